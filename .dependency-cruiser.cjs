@@ -1,0 +1,93 @@
+/**
+ * The import rules of ../shared/ARCHITECTURE.md, checked by `npm run lint:deps`.
+ * contracts <- engine <- features <- app ; contracts (+ engine) <- server ; lib <- contracts only.
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'contracts-are-pure',
+      comment: 'src/contracts may import zod only.',
+      severity: 'error',
+      from: { path: '^src/contracts' },
+      to: { pathNot: ['^src/contracts', '^node_modules/zod'] },
+    },
+    {
+      name: 'engine-is-pure',
+      comment:
+        'src/engine may import contracts, rxjs and xstate only (no DOM, React, Node or network).',
+      severity: 'error',
+      from: { path: '^src/engine', pathNot: ['\\.test\\.ts$', '^src/engine/testing/'] },
+      to: {
+        pathNot: ['^src/engine', '^src/contracts', '^node_modules/(rxjs|xstate)/'],
+      },
+    },
+    {
+      name: 'engine-tests-stay-pure',
+      comment: 'Engine tests and harnesses may add test tools, but not the server or the client.',
+      severity: 'error',
+      from: { path: '^src/engine' },
+      to: { path: '^src/(server|app|features|lib)/' },
+    },
+    {
+      name: 'server-no-client',
+      comment:
+        'src/server may import contracts, engine and Node libraries; never the client or React.',
+      severity: 'error',
+      from: { path: '^src/server' },
+      to: { path: ['^src/(app|features|lib)/', '^node_modules/(react|react-dom|@mantine)/'] },
+    },
+    {
+      name: 'lib-only-contracts',
+      comment:
+        'src/lib is client plumbing: contracts and non-UI libraries, no features, app, React UI or server.',
+      severity: 'error',
+      from: { path: '^src/lib' },
+      to: {
+        path: [
+          '^src/(app|features|server|engine)/',
+          '^node_modules/(@mantine|react-router|react-router-dom)/',
+        ],
+      },
+    },
+    {
+      name: 'client-no-server',
+      comment: 'Nothing on the client imports src/server.',
+      severity: 'error',
+      from: { path: '^src/(app|features|lib)' },
+      to: { path: '^src/server' },
+    },
+    {
+      name: 'features-no-app',
+      comment: 'Features are composed by app/, never the reverse.',
+      severity: 'error',
+      from: { path: '^src/features' },
+      to: { path: '^src/app' },
+    },
+    {
+      name: 'feature-public-surface',
+      comment: 'Another feature is reached only through its index.ts.',
+      severity: 'error',
+      from: { path: '^src/features/([^/]+)/' },
+      to: {
+        path: '^src/features/([^/]+)/',
+        pathNot: ['^src/features/$1/', '^src/features/[^/]+/index\\.tsx?$'],
+      },
+    },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.web.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default'],
+    },
+    exclude: { path: ['^dist/', '^data/'] },
+  },
+};

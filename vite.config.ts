@@ -1,0 +1,24 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const src = fileURLToPath(new URL('./src', import.meta.url));
+const serverPort = Number(process.env.PORT ?? 3000);
+
+// The client build. `npm start` builds into dist/client and the Fastify server serves it;
+// `npm run dev` serves it with hot reload and proxies the API to a running server.
+export default defineConfig({
+  plugins: [react()],
+  resolve: { alias: { '@': src } },
+  build: { outDir: 'dist/client', sourcemap: true, chunkSizeWarningLimit: 900 },
+  server: {
+    port: 5173,
+    proxy: {
+      '/v1': `http://127.0.0.1:${serverPort}`,
+      '/v2': `http://127.0.0.1:${serverPort}`,
+      '/ws': { target: `ws://127.0.0.1:${serverPort}`, ws: true },
+      '/media': `http://127.0.0.1:${serverPort}`,
+      '/uploads': `http://127.0.0.1:${serverPort}`,
+    },
+  },
+});
