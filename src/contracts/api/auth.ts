@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { Me } from '../entities';
+
+/** Account names and passwords are bounded so a huge body is refused before any hashing. */
+const AccountName = z.string().trim().min(1).max(128);
+const PasswordInput = z.string().min(1).max(256);
+
+/** POST /v1/auth/login and POST /v2/auth. */
+export const LoginRequest = z.object({ username: AccountName, password: PasswordInput });
+export type LoginRequest = z.infer<typeof LoginRequest>;
+
+export const AuthTokens = z.object({ token: z.string(), refreshToken: z.string() });
+export type AuthTokens = z.infer<typeof AuthTokens>;
+
+/** POST /v1/auth/refresh: exchanges a refresh token for a new pair; the old one is spent. */
+export const RefreshRequest = z.object({ refreshToken: z.string().min(1).max(512) });
+
+/** GET /v1/auth/check. */
+export const AuthCheckResponse = z.object({ isAuthenticated: z.literal(true), userId: z.string() });
+
+/** GET /v2/auth (bearer token). */
+export const V2AuthResponse = z.object({
+  isAuthenticated: z.boolean(),
+  token: z.string(),
+  refreshToken: z.string(),
+});
+
+/** POST /v1/auth/logout: revokes the refresh token family. */
+export const LogoutRequest = z.object({ refreshToken: z.string().min(1).max(512) });
+
+export const MeResponse = z.object({ item: Me });

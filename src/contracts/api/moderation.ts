@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { EpochMs, Id } from '../entities';
+
+/** The staff moderation queue: pending outputs and feedback, published or rejected one by one. */
+export const ModerationTargetType = z.enum(['output', 'feedback']);
+export type ModerationTargetType = z.infer<typeof ModerationTargetType>;
+
+export const ModerationDecisionValue = z.enum(['publish', 'reject']);
+export type ModerationDecisionValue = z.infer<typeof ModerationDecisionValue>;
+
+export const ModerationDecision = z.object({
+  id: Id,
+  targetType: ModerationTargetType,
+  targetId: Id,
+  decision: ModerationDecisionValue,
+  previousStatus: z.string(),
+  note: z.string().nullable(),
+  decidedBy: z.object({ id: Id, displayName: z.string() }),
+  decidedAt: EpochMs,
+});
+export type ModerationDecision = z.infer<typeof ModerationDecision>;
+
+export const ModerationItem = z.object({
+  type: ModerationTargetType,
+  id: Id,
+  sessionId: Id,
+  sessionTitle: z.string(),
+  /** For feedback: the output it comments on. */
+  outputId: Id,
+  author: z.object({ id: Id, displayName: z.string() }),
+  content: z.string(),
+  violationStatuses: z.array(z.string()),
+  createdAt: EpochMs,
+});
+export type ModerationItem = z.infer<typeof ModerationItem>;
+
+/** GET /v1/moderation/queue: pending items of the caller's school (all schools for admin/staff), oldest first, and the latest decisions. */
+export const ModerationQueueResponse = z.object({
+  items: z.array(ModerationItem),
+  decisions: z.array(ModerationDecision),
+});
+export type ModerationQueueResponse = z.infer<typeof ModerationQueueResponse>;
+
+export const ModerationDecisionParams = z.object({
+  type: z.enum(['outputs', 'feedbacks']),
+  id: Id,
+});
+
+export const MODERATION_NOTE_MAX = 300;
+export const ModerationDecisionRequest = z.object({
+  decision: ModerationDecisionValue,
+  note: z.string().trim().max(MODERATION_NOTE_MAX).optional(),
+});
+export type ModerationDecisionRequest = z.infer<typeof ModerationDecisionRequest>;
+
+export const ModerationDecisionResponse = z.object({
+  decision: ModerationDecision,
+  status: z.enum(['published', 'rejected']),
+});
+export type ModerationDecisionResponse = z.infer<typeof ModerationDecisionResponse>;

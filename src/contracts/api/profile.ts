@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { OUTPUT_DESCRIPTION_MAX } from '../constants';
+import { EpochMs, FeedbackComment, Id, Output, PublicUser, Reflection, Tag } from '../entities';
+import { SessionSummary } from './sessions';
+import { QueryBoolean } from './users';
+
+/**
+ * Profile calls (accounts and people, "Profile"; core platform section 7): follows, the lists
+ * of a profile page, the activity panel and reflections.
+ */
+
+/** POST / DELETE /v1/follow/{id}: whether the signed-in user now follows the user. */
+export const FollowResponse = z.object({ isFollowing: z.boolean() });
+
+/** GET /v1/follows, /v1/followers, /v1/user/{id}/follows, /v1/user/{id}/followers. */
+export const UserListResponse = z.object({ items: z.array(PublicUser) });
+
+/** The session as a profile list names it: enough for a link, a title and a picture. */
+export const SessionBrief = z.object({
+  id: Id,
+  title: z.string(),
+  image: z.string(),
+  ja: z.object({ title: z.string().optional(), image: z.string().optional() }).optional(),
+  en: z.object({ title: z.string().optional(), image: z.string().optional() }).optional(),
+});
+export type SessionBrief = z.infer<typeof SessionBrief>;
+
+/** GET /v1/user/{id}/outputs (primary, withSession, withUser, withHidden, after, before). */
+export const UserOutputsQuery = z.object({
+  primary: QueryBoolean.optional(),
+  withSession: QueryBoolean.optional(),
+  withUser: QueryBoolean.optional(),
+  withHidden: QueryBoolean.optional(),
+  after: z.coerce.number().int().nonnegative().optional(),
+  before: z.coerce.number().int().nonnegative().optional(),
+});
+export const ProfileOutput = Output.extend({ session: SessionBrief.optional() });
+export type ProfileOutput = z.infer<typeof ProfileOutput>;
+export const UserOutputsResponse = z.object({ items: z.array(ProfileOutput) });
+
+/** GET /v1/user/{id}/feedbacks: feedback the user wrote, newest first. */
+export const ProfileFeedback = FeedbackComment.extend({ session: SessionBrief });
+export type ProfileFeedback = z.infer<typeof ProfileFeedback>;
+export const UserFeedbacksResponse = z.object({ items: z.array(ProfileFeedback) });
+
+/** GET /v1/user/{id}/sessions: sessions the user joined that the viewer may see, latest first. */
+export const JoinedSession = SessionSummary.extend({ joinedAt: EpochMs });
+export type JoinedSession = z.infer<typeof JoinedSession>;
+export const UserSessionsResponse = z.object({ items: z.array(JoinedSession) });
+
+/** GET /v1/user/{id}/tags: word, job and lifestyle tags of the sessions the user joined. */
+export const UserTagsResponse = z.object({
+  items: z.array(Tag.extend({ sessionIds: z.array(Id) })),
+});
+export type UserTag = z.infer<typeof UserTagsResponse>['items'][number];
+
+/** GET /v1/user/{id}/memos: the user's own MEMO comments (private: the owner only). */
+export const Memo = z.object({
+  id: Id,
+  content: z.string(),
+  session: SessionBrief.nullable(),
+  createdAt: EpochMs,
+  updatedAt: EpochMs,
+});
+export type Memo = z.infer<typeof Memo>;
+export const UserMemosResponse = z.object({ items: z.array(Memo) });
+
+/** GET /v1/me/activities?tab=toMe|nationwide: the activity panel. */
+export const ActivityTab = z.enum(['toMe', 'nationwide']);
+export type ActivityTab = z.infer<typeof ActivityTab>;
+export const MyActivitiesQuery = z.object({ tab: ActivityTab });
+export const ProfileActivity = z.object({
+  id: z.string().min(1),
+  type: z.enum(['feedback', 'follow', 'output', 'reflection']),
+  /** Who did it. */
+  user: PublicUser,
+  session: SessionBrief.nullable(),
+  outputId: Id.nullable(),
+  /** A short excerpt of the text (feedback or output), if any. */
+  text: z.string().nullable(),
+  createdAt: EpochMs,
+});
+export type ProfileActivity = z.infer<typeof ProfileActivity>;
+export const MyActivitiesResponse = z.object({ items: z.array(ProfileActivity) });
+
+/** Reflection notes: at most this many characters each (spec silent; as an output's text). */
+export const REFLECTION_NOTE_MAX = OUTPUT_DESCRIPTION_MAX;
+const Note = z.string().max(REFLECTION_NOTE_MAX);
+
+/** POST /v1/session/{id}/reflection: one reflection per user and session. */
+export const CreateReflectionRequest = z
+  .object({
+    ideaNote: Note.default(''),
+    thinkNote: Note.default(''),
+    actionNote: Note.default(''),
+    status: z.enum(['published', 'draft']).default('draft'),
+  })
+  .strict();
+export type CreateReflectionRequest = z.input<typeof CreateReflectionRequest>;
+
+/** PUT /v1/reflection/{id}: only what is sent changes. */
+export const UpdateReflectionRequest = z
+  .object({
+    ideaNote: Note.optional(),
+    thinkNote: Note.optional(),
+    actionNote: Note.optional(),
+    status: z.enum(['published', 'draft']).optional(),
+  })
+  .strict();
+export type UpdateReflectionRequest = z.infer<typeof UpdateReflectionRequest>;
+
+export const ReflectionIdParams = z.object({ id: Id });
+export const ProfileReflection = Reflection.extend({
+  session: SessionBrief.optional(),
+  tags: z.array(Tag).optional(),
+});
+export type ProfileReflection = z.infer<typeof ProfileReflection>;
+export const ReflectionResponse = z.object({ item: ProfileReflection });
+
+/** GET /v1/me/reflections (withRevision, withSession, withTag, withWork; sessionId narrows). */
+export const MyReflectionsQuery = z.object({
+  withRevision: QueryBoolean.optional(),
+  withSession: QueryBoolean.optional(),
+  withTag: QueryBoolean.optional(),
+  withWork: QueryBoolean.optional(),
+  sessionId: Id.optional(),
+});
+export const ReflectionsResponse = z.object({ items: z.array(ProfileReflection) });

@@ -1,0 +1,472 @@
+import { z } from 'zod';
+import { DISPLAY_NAME_MAX, OUTPUT_DESCRIPTION_MAX, ROOM_NAME_MAX, COMMENT_MAX } from './constants';
+
+/**
+ * Entities of section 3 of both specification documents. Every time on the wire is epoch
+ * milliseconds (the spec's startTime and profileUpdatedAt are; the rest follow for one rule).
+ */
+
+export const Id = z.string().min(1).max(64);
+export const EpochMs = z.number().int().nonnegative();
+
+export const Lang = z.enum(['ja', 'en']);
+export type Lang = z.infer<typeof Lang>;
+
+export const Role = z.enum(['member', 'supporter', 'teacher', 'staff', 'admin', 'graduated']);
+export type Role = z.infer<typeof Role>;
+/** Teacher, staff and admin: they see reports, support and download settings. */
+export const STAFF_ROLES: readonly Role[] = ['teacher', 'staff', 'admin'];
+export const isStaffRole = (role: Role): boolean => STAFF_ROLES.includes(role);
+
+export const CookieConsent = z.enum(['approved', 'refused']).nullable();
+export const ViolationKey = z.enum(['profile', 'image']);
+
+export const Location = z.object({
+  country: z.object({ code: z.string().min(2).max(3) }),
+  state: z.object({ code: z.string().max(16) }).nullable(),
+});
+export type Location = z.infer<typeof Location>;
+
+export const School = z.object({ id: Id, name: z.string() });
+
+export const Group = z.object({
+  id: Id,
+  name: z.string(),
+  parentId: Id.nullable(),
+  schoolId: Id,
+  /** 'suspended' groups are excluded from reports and group pickers. */
+  confirmType: z.enum(['active', 'suspended']),
+  projectAvailable: z.boolean(),
+  updatedAt: EpochMs,
+});
+export type Group = z.infer<typeof Group>;
+
+export const GroupMember = z.object({
+  id: Id,
+  name: z.string(),
+  displayName: z.string(),
+  studentNumber: z.string().nullable(),
+  role: Role,
+});
+export type GroupMember = z.infer<typeof GroupMember>;
+
+/** What anyone may see of a user. */
+export const PublicUser = z.object({
+  _id: Id,
+  /** The account name. */
+  id: z.string(),
+  displayName: z.string(),
+  image: z.string().nullable(),
+  role: Role,
+  school: School.nullable(),
+});
+export type PublicUser = z.infer<typeof PublicUser>;
+
+/** The signed-in user's own record (GET /v1/me). */
+export const Me = PublicUser.extend({
+  name: z.string(),
+  studentNumber: z.string().nullable(),
+  groups: z.array(Group),
+  lang: Lang,
+  location: Location,
+  prefecture: z.string().nullable(),
+  readNotificationAt: EpochMs.nullable(),
+  cookie: CookieConsent,
+  termsAgreementVersion: z.number().int(),
+  profileUpdatedAt: EpochMs.nullable(),
+  violationStatuses: z.array(ViolationKey),
+  isPasswordUnconfirmed: z.boolean(),
+  /** Guest accounts can look around but cannot post outputs. */
+  isGuest: z.boolean(),
+  birthYear: z.number().int().nullable(),
+});
+export type Me = z.infer<typeof Me>;
+
+export const EmotionCounts = z.object({
+  inspired: z.number().int().nonnegative(),
+  wow: z.number().int().nonnegative(),
+  thinking: z.number().int().nonnegative(),
+  crying: z.number().int().nonnegative(),
+});
+export type EmotionCounts = z.infer<typeof EmotionCounts>;
+
+export const SessionStatus = z.enum(['NOTICE', 'IN_PROGRESS', 'COMPLETE', 'PRIVATE']);
+export type SessionStatus = z.infer<typeof SessionStatus>;
+
+export const TimedActionKind = z.enum([
+  'chapter',
+  'telop',
+  'image',
+  'discuss',
+  'vote',
+  'output',
+  'feedback',
+  'reflection',
+]);
+export type TimedActionKind = z.infer<typeof TimedActionKind>;
+
+/** A moment on the video's timeline. Times are seconds into the video. */
+export const TimedAction = z.object({
+  start: z.number().nonnegative(),
+  end: z.number().nonnegative().optional(),
+  show: z.number().nonnegative().optional(),
+  hide: z.number().nonnegative().optional(),
+  resultTime: z.number().nonnegative().optional(),
+  action: TimedActionKind,
+  params: z
+    .object({
+      name: z.string().optional(),
+      discussId: z.string().optional(),
+      type: z.enum(['cover', 'free', 'opinion']).optional(),
+      title: z.string().optional(),
+      /** For votes: the choices. For images: the image URL. */
+      choices: z.array(z.string()).optional(),
+      image: z.string().optional(),
+    })
+    .default({}),
+});
+export type TimedAction = z.infer<typeof TimedAction>;
+
+export const VideoProvider = z.enum(['ULIZA_G5', 'ULIZA', 'YOUTUBE', 'HLS']);
+export const VideoType = z.enum([
+  'INSPIRE',
+  'LIVE',
+  'ARCHIVE',
+  'DIGEST',
+  'ARCHIVE_LOW',
+  'DOWNLOAD',
+  'PRIVATE',
+]);
+
+export const Video = z.object({
+  id: Id,
+  provider: VideoProvider,
+  type: VideoType,
+  status: SessionStatus,
+  title: z.string(),
+  /** An HLS playlist URL (same-origin /media/… or any CDN URL). */
+  videoId: z.string(),
+  description: z.string().optional(),
+  captionFile: z.object({ ja: z.string().optional(), en: z.string().optional() }).optional(),
+  duration: z.number().nonnegative().optional(),
+  lang: Lang,
+  actions: z.array(TimedAction),
+});
+export type Video = z.infer<typeof Video>;
+
+export const TagType = z.enum(['tag', 'word', 'lifestyle', 'job']);
+export const Tag = z.object({
+  id: Id,
+  type: TagType,
+  name: z.string(),
+  color: z.string().optional(),
+  description: z.string().optional(),
+  labels: z.object({ ja: z.string(), en: z.string() }).optional(),
+});
+export type Tag = z.infer<typeof Tag>;
+
+export const WorkExample = z.object({ image: z.string(), description: z.string() });
+export const Work = z.object({
+  id: Id,
+  title: z.string(),
+  description: z.string(),
+  image: z.string().nullable(),
+  outputIds: z.array(Id).optional(),
+  afterDescription: z.string().optional(),
+  afterImage: z.string().optional(),
+  /** The last entry is the image question. */
+  questions: z.array(z.string()).optional(),
+  associatedColor: z.number().int().optional(),
+  examples: z.array(WorkExample),
+});
+export type Work = z.infer<typeof Work>;
+
+const LangVariant = z.object({
+  title: z.string().optional(),
+  image: z.string().optional(),
+  thumbnailImage: z.string().optional(),
+});
+
+export const SessionTarget = z.object({
+  type: z.enum(['ALL', 'SCHOOL', 'GROUP']),
+  targets: z.array(Id).optional(),
+});
+
+export const ReflectionNotes = z.object({
+  ideaNote: z.object({ placeHolder: z.string() }),
+  thinkNote: z.object({ placeHolder: z.string() }),
+  actionNote: z.object({ placeHolder: z.string() }),
+});
+
+export const Session = z.object({
+  id: Id,
+  title: z.string(),
+  subTitle: z.string().optional(),
+  description: z.string().optional(),
+  image: z.string(),
+  thumbnailImage: z.string().optional(),
+  titleImage: z.string().optional(),
+  guide: z.array(z.string()),
+  guideLabel: z.string(),
+  guideImage: z.string().optional(),
+  instruction: z.string().optional(),
+  job: z.string(),
+  startTime: EpochMs,
+  endTime: EpochMs,
+  joinOffset: z.number().int(),
+  feedbackTime: z.number().optional(),
+  workTime: z.number().optional(),
+  workIds: z.array(Id).optional(),
+  isWatchable: z.boolean(),
+  isFreeOnApp: z.boolean().optional(),
+  isFreeOnWeb: z.boolean().optional(),
+  isFreeForPack: z.boolean().optional(),
+  pickup: z.boolean().optional(),
+  showPreChat: z.boolean().optional(),
+  status: SessionStatus,
+  tags: z.array(Tag),
+  tagIds: z.array(Id).optional(),
+  target: SessionTarget,
+  emotions: EmotionCounts,
+  documentLinks: z.array(z.object({ label: z.string(), url: z.string() })),
+  reflection: ReflectionNotes.optional(),
+  /** Maximum participants in one room for this session (null: no limit). */
+  participantLimit: z.number().int().positive().nullable(),
+  videos: z.array(Video),
+  ja: LangVariant.optional(),
+  en: LangVariant.optional(),
+});
+export type Session = z.infer<typeof Session>;
+
+export const StreamSettings = z.object({
+  startTime: EpochMs,
+  /** Spelled as the spec spells it. */
+  participantVideoVisiblity: z.boolean(),
+  videoQuality: z.enum(['low', 'high']),
+});
+export type StreamSettings = z.infer<typeof StreamSettings>;
+
+export const Stream = z.object({
+  id: Id,
+  sessionId: Id,
+  name: z.string().min(1).max(ROOM_NAME_MAX),
+  lang: Lang,
+  hostUserId: Id,
+  /** The host's display name, so the rooms list needs no second call. */
+  hostDisplayName: z.string().optional(),
+  groupIds: z.array(Id),
+  isDeleted: z.boolean(),
+  createdAt: EpochMs,
+  updatedAt: EpochMs,
+  settings: StreamSettings,
+});
+export type Stream = z.infer<typeof Stream>;
+
+export const OutputStatus = z.enum(['published', 'pending', 'rejected', 'autosaved']);
+export const OutputViolation = z.enum(['text', 'image', 'image-warning', 'updated']);
+
+/** Reaction counts on an output card (the six emotion types offered on outputs). */
+export const OutputReactions = z.object({
+  wow: z.number().int().nonnegative(),
+  thinking: z.number().int().nonnegative(),
+  crying: z.number().int().nonnegative(),
+  inspired: z.number().int().nonnegative(),
+  noting: z.number().int().nonnegative(),
+  worthy: z.number().int().nonnegative(),
+});
+export type OutputReactions = z.infer<typeof OutputReactions>;
+
+export const Output = z.object({
+  id: Id,
+  sessionId: Id,
+  workId: Id,
+  userId: Id,
+  user: PublicUser,
+  description: z.string().max(OUTPUT_DESCRIPTION_MAX),
+  name: z.string().optional(),
+  images: z.array(z.string()),
+  status: OutputStatus,
+  violationStatuses: z.array(OutputViolation),
+  outputComments: z.number().int().nonnegative(),
+  /** Filled by the list endpoints; single-output responses may leave it out. */
+  reactions: OutputReactions.optional(),
+  rate: z.number(),
+  createdAt: EpochMs,
+  updatedAt: EpochMs,
+});
+export type Output = z.infer<typeof Output>;
+
+export const CommentType = z.enum(['SESSION', 'OUTPUT', 'MEMO', 'ARCHIVE', 'LIVE-JA', 'LIVE-EN']);
+export const Comment = z.object({
+  id: Id,
+  type: CommentType,
+  sessionId: Id.nullable(),
+  parentId: Id.nullable(),
+  userId: Id,
+  user: PublicUser,
+  content: z.string().max(COMMENT_MAX),
+  isPinned: z.boolean(),
+  createdAt: EpochMs,
+  updatedAt: EpochMs,
+});
+export type Comment = z.infer<typeof Comment>;
+
+export const FeedbackComment = z.object({
+  id: Id,
+  outputId: Id,
+  userId: Id,
+  user: PublicUser,
+  content: z.string().max(COMMENT_MAX),
+  /** 'published' is visible to all; anything else is awaiting approval. */
+  status: z.enum(['published', 'pending', 'rejected']),
+  hidden: z.boolean(),
+  createdAt: EpochMs,
+});
+export type FeedbackComment = z.infer<typeof FeedbackComment>;
+
+export const ActionType = z.enum([
+  'like',
+  'unlike',
+  'wow',
+  'thinking',
+  'crying',
+  'noting',
+  'feedbacking',
+  'inspired',
+  'worthy',
+]);
+export const ActionTarget = z.enum(['session', 'comment', 'output', 'output-comment']);
+export const Action = z.object({
+  id: Id,
+  type: ActionType,
+  target: ActionTarget,
+  targetId: Id,
+  outputId: Id.optional(),
+  sessionId: Id.optional(),
+  userId: Id,
+  createdAt: EpochMs,
+  updatedAt: EpochMs,
+});
+export type Action = z.infer<typeof Action>;
+
+export const NotificationType = z.union([
+  z.enum([
+    'joinSession',
+    'replyToMyOutput',
+    'receiveProjectFeedback',
+    'outputsViolation',
+    'unitOutputsViolation',
+  ]),
+  ActionType,
+]);
+export const Notification = z.object({
+  id: Id,
+  action: z.string().optional(),
+  type: NotificationType,
+  userId: Id,
+  user: z.object({ displayName: z.string() }).optional(),
+  count: z.number().int().nonnegative(),
+  items: z.object({
+    session: z.object({ id: Id, title: z.string(), image: z.string() }).optional(),
+    feedback: z.object({ outputId: Id }).optional(),
+  }),
+  payload: z.object({ targetProjectId: Id.optional(), id: Id.optional() }).optional(),
+  createdAt: EpochMs,
+  updatedAt: EpochMs,
+});
+export type Notification = z.infer<typeof Notification>;
+
+export const SlideItemType = z.enum([
+  'title',
+  'image',
+  'text',
+  'hashTag',
+  'date',
+  'dictionary',
+  'list',
+  'dictionaryArray',
+]);
+export const SlideSchemaItem = z.object({
+  type: SlideItemType,
+  mappingId: z.string(),
+  label: z.string().optional(),
+  value: z.unknown().optional(),
+  layout: z.object({
+    x: z.number(),
+    y: z.number(),
+    width: z.number(),
+    height: z.number(),
+    fontSize: z.number().optional(),
+    color: z.string().optional(),
+  }),
+});
+export const UnitOutput = z.object({
+  id: Id,
+  projectId: Id,
+  slideSchema: z.array(SlideSchemaItem),
+  values: z.record(z.string(), z.unknown()),
+});
+export const InquiryProject = z.object({
+  id: Id,
+  name: z.string(),
+  updatedAt: EpochMs,
+  latestPublishedAt: EpochMs.nullable(),
+  unitOutputs: z.array(UnitOutput),
+  user: PublicUser,
+});
+export type InquiryProject = z.infer<typeof InquiryProject>;
+
+export const ReportPayload = z.object({
+  content: z.string(),
+  id: Id,
+  type: z.enum(['feedback', 'output']),
+  createdAt: EpochMs,
+  updatedAt: EpochMs,
+  userId: Id,
+});
+
+export const DownloadItem = z.object({
+  id: Id,
+  lang: Lang,
+  status: z.enum(['inprogress', 'complete', 'failed', 'inactive']),
+  progress: z.number().min(0).max(100),
+  session: z.object({ id: Id, title: z.string(), image: z.string() }),
+});
+
+export const PlayerPreferences = z.object({
+  playSpeed: z.number().min(0.25).max(4),
+  sizeRate: z.number().int().min(10).max(200),
+  subtitleLang: z.enum(['ja', 'en', 'off']),
+  videoQuality: z.enum(['low', 'normal', 'high']),
+  volume: z.number().min(0).max(1),
+  muted: z.boolean(),
+  fullscreen: z.boolean(),
+  guestTime: z.number().nonnegative(),
+});
+export type PlayerPreferences = z.infer<typeof PlayerPreferences>;
+
+export const SessionParticipant = z.object({
+  id: Id,
+  displayName: z.string(),
+  image: z.string().nullable(),
+  role: Role,
+  school: School.nullable(),
+  joinedAt: EpochMs,
+});
+export type SessionParticipant = z.infer<typeof SessionParticipant>;
+
+export const Reflection = z.object({
+  id: Id,
+  sessionId: Id,
+  userId: Id,
+  ideaNote: z.string(),
+  thinkNote: z.string(),
+  actionNote: z.string(),
+  status: z.enum(['published', 'draft']),
+  createdAt: EpochMs,
+  updatedAt: EpochMs,
+});
+export type Reflection = z.infer<typeof Reflection>;
+
+/** Display names: required, at most 18 characters after trimming. */
+export const DisplayName = z.string().trim().min(1).max(DISPLAY_NAME_MAX);

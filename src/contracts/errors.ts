@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+/**
+ * Error codes the server returns in `{ error: { code, message } }`. The client maps each code to a
+ * translated message; a message from the server is never shown as HTML.
+ */
+export const ErrorCode = z.enum([
+  'badRequest', // a body, query or parameter failed its contract
+  'payloadTooLarge',
+  'unauthorized', // missing or invalid access token
+  'invalidAccountOrPassword', // login: wrong account or password (401)
+  'suspended', // login: account or group suspended (403)
+  'invalidRefreshToken',
+  'forbidden', // authenticated but not allowed
+  'notFound',
+  'conflict',
+  'tooManyRequests',
+  'termsNotAgreed',
+  'invalidPassword', // own password change: current password does not match
+  'needToChangePassword', // new password equals the current one
+  'weakPassword', // too short or a single repeated character
+  'profileChangeRestricted', // display name changed within 31 days
+  'participantLimit', // joining a session: the room is full
+  'guestRestricted', // guest accounts cannot post outputs
+  'alreadyLinked', // OpenID account already linked to another user
+  'unlinked', // OpenID account not linked to any user
+  'internal',
+]);
+export type ErrorCode = z.infer<typeof ErrorCode>;
+
+/** The body of every error response. */
+export const ErrorBody = z.object({
+  error: z.object({
+    code: ErrorCode,
+    message: z.string(),
+    /** Which field failed, for validation errors (dotted path). */
+    fields: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+/** HTTP status for each code, so server and client agree. */
+export const ERROR_STATUS: Record<ErrorCode, number> = {
+  badRequest: 400,
+  payloadTooLarge: 413,
+  unauthorized: 401,
+  invalidAccountOrPassword: 401,
+  suspended: 403,
+  invalidRefreshToken: 401,
+  forbidden: 403,
+  notFound: 404,
+  conflict: 409,
+  tooManyRequests: 429,
+  termsNotAgreed: 403,
+  invalidPassword: 400,
+  needToChangePassword: 400,
+  weakPassword: 400,
+  profileChangeRestricted: 400,
+  participantLimit: 409,
+  guestRestricted: 403,
+  alreadyLinked: 409,
+  unlinked: 401,
+  internal: 500,
+};

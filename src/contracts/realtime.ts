@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import { VoteTally } from './api/sessions';
+import { Comment, EpochMs, Id, Stream } from './entities';
+import { RoomEvent, RoomSnapshot } from './stream';
+
+/**
+ * The WebSocket protocol between a client and the realtime hub: one JSON object per frame, each a
+ * member of a `type`-discriminated union carrying the protocol version `v`. A receiver parses every
+ * frame with `parseClientMessage` / `parseServerMessage`; nothing is cast.
+ */
+
+export const PROTOCOL_VERSION = 1;
+const v = z.literal(PROTOCOL_VERSION);
+
+/** Position and health a follower reports for the host's participant view. */
+export const FollowerReport = z.object({
+  streamId: Id,
+  /** Player position minus the room's expected position, in ms (positive: ahead). */
+  driftMs: z.number().min(-86_400_000).max(86_400_000),
+  buffering: z.boolean(),
+  /** The player's position in seconds. */
+  position: z.number().nonnegative(),
+});
+export type FollowerReport = z.infer<typeof FollowerReport>;
+
+// ---------------------------------------------------------------------------------------------
+// client → server
+
+export const ClientMessage = z.discriminatedUnion('type', [
+  /** Clock sample request; the server answers `pong` at once. */
+  z.object({
+    v,
+    type: z.literal('ping'),
+    id: z.number().int().nonnegative(),
+    clientTime: z.number(),
+  }),
+  /** Authenticates a socket whose URL carries no token, or refreshes it after a token refresh. */
+  z.object({ v, type: z.literal('auth'), token: z.string().min(1).max(4096) }),
+  /**
+   * Follow a room. Without `sinceSeq` (or when the log cannot replay from it) the server sends a
+   * snapshot first; then every event after `sinceSeq`, then live events.
+   */
+  z.object({
+    v,
+    type: z.literal('subscribe'),
+    streamId: Id,
+    sinceSeq: z.number().int().nonnegative().optional(),
+  }),
+  z.object({ v, type: z.literal('unsubscribe'), streamId: Id }),
+  /** Follow the rooms list of the user's groups (optionally one session's rooms). */
+  z.object({ v, type: z.literal('subscribeStreams'), sessionId: Id.optional() }),
+  z.object({ v, type: z.literal('unsubscribeStreams') }),
+  /** A follower's heartbeat, relayed to the host as `participantStatus`. */
+  z.object({ v, type: z.literal('status'), ...FollowerReport.shape }),
+]);
+export type ClientMessage = z.infer<typeof ClientMessage>;
+
+// ---------------------------------------------------------------------------------------------
+// server → client
+
+export const RealtimeErrorCode = z.enum([
+  'badMessage', // not JSON, not a known message, or another protocol version
+  'unauthorized', // no valid token on the socket
+  'forbidden', // not a member of the room's groups
+  'notFound', // no such stream
+  'overloaded', // the socket's send buffer overflowed; the client should resubscribe
+  'internal',
+]);
+export type RealtimeErrorCode = z.infer<typeof RealtimeErrorCode>;
+
+export const ServerMessage = z.discriminatedUnion('type', [
+  z.object({
+    v,
+    type: z.literal('pong'),
+    id: z.number().int().nonnegative(),
+    clientTime: z.number(),
+    /** Server time when the ping arrived; fractional ms allowed (sub-ms precision helps the clock). */
+    serverTime: z.number().nonnegative(),
+  }),
+  /** The socket is authenticated as this user. */
+  z.object({ v, type: z.literal('ready'), userId: Id }),
+  z.object({ v, type: z.literal('snapshot'), snapshot: RoomSnapshot }),
+  /** Events of one stream, in seq order. */
+  z.object({ v, type: z.literal('events'), streamId: Id, events: z.array(RoomEvent) }),
+  /** A stream was created or changed (a soft-deleted one arrives as `streamRemove`). */
+  z.object({ v, type: z.literal('streamUpsert'), stream: Stream }),
+  z.object({ v, type: z.literal('streamRemove'), id: Id }),
+  /** A follower's report, sent to the room's host only. */
+  z.object({
+    v,
+    type: z.literal('participantStatus'),
+    ...FollowerReport.shape,
+    userId: Id,
+    /** Server time the report arrived. */
+    at: EpochMs,
+  }),
+  /** A live comment posted in the room (POST /v1/session/{id}/comment with its streamId). */
+  z.object({ v, type: z.literal('comment'), streamId: Id, comment: Comment }),
+  /** The room's tally of one vote after a ballot changed; `mine` is always null here. */
+  z.object({ v, type: z.literal('voteTally'), streamId: Id, tally: VoteTally }),
+  z.object({
+    v,
+    type: z.literal('error'),
+    code: RealtimeErrorCode,
+    message: z.string(),
+    /** The offending message's type or stream id, when known. */
+    ref: z.string().optional(),
+  }),
+]);
+export type ServerMessage = z.infer<typeof ServerMessage>;
+
+/** Builds a message with the current protocol version (the `v` a sender never writes by hand). */
+export type Unversioned<M> = M extends unknown ? Omit<M, 'v'> : never;
+
+export type ParseResult<M> =
+  | { ok: true; message: M }
+  | { ok: false; error: { code: 'badMessage'; message: string; ref?: string } };
+
+const parseWith =
+  <M>(schema: z.ZodType<M>) =>
+  (raw: string): ParseResult<M> => {
+    let json: unknown;
+    try {
+      json = JSON.parse(raw);
+    } catch {
+      return { ok: false, error: { code: 'badMessage', message: 'not JSON' } };
+    }
+    const parsed = schema.safeParse(json);
+    if (parsed.success) return { ok: true, message: parsed.data };
+    const ref =
+      typeof json === 'object' && json !== null && 'type' in json && typeof json.type === 'string'
+        ? json.type.slice(0, 64)
+        : undefined;
+    const version = typeof json === 'object' && json !== null && 'v' in json ? json.v : undefined;
+    const message =
+      version !== PROTOCOL_VERSION
+        ? `unsupported protocol version (expected ${PROTOCOL_VERSION})`
+        : parsed.error.issues
+            .slice(0, 3)
+            .map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
+            .join('; ');
+    return {
+      ok: false,
+      error: ref ? { code: 'badMessage', message, ref } : { code: 'badMessage', message },
+    };
+  };
+
+/** Parses one frame a client sent; never throws. */
+export const parseClientMessage: (raw: string) => ParseResult<ClientMessage> =
+  parseWith(ClientMessage);
+
+/** Parses one frame the server sent; never throws. */
+export const parseServerMessage: (raw: string) => ParseResult<ServerMessage> =
+  parseWith(ServerMessage);
+
+/** Serialises a client message, adding the protocol version. */
+export const encodeClientMessage = (message: Unversioned<ClientMessage>): string =>
+  JSON.stringify({ v: PROTOCOL_VERSION, ...message });
+
+/** Serialises a server message, adding the protocol version. */
+export const encodeServerMessage = (message: Unversioned<ServerMessage>): string =>
+  JSON.stringify({ v: PROTOCOL_VERSION, ...message });
