@@ -1,0 +1,374 @@
+import { BehaviorSubject } from 'rxjs';
+import { describe, expect, it } from 'vitest';
+import type { RoomModel, StreamCommand } from '../contracts/stream';
+import {
+  createFollower,
+  decideCorrection,
+  FOLLOWER_DEFAULTS,
+  type FollowerStatus,
+  type FollowerTick,
+} from './follower-machine';
+import { hostStallStep, initialHostStall, type HostStallState } from './host';
+import { expectedPosition, initialRoomModel, reduceRoom } from './reducer';
+import { hostEvent, playback } from './testing/events';
+import { FakePlayer, type FakePlayerOptions } from './testing/fake-player';
+import { SimScheduler } from './testing/sim-scheduler';
+
+const S = 'room';
+
+/** A room, a player and a follower in simulated time. */
+const harness = (playerOptions: FakePlayerOptions = {}) => {
+  const sim = new SimScheduler();
+  const player = new FakePlayer(sim, playerOptions);
+  const model$ = new BehaviorSubject<RoomModel>(initialRoomModel(S));
+  const follower = createFollower({
+    player,
+    clock: { serverNow: () => sim.now() },
+    model$,
+    scheduler: sim,
+  });
+  const statuses: FollowerStatus[] = [];
+  follower.status$.subscribe((s) => statuses.push(s));
+  let seq = 0;
+  const host = (make: (now: number) => StreamCommand) => {
+    const m = model$.value;
+    model$.next(
+      reduceRoom(m, hostEvent(S, ++seq, sim.now(), make(sim.now()), m.playback.updatedAt)),
+    );
+  };
+  const drift = () => player.currentTime() - expectedPosition(model$.value, sim.now());
+  /** Largest |drift| sampled every 50 ms over `ms`. */
+  const watch = (ms: number) => {
+    let max = 0;
+    for (let t = 0; t < ms; t += 50) {
+      sim.advance(50);
+      max = Math.max(max, Math.abs(drift()));
+    }
+    return max;
+  };
+  return { sim, player, model$, follower, host, drift, watch, statuses };
+};
+
+/** Room playing from 0 and the follower in sync. */
+const playing = (playerOptions: FakePlayerOptions = {}) => {
+  const h = harness(playerOptions);
+  h.host((now) => playback('play', 0, now + 300));
+  h.sim.advance(2000);
+  expect(Math.abs(h.drift())).toBeLessThan(0.001);
+  return h;
+};
+
+describe('follower', () => {
+  it('starts a scheduled play at the exact effective instant', () => {
+    const h = harness();
+    const start = h.sim.now();
+    h.host((now) => playback('play', 0, now + 300));
+    h.sim.advance(1000);
+    const plays = h.player.calls.filter((c) => c.call === 'play');
+    expect(plays.map((c) => c.at - start)).toEqual([300]);
+    expect(h.player.count('seek')).toBe(0);
+  });
+
+  it('ignores 20 ms of drift', () => {
+    const h = playing();
+    const calls = h.player.calls.length;
+    h.player.jump(-0.02);
+    h.sim.advance(10_000);
+    expect(h.player.calls.length).toBe(calls);
+    expect(Math.abs(h.drift() + 0.02)).toBeLessThan(1e-9);
+  });
+
+  it('converges from 300 ms behind by nudging the rate, without seeking', () => {
+    const h = playing();
+    h.player.jump(-0.3);
+    h.sim.advance(6000);
+    expect(Math.abs(h.drift())).toBeLessThan(FOLLOWER_DEFAULTS.toleranceS);
+    expect(h.player.count('seek')).toBe(0);
+    const rates = h.player.calls.filter((c) => c.call === 'rate').map((c) => c.value ?? 0);
+    expect(Math.max(...rates)).toBeLessThanOrEqual(1 + FOLLOWER_DEFAULTS.maxNudge);
+    expect(Math.max(...rates)).toBeGreaterThan(1.1);
+    // Once back inside the tolerance the rate settles to the room's.
+    h.sim.advance(10_000);
+    expect(Math.abs(h.drift())).toBeLessThan(FOLLOWER_DEFAULTS.settleS);
+    expect(h.player.playbackRate()).toBe(1);
+  });
+
+  it('converges from 300 ms ahead by slowing down', () => {
+    const h = playing();
+    h.player.jump(0.3);
+    h.sim.advance(6000);
+    expect(Math.abs(h.drift())).toBeLessThan(FOLLOWER_DEFAULTS.toleranceS);
+    const rates = h.player.calls.filter((c) => c.call === 'rate').map((c) => c.value ?? 0);
+    expect(Math.min(...rates)).toBeGreaterThanOrEqual(1 - FOLLOWER_DEFAULTS.maxNudge);
+    expect(h.player.count('seek')).toBe(0);
+  });
+
+  it('seeks on 3 s of drift, aimed ahead, and never seeks again while the seek settles', () => {
+    const h = playing({ seekLatencyMs: 800 });
+    h.player.jump(-3);
+    h.sim.advance(800 + 250);
+    expect(h.player.count('seek')).toBe(1);
+    const seek = h.player.calls.find((c) => c.call === 'seek');
+    // Aimed ahead of the room by the (initially assumed) seek latency.
+    expect(seek?.value).toBeGreaterThan(expectedPosition(h.model$.value, seek?.at ?? 0));
+    h.sim.advance(8000);
+    expect(h.player.count('seek')).toBe(1);
+    expect(Math.abs(h.drift())).toBeLessThan(FOLLOWER_DEFAULTS.toleranceS);
+  });
+
+  it('learns the seek latency so a second big jump lands close', () => {
+    const h = playing({ seekLatencyMs: 600 });
+    h.player.jump(-5);
+    h.sim.advance(10_000);
+    h.player.jump(-5);
+    h.sim.advance(1000);
+    expect(h.player.count('seek')).toBe(2);
+    // 300 → 450 ms estimate: the landing error shrinks from 300 to 150 ms.
+    expect(Math.abs(h.drift())).toBeLessThan(0.2);
+  });
+
+  it('gives up waiting for a seek that never reports seeked and may seek again', () => {
+    const h = playing({ seekLatencyMs: 60_000 });
+    h.player.jump(-3);
+    h.sim.advance(FOLLOWER_DEFAULTS.seekTimeoutMs - 100);
+    expect(h.player.count('seek')).toBe(1);
+    h.sim.advance(400);
+    expect(h.player.count('seek')).toBe(2);
+  });
+
+  it('follows a rate change to 1.5× at the scheduled instant', () => {
+    const h = playing();
+    h.host((now) => ({
+      ...playback('rateChange', expectedPosition(h.model$.value, now + 300), now + 300, {
+        rate: 1.5,
+        status: 'playing',
+      }),
+    }));
+    const max = h.watch(10_000);
+    expect(max).toBeLessThan(0.005);
+    expect(h.player.playbackRate()).toBe(1.5);
+  });
+
+  it('pauses the player at the exact position of a scheduled pause', () => {
+    const h = playing({ seekLatencyMs: 50 });
+    h.host((now) => playback('pause', expectedPosition(h.model$.value, now + 300), now + 300));
+    const at = h.model$.value.playback.updatedAt;
+    h.sim.advance(2000);
+    expect(h.player.isPaused()).toBe(true);
+    expect(h.player.calls.find((c) => c.call === 'pause')?.at).toBe(at);
+    expect(Math.abs(h.drift())).toBeLessThan(1e-9);
+  });
+
+  it('a buffering follower never produces a pause, and catches up after', () => {
+    const h = playing({ seekLatencyMs: 200 });
+    const seq = h.model$.value.lastSeq;
+    h.player.setBuffering(true);
+    h.sim.advance(5000);
+    expect(h.statuses.at(-1)?.buffering).toBe(true);
+    expect(h.player.count('pause')).toBe(0);
+    expect(h.player.count('seek')).toBe(0);
+    h.player.setBuffering(false);
+    h.sim.advance(5000);
+    expect(Math.abs(h.drift())).toBeLessThan(FOLLOWER_DEFAULTS.toleranceS);
+    // The room never moved; the only local pause is a hold of < 1 s after landing a seek ahead.
+    expect(h.model$.value.lastSeq).toBe(seq);
+    const calls = h.player.calls.filter((c) => c.call === 'pause' || c.call === 'play');
+    calls.forEach((c, i) => {
+      if (c.call !== 'pause') return;
+      const resume = calls[i + 1];
+      expect(resume?.call).toBe('play');
+      expect((resume?.at ?? Infinity) - c.at).toBeLessThan(1000);
+    });
+  });
+
+  it('holds still for exactly the overshoot when a seek lands ahead', () => {
+    const h = playing({ seekLatencyMs: 100 });
+    h.player.jump(-3);
+    h.sim.advance(1000);
+    // Aimed 300 + 40 ms ahead, landed after 100 ms: 240 ms ahead, so it holds 240 ms.
+    expect(h.statuses.some((st) => st.state === 'holding')).toBe(true);
+    const pause = h.player.calls.filter((c) => c.call === 'pause').at(-1);
+    const play = h.player.calls.filter((c) => c.call === 'play').at(-1);
+    expect((play?.at ?? 0) - (pause?.at ?? 0)).toBe(240);
+    expect(Math.abs(h.drift())).toBeLessThan(0.001);
+    expect(h.player.isPaused()).toBe(false);
+    expect(h.player.count('seek')).toBe(1);
+  });
+
+  it('learns how long a restart after a hold takes and ends the next hold that much early', () => {
+    const h = harness({ seekLatencyMs: 100, startLatencyMs: 60 });
+    h.host((now) => playback('play', 0, now + 300));
+    h.sim.advance(8000);
+    const holdAndDrift = () => {
+      h.player.jump(-3);
+      h.sim.advance(1000);
+      const pause = h.player.calls.filter((c) => c.call === 'pause').at(-1);
+      const play = h.player.calls.filter((c) => c.call === 'play').at(-1);
+      const driftMs = h.drift() * 1000;
+      h.sim.advance(8000);
+      return { holdMs: (play?.at ?? 0) - (pause?.at ?? 0), driftMs };
+    };
+    // Aimed 300 + 40 ms ahead, landed after 100 ms: 240 ms ahead. The first hold is the full
+    // 240 ms; the restart then takes 60 ms, which the follower measures.
+    const first = holdAndDrift();
+    expect(first.holdMs).toBe(240);
+    // The second seek is aimed by the learned seek latency; its hold ends 60 ms early.
+    const second = holdAndDrift();
+    expect(second.holdMs).toBeGreaterThan(0);
+    expect(Math.abs(second.driftMs)).toBeLessThan(5);
+    expect(h.player.count('seek')).toBe(2);
+  });
+
+  it('a blocked autoplay is reported, not retried every tick, and resumes after a tap', async () => {
+    const h = harness({ autoplayBlocked: true });
+    h.host((now) => playback('play', 0, now + 300));
+    h.sim.advance(400);
+    await Promise.resolve();
+    h.sim.advance(2000);
+    expect(h.player.count('play')).toBe(1);
+    expect(h.statuses.at(-1)?.blocked).toBe(true);
+    h.player.allowAutoplay();
+    h.follower.resume();
+    await Promise.resolve();
+    h.sim.advance(5000);
+    expect(h.player.isPaused()).toBe(false);
+    expect(Math.abs(h.drift())).toBeLessThan(FOLLOWER_DEFAULTS.toleranceS);
+    expect(h.statuses.at(-1)?.blocked).toBe(false);
+  });
+
+  it('stops acting after stop()', () => {
+    const h = playing();
+    h.follower.stop();
+    const calls = h.player.calls.length;
+    h.player.jump(-3);
+    h.sim.advance(5000);
+    expect(h.player.calls.length).toBe(calls);
+  });
+});
+
+describe('decideCorrection', () => {
+  const tick = (over: Partial<FollowerTick>): FollowerTick => ({
+    type: 'follower.tick',
+    expected: 100,
+    roomStatus: 'playing',
+    roomRate: 1,
+    currentTime: 100,
+    paused: false,
+    buffering: false,
+    seekLatencyMs: 200,
+    ...over,
+  });
+  const idle = { rate: 1, nudging: false };
+
+  it('bounds the nudge to [0.8, 1.2] × the room rate', () => {
+    expect(
+      decideCorrection(tick({ currentTime: 99.2, roomRate: 2 }), idle, FOLLOWER_DEFAULTS, true)
+        .rate,
+    ).toBe(2.4);
+    expect(decideCorrection(tick({ currentTime: 100.9 }), idle, FOLLOWER_DEFAULTS, true).rate).toBe(
+      0.8,
+    );
+  });
+
+  it('nudges in proportion under 100 ms of drift: 60 ms behind runs 12 % fast', () => {
+    expect(decideCorrection(tick({ currentTime: 99.94 }), idle, FOLLOWER_DEFAULTS, true).rate).toBe(
+      1.12,
+    );
+  });
+
+  it('aims a seek ahead by latency × room rate', () => {
+    const c = decideCorrection(
+      tick({ currentTime: 90, roomRate: 1.5 }),
+      idle,
+      FOLLOWER_DEFAULTS,
+      true,
+    );
+    // (200 ms measured + 40 ms margin) × 1.5
+    expect(c.seekTo).toBeCloseTo(100.36, 9);
+  });
+
+  it('while seeking, a big drift yields no seek', () => {
+    expect(
+      decideCorrection(tick({ currentTime: 90 }), idle, FOLLOWER_DEFAULTS, false).seekTo,
+    ).toBeUndefined();
+  });
+
+  it('buffering: no pause, no seek, no rate change', () => {
+    const c = decideCorrection(
+      tick({ currentTime: 80, buffering: true }),
+      idle,
+      FOLLOWER_DEFAULTS,
+      true,
+    );
+    expect(c).toEqual({ nudging: false });
+  });
+});
+
+describe('hostStallStep', () => {
+  const run = (steps: Array<[number, boolean, 'playing' | 'paused']>) => {
+    let state: HostStallState = initialHostStall;
+    const sent: Array<[number, string]> = [];
+    for (const [now, buffering, roomStatus] of steps) {
+      const r = hostStallStep(state, { now, buffering, roomStatus });
+      state = r.state;
+      if (r.send) sent.push([now, r.send]);
+    }
+    return sent;
+  };
+
+  it('pauses the room after the host stalls 500 ms and resumes 300 ms after recovery', () => {
+    expect(
+      run([
+        [0, true, 'playing'],
+        [250, true, 'playing'],
+        [500, true, 'playing'],
+        [750, true, 'playing'],
+        [1000, true, 'paused'],
+        [1250, false, 'paused'],
+        [1500, false, 'paused'],
+        [1550, false, 'paused'],
+      ]),
+    ).toEqual([
+      [500, 'pause'],
+      [1550, 'play'],
+    ]);
+  });
+
+  it('ignores a short hiccup', () => {
+    expect(
+      run([
+        [0, true, 'playing'],
+        [300, false, 'playing'],
+        [600, true, 'playing'],
+        [900, false, 'playing'],
+      ]),
+    ).toEqual([]);
+  });
+
+  it('does not resume a room the host already resumed by hand', () => {
+    expect(
+      run([
+        [0, true, 'playing'],
+        [500, true, 'playing'],
+        [800, true, 'paused'],
+        [900, false, 'playing'],
+        [2000, false, 'paused'],
+      ]),
+    ).toEqual([[500, 'pause']]);
+  });
+
+  it('waits for the scheduled pause to take effect before resuming', () => {
+    expect(
+      run([
+        [0, true, 'playing'],
+        [500, true, 'playing'],
+        [600, false, 'playing'],
+        [1000, false, 'playing'],
+        [1100, false, 'paused'],
+      ]),
+    ).toEqual([
+      [500, 'pause'],
+      [1100, 'play'],
+    ]);
+  });
+});

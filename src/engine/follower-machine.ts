@@ -1,0 +1,519 @@
+import { BehaviorSubject, type Observable } from 'rxjs';
+import { createActor, setup } from 'xstate';
+import type { PlaybackStatus, RoomModel } from '../contracts/stream';
+import { expectedPosition, nextPlaybackChangeAt, playbackAt } from './reducer';
+import type { Scheduler, TimerHandle } from './time';
+
+/**
+ * Keeps one player on the room's timeline. Every tick compares the room's expected position with
+ * the player's and corrects: nothing under the tolerance, a bounded playbackRate nudge for
+ * moderate drift, a seek (aimed ahead by the measured seek latency) beyond the threshold, and no
+ * second seek while one is settling. A buffering player is left alone: it never pauses the room.
+ */
+
+export interface FollowerConfig {
+  /** Drift (s) ignored while not already correcting. */
+  toleranceS: number;
+  /** A nudge ends once drift is back under this (s); hysteresis so the rate does not flap. */
+  settleS: number;
+  /** Drift (s) beyond which the player seeks instead of nudging. */
+  seekThresholdS: number;
+  /** The nudge is bounded to room rate × [1 − maxNudge, 1 + maxNudge]. */
+  maxNudge: number;
+  /** Proportional gain: rate factor = 1 − drift / timeConstant (clamped). */
+  nudgeTimeConstantS: number;
+  /** A paused player is put at the exact position when off by more than this (s). */
+  pausedToleranceS: number;
+  /** A seek that has not reported `seeked` by then is considered settled (ms). */
+  seekTimeoutMs: number;
+  /**
+   * Added to the measured seek latency when aiming (ms): landing slightly ahead is fixed exactly
+   * by a short local hold, landing behind only by a slower nudge.
+   */
+  seekAimMarginMs: number;
+}
+
+export const FOLLOWER_DEFAULTS: FollowerConfig = {
+  toleranceS: 0.04,
+  settleS: 0.01,
+  seekThresholdS: 1,
+  maxNudge: 0.2,
+  nudgeTimeConstantS: 0.5,
+  pausedToleranceS: 0.02,
+  seekTimeoutMs: 3000,
+  seekAimMarginMs: 40,
+};
+
+/** What the machine sees each tick. */
+export interface FollowerTick {
+  type: 'follower.tick';
+  /** The room's expected position now (s). */
+  expected: number;
+  roomStatus: PlaybackStatus;
+  roomRate: number;
+  /** The player's position (s). */
+  currentTime: number;
+  /** Whether the player is paused. */
+  paused: boolean;
+  buffering: boolean;
+  /** The player's recent seek latency (ms), to aim a seek ahead. */
+  seekLatencyMs: number;
+  /**
+   * How long the player took to move again after a hold (ms): from play() until the position
+   * moves. A hold ends this much early, so the restarted player lands on the timeline (0: not
+   * measured yet).
+   */
+  resumeLatencyMs?: number;
+}
+
+export type FollowerEvent = FollowerTick | { type: 'player.seeked' };
+
+export interface FollowerContext {
+  config: FollowerConfig;
+  /** The playbackRate last set on the player. */
+  rate: number;
+  nudging: boolean;
+  /** Player minus room at the last tick (ms; positive: ahead). */
+  driftMs: number;
+  seeks: number;
+  /** The last seek has just settled: a landing ahead is corrected by holding still. */
+  justSeeked: boolean;
+  /** How long the current hold lasts (ms). */
+  holdMs: number;
+  lastRoomStatus: PlaybackStatus;
+}
+
+/** The corrections one tick calls for. */
+export interface Correction {
+  seekTo?: number;
+  pause?: true;
+  play?: true;
+  rate?: number;
+  nudging: boolean;
+}
+
+const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
+// Rates are set in small steps so the player is not told a new rate for every millisecond.
+const quantize = (rate: number) => Math.round(rate * 200) / 200;
+
+/** Decides the corrections for one tick; pure, so each rule can be tested on its own. */
+export const decideCorrection = (
+  tick: FollowerTick,
+  ctx: Pick<FollowerContext, 'rate' | 'nudging'>,
+  config: FollowerConfig,
+  allowSeek: boolean,
+): Correction => {
+  const drift = tick.currentTime - tick.expected;
+  const out: Correction = { nudging: false };
+  const setRate = (rate: number) => {
+    if (Math.abs(rate - ctx.rate) > 1e-9) out.rate = rate;
+  };
+  if (tick.roomStatus === 'paused') {
+    if (!tick.paused) out.pause = true;
+    setRate(tick.roomRate);
+    if (allowSeek && Math.abs(drift) > config.pausedToleranceS) out.seekTo = tick.expected;
+    return out;
+  }
+  if (tick.paused) out.play = true;
+  if (tick.buffering) {
+    // Waiting for data: correcting now would only fight the stall. Keep everything as it is.
+    out.nudging = ctx.nudging;
+    return out;
+  }
+  const abs = Math.abs(drift);
+  if (abs > config.seekThresholdS) {
+    if (allowSeek) {
+      const aimMs = tick.seekLatencyMs + config.seekAimMarginMs;
+      out.seekTo = Math.max(0, tick.expected + (aimMs / 1000) * tick.roomRate);
+      setRate(tick.roomRate);
+    } else out.nudging = ctx.nudging;
+    return out;
+  }
+  if (abs > config.toleranceS || (ctx.nudging && abs > config.settleS)) {
+    const factor = clamp(
+      1 - drift / config.nudgeTimeConstantS,
+      1 - config.maxNudge,
+      1 + config.maxNudge,
+    );
+    out.nudging = true;
+    setRate(quantize(tick.roomRate * factor));
+    return out;
+  }
+  setRate(tick.roomRate);
+  return out;
+};
+
+/** A hold after a seek is worth it only for a landing this far ahead (s) — and not beyond the seek threshold. */
+const holdMsFor = (tick: FollowerTick, config: FollowerConfig): number => {
+  const ahead = tick.currentTime - tick.expected;
+  if (tick.roomStatus !== 'playing' || tick.buffering || tick.paused) return 0;
+  if (ahead <= config.toleranceS || ahead > config.seekThresholdS) return 0;
+  // A browser takes a while to move again after play(); hold that much less (no hold at all when
+  // the restart alone would eat the lead — the nudge then takes the rest).
+  const hold = Math.round((ahead / tick.roomRate) * 1000 - (tick.resumeLatencyMs ?? 0));
+  return hold > 0 ? hold : 0;
+};
+
+const notProvided = (name: string) => () => {
+  throw new Error(`follower machine: provide the '${name}' action with .provide()`);
+};
+
+const followerSetup = setup({
+  types: {
+    context: {} as FollowerContext,
+    events: {} as FollowerEvent,
+    input: {} as Partial<FollowerConfig> | undefined,
+  },
+  actions: {
+    seekPlayer: notProvided('seekPlayer') as (_: unknown, params: { to: number }) => void,
+    pausePlayer: notProvided('pausePlayer'),
+    playPlayer: notProvided('playPlayer'),
+    /** play() at the end of a hold (measured, so the next hold can end early by it). */
+    resumePlayer: notProvided('resumePlayer'),
+    setPlayerRate: notProvided('setPlayerRate') as (_: unknown, params: { rate: number }) => void,
+  },
+  guards: {
+    needsSeek: ({ context, event }) =>
+      event.type === 'follower.tick' &&
+      decideCorrection(event, context, context.config, true).seekTo !== undefined,
+    landedAhead: ({ context, event }) =>
+      event.type === 'follower.tick' && context.justSeeked && holdMsFor(event, context.config) > 0,
+  },
+  delays: {
+    seekTimeout: ({ context }) => context.config.seekTimeoutMs,
+    holdTimeout: ({ context }) => context.holdMs,
+  },
+});
+
+/** Applies one tick's corrections through the named player actions, and records them. */
+const correct = (allowSeek: boolean) =>
+  followerSetup.enqueueActions(({ context, event, enqueue }) => {
+    if (event.type !== 'follower.tick') return;
+    const c = decideCorrection(event, context, context.config, allowSeek);
+    if (c.pause) enqueue('pausePlayer');
+    if (c.rate !== undefined) enqueue({ type: 'setPlayerRate', params: { rate: c.rate } });
+    if (c.seekTo !== undefined) enqueue({ type: 'seekPlayer', params: { to: c.seekTo } });
+    if (c.play) enqueue('playPlayer');
+    enqueue.assign({
+      rate: c.rate ?? context.rate,
+      nudging: c.nudging,
+      driftMs: (event.currentTime - event.expected) * 1000,
+      seeks: context.seeks + (c.seekTo !== undefined ? 1 : 0),
+      justSeeked: false,
+      lastRoomStatus: event.roomStatus,
+    });
+  });
+
+/** Starts a hold: the player landed ahead after a seek, so it stands still for the difference. */
+const startHold = followerSetup.enqueueActions(({ context, event, enqueue }) => {
+  if (event.type !== 'follower.tick') return;
+  enqueue('pausePlayer');
+  enqueue.assign({
+    holdMs: holdMsFor(event, context.config),
+    justSeeked: false,
+    driftMs: (event.currentTime - event.expected) * 1000,
+    lastRoomStatus: event.roomStatus,
+  });
+});
+
+/**
+ * The follower machine. Its player effects are named (seekPlayer, pausePlayer, playPlayer,
+ * setPlayerRate) and supplied at the edge with `.provide({ actions })`; `createFollower` does so.
+ */
+export const followerMachine = followerSetup.createMachine({
+  id: 'follower',
+  context: ({ input }) => ({
+    config: { ...FOLLOWER_DEFAULTS, ...input },
+    rate: 1,
+    nudging: false,
+    driftMs: 0,
+    seeks: 0,
+    justSeeked: false,
+    holdMs: 0,
+    lastRoomStatus: 'paused',
+  }),
+  initial: 'following',
+  states: {
+    following: {
+      on: {
+        'follower.tick': [
+          { guard: 'needsSeek', target: 'seeking', actions: correct(true) },
+          { guard: 'landedAhead', target: 'holding', actions: startHold },
+          { actions: correct(true) },
+        ],
+      },
+    },
+    seeking: {
+      after: { seekTimeout: 'following' },
+      on: {
+        'player.seeked': {
+          target: 'following',
+          actions: followerSetup.assign({ justSeeked: true }),
+        },
+        'follower.tick': { actions: correct(false) },
+      },
+    },
+    holding: {
+      // The hold ends exactly when the room catches up; ticks meanwhile change nothing.
+      after: {
+        holdTimeout: [
+          {
+            guard: ({ context }) => context.lastRoomStatus === 'playing',
+            target: 'following',
+            actions: 'resumePlayer',
+          },
+          { target: 'following' },
+        ],
+      },
+      on: {
+        'follower.tick': {
+          guard: ({ event }) => event.type === 'follower.tick' && event.roomStatus === 'paused',
+          target: 'following',
+          actions: correct(true),
+        },
+      },
+    },
+  },
+});
+
+// ---------------------------------------------------------------------------------------------
+// The framework-free wrapper the watch page uses
+
+/** What the follower needs of a player (an hls.js `<video>` adapter, or the fake in testing/). */
+export interface PlayerAdapter {
+  currentTime(): number;
+  setCurrentTime(seconds: number): void;
+  /** May return the media element's play promise; a rejection means autoplay was blocked. */
+  play(): void | Promise<void>;
+  pause(): void;
+  isPaused(): boolean;
+  setPlaybackRate(rate: number): void;
+  isBuffering(): boolean;
+  /** The media's duration (s) when known; the room is held at the end instead of past it. */
+  duration?(): number;
+  /** Registers a listener for a finished seek; returns its removal. */
+  onSeeked(listener: () => void): () => void;
+}
+
+/** The follower's state for the sync indicator and the status report to the host. */
+export interface FollowerStatus {
+  state: 'waiting' | 'following' | 'seeking' | 'holding';
+  /** Player minus room (ms; positive: ahead). */
+  driftMs: number;
+  buffering: boolean;
+  /** The player's position (s). */
+  position: number;
+  /** The room's expected position (s). */
+  expected: number;
+  rate: number;
+  /** play() was refused (autoplay policy): the UI asks for a tap, then calls `resume()`. */
+  blocked: boolean;
+  seekLatencyMs: number;
+}
+
+export interface FollowerDeps {
+  player: PlayerAdapter;
+  clock: { serverNow(): number };
+  model$: Observable<RoomModel>;
+  scheduler: Scheduler;
+  config?: Partial<FollowerConfig>;
+  /** Tick period (ms); a tick also lands exactly on every scheduled change. */
+  tickMs?: number;
+}
+
+export interface Follower {
+  readonly status$: Observable<FollowerStatus>;
+  /** Runs one tick now (after a user gesture, or when the tab becomes visible). */
+  tick(): void;
+  /** Plays after a user gesture when autoplay was blocked. */
+  resume(): void;
+  stop(): void;
+}
+
+/** Seek latency assumed before the first seek has been measured (ms). */
+export const INITIAL_SEEK_LATENCY_MS = 300;
+/** A resume-latency sample above this is a stall, not a restart (ms); the estimate ignores it. */
+export const MAX_RESUME_LATENCY_MS = 500;
+export const FOLLOWER_TICK_MS = 250;
+
+/** Runs the follower machine against a player, a clock and the room model. */
+export const createFollower = ({
+  player,
+  clock,
+  model$,
+  scheduler,
+  config,
+  tickMs = FOLLOWER_TICK_MS,
+}: FollowerDeps): Follower => {
+  let model: RoomModel | undefined;
+  let seekLatencyMs = INITIAL_SEEK_LATENCY_MS;
+  let seekIssuedAt: number | null = null;
+  // Resume latency after a hold (play() until the position moves), measured on the player itself.
+  // Only restarts after a hold count: a scheduled play from a pause starts fast or slow depending
+  // on the media pipeline's state, so it is left uncompensated (the nudge takes the rest).
+  let resumeLatencyMs = 0;
+  let startProbe: { at: number; from: number } | null = null;
+  let blocked = false;
+  let timer: TimerHandle | undefined;
+  let stopped = false;
+
+  const callPlay = () => {
+    const result = player.play();
+    if (result && typeof result.then === 'function') {
+      result.then(
+        () => {
+          blocked = false;
+        },
+        () => {
+          blocked = true;
+        },
+      );
+    }
+  };
+
+  const actor = createActor(
+    followerMachine.provide({
+      actions: {
+        seekPlayer: (_, { to }) => {
+          seekIssuedAt = scheduler.now();
+          startProbe = null;
+          player.setCurrentTime(to);
+        },
+        pausePlayer: () => {
+          startProbe = null;
+          player.pause();
+        },
+        playPlayer: () => {
+          // A refused play is retried only after a user gesture (resume), not every tick.
+          if (!blocked) callPlay();
+        },
+        resumePlayer: () => {
+          if (blocked) return;
+          if (player.isPaused() && seekIssuedAt === null) {
+            startProbe = { at: scheduler.now(), from: player.currentTime() };
+          }
+          callPlay();
+        },
+        setPlayerRate: (_, { rate }) => player.setPlaybackRate(rate),
+      },
+    }),
+    { input: config, clock: scheduler },
+  );
+
+  const status$ = new BehaviorSubject<FollowerStatus>({
+    state: 'waiting',
+    driftMs: 0,
+    buffering: false,
+    position: 0,
+    expected: 0,
+    rate: 1,
+    blocked: false,
+    seekLatencyMs,
+  });
+
+  const offSeeked = player.onSeeked(() => {
+    if (seekIssuedAt !== null) {
+      const sample = Math.min(5000, Math.max(0, scheduler.now() - seekIssuedAt));
+      // A moving average: one slow seek should not make every later seek overshoot.
+      seekLatencyMs = 0.5 * seekLatencyMs + 0.5 * sample;
+      seekIssuedAt = null;
+    }
+    actor.send({ type: 'player.seeked' });
+  });
+
+  /** One resume-latency sample once the position has moved since the hold's play(). */
+  const measureStart = (buffering: boolean) => {
+    if (!startProbe || seekIssuedAt !== null) return;
+    if (player.isPaused()) {
+      startProbe = null;
+      return;
+    }
+    const moved = player.currentTime() - startProbe.from;
+    if (buffering || moved <= 0) return;
+    const rate = actor.getSnapshot().context.rate || 1;
+    const sample = scheduler.now() - startProbe.at - (moved / rate) * 1000;
+    startProbe = null;
+    if (sample < 0 || sample > MAX_RESUME_LATENCY_MS) return;
+    resumeLatencyMs = resumeLatencyMs === 0 ? sample : 0.5 * resumeLatencyMs + 0.5 * sample;
+  };
+
+  const tick = () => {
+    if (!model || stopped) return;
+    const now = clock.serverNow();
+    const buffering = player.isBuffering();
+    measureStart(buffering);
+    const playback = playbackAt(model, now);
+    const duration = player.duration?.();
+    // Past the end of the media there is nothing to play: hold at the end (a browser would
+    // restart an ended video on play()).
+    const atEnd =
+      duration !== undefined &&
+      Number.isFinite(duration) &&
+      expectedPosition(model, now) >= duration;
+    const expected = atEnd ? (duration ?? 0) : expectedPosition(model, now);
+    // A player refused by the autoplay policy waits for the user's tap (resume) untouched.
+    if (!blocked)
+      actor.send({
+        type: 'follower.tick',
+        expected,
+        roomStatus: model.terminated || atEnd ? 'paused' : playback.status,
+        roomRate: playback.playbackRate,
+        currentTime: player.currentTime(),
+        paused: player.isPaused(),
+        buffering,
+        seekLatencyMs,
+        resumeLatencyMs,
+      });
+    const snap = actor.getSnapshot();
+    const position = player.currentTime();
+    status$.next({
+      state: snap.value === 'seeking' || snap.value === 'holding' ? snap.value : 'following',
+      driftMs: blocked ? (position - expected) * 1000 : snap.context.driftMs,
+      buffering,
+      position,
+      expected,
+      rate: snap.context.rate,
+      blocked,
+      seekLatencyMs,
+    });
+  };
+
+  const loop = () => {
+    if (timer !== undefined) scheduler.clearTimeout(timer);
+    timer = undefined;
+    if (stopped) return;
+    tick();
+    let wait = tickMs;
+    if (model) {
+      const now = clock.serverNow();
+      const change = nextPlaybackChangeAt(model, now);
+      // Whole milliseconds: a sub-ms wait would not move a clock at epoch magnitudes.
+      if (change !== null) wait = Math.min(wait, Math.ceil(change - now));
+    }
+    timer = scheduler.setTimeout(loop, wait);
+  };
+
+  actor.start();
+  const sub = model$.subscribe((m) => {
+    model = m;
+    loop();
+  });
+
+  return {
+    status$: status$.asObservable(),
+    tick: loop,
+    resume: () => {
+      blocked = false;
+      callPlay();
+      loop();
+    },
+    stop: () => {
+      stopped = true;
+      sub.unsubscribe();
+      offSeeked();
+      if (timer !== undefined) scheduler.clearTimeout(timer);
+      actor.stop();
+      status$.complete();
+    },
+  };
+};

@@ -1,0 +1,61 @@
+/**
+ * The engine's public surface, for the watch page, the rooms list and the server hub. Test
+ * harnesses are imported from `engine/testing/*` directly and never from here.
+ */
+export {
+  initialRoomModel,
+  reduceRoom,
+  positionAt,
+  playbackAt,
+  expectedPosition,
+  nextPlaybackChangeAt,
+  participantsAt,
+  initialRoomFold,
+  foldRoomFeed,
+  roomFold$,
+  roomModel$,
+} from './reducer';
+export type { RoomFeed, RoomFoldState } from './reducer';
+export { ClockEstimator, createClock, roundTrip, sampleOffset } from './clock';
+export type { ClockSample, RoomClock } from './clock';
+export {
+  MIN_SCHEDULE_LEAD_MS,
+  MAX_SCHEDULE_LEAD_MS,
+  scheduleLead,
+  scheduleEffectiveAt,
+  msUntil,
+  buildHostCommand,
+  stampHostCommand,
+} from './schedule';
+export type { HostIntent, StampContext } from './schedule';
+export {
+  FOLLOWER_DEFAULTS,
+  followerMachine,
+  decideCorrection,
+  createFollower,
+} from './follower-machine';
+export type {
+  FollowerConfig,
+  FollowerStatus,
+  PlayerAdapter,
+  Follower,
+  FollowerTick,
+} from './follower-machine';
+export { hostStallStep, initialHostStall, createHostDriver } from './host';
+export type { HostStallState } from './host';
+export {
+  activeActionsAt,
+  chapterAt,
+  nextChangeAfter,
+  msUntilPosition,
+  isOverlay,
+} from './timeline';
+export type { ActiveAction } from './timeline';
+export { createRoomClient, reportFollowerStatus } from './room-client';
+export type { RoomClient, ParticipantStatus } from './room-client';
+export { reduceStreamList, visibleStreams } from './stream-list';
+export { createWsTransport, toRoomFeed } from './transports/ws';
+export type { SocketLike } from './transports/ws';
+export { MemoryRoomHub, createSoloTransport } from './transports/memory';
+export type { RoomTransport, TransportStatus, CommandResult } from './transports/types';
+export type { Scheduler, Random } from './time';

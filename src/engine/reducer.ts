@@ -1,0 +1,260 @@
+import { Observable, distinctUntilChanged, filter, map, scan } from 'rxjs';
+import { PARTICIPANT_EVENT_WINDOW_MS } from '../contracts/constants';
+import type { SessionParticipant } from '../contracts/entities';
+import type {
+  LiveAction,
+  LiveActionKind,
+  LiveActionPayload,
+  Playback,
+  RoomEvent,
+  RoomModel,
+  RoomSnapshot,
+} from '../contracts/stream';
+
+/** How many superseded playbacks the model keeps for changes scheduled ahead of now. */
+const PREVIOUS_KEPT = 4;
+/** Out-of-order events held while waiting for a gap to fill; beyond this the oldest are dropped. */
+const PENDING_MAX = 1024;
+
+/** The room before any event: paused at 0. */
+export const initialRoomModel = (streamId: string): RoomModel => ({
+  streamId,
+  lastSeq: 0,
+  playback: { status: 'paused', timeInVideo: 0, playbackRate: 1, updatedAt: 0 },
+  previous: [],
+  chapter: null,
+  telop: null,
+  discuss: null,
+  vote: null,
+  participants: {},
+  terminated: false,
+});
+
+/** The room's position (s) at server time `serverTime` given one playback segment. */
+export const positionAt = (playback: Playback, serverTime: number): number =>
+  playback.status === 'playing'
+    ? playback.timeInVideo + ((serverTime - playback.updatedAt) / 1000) * playback.playbackRate
+    : playback.timeInVideo;
+
+/** The playback in force at `serverTime`: the newest one whose anchor has been reached. */
+export const playbackAt = (model: RoomModel, serverTime: number): Playback => {
+  if (serverTime >= model.playback.updatedAt) return model.playback;
+  for (const p of model.previous) if (serverTime >= p.updatedAt) return p;
+  // Before every known anchor (a late joiner whose snapshot dropped the oldest): hold the oldest.
+  return model.previous[model.previous.length - 1] ?? model.playback;
+};
+
+/** The room's expected position (s) at `serverTime`, never negative. */
+export const expectedPosition = (model: RoomModel, serverTime: number): number =>
+  Math.max(0, positionAt(playbackAt(model, serverTime), serverTime));
+
+/** The next scheduled playback change after `serverTime` (server ms), or null. */
+export const nextPlaybackChangeAt = (model: RoomModel, serverTime: number): number | null => {
+  let next: number | null = null;
+  for (const p of [model.playback, ...model.previous]) {
+    if (p.updatedAt > serverTime && (next === null || p.updatedAt < next)) next = p.updatedAt;
+  }
+  return next;
+};
+
+/** Participants who count at `now`: joined within the last 12 hours, oldest join first. */
+export const participantsAt = (model: RoomModel, now: number): SessionParticipant[] =>
+  Object.values(model.participants)
+    .filter((p) => p.joinedAt >= now - PARTICIPANT_EVENT_WINDOW_MS)
+    .sort((a, b) => a.joinedAt - b.joinedAt || a.id.localeCompare(b.id));
+
+const withPlayback = (model: RoomModel, next: Playback): RoomModel => ({
+  ...model,
+  playback: next,
+  previous: [model.playback, ...model.previous].slice(0, PREVIOUS_KEPT),
+});
+
+const liveAction = (event: RoomEvent & { payload: LiveActionPayload }): LiveAction | null => {
+  if (!event.payload.active) return null;
+  const base: LiveAction = {
+    timedAction: event.payload.timedAction,
+    since: event.effectiveAt,
+    seq: event.seq,
+    showResult: event.payload.showResult ?? false,
+  };
+  return event.payload.voteId === undefined ? base : { ...base, voteId: event.payload.voteId };
+};
+
+const pruneParticipants = (
+  participants: RoomModel['participants'],
+  now: number,
+): RoomModel['participants'] => {
+  const kept: RoomModel['participants'] = {};
+  for (const [id, p] of Object.entries(participants)) {
+    if (p.joinedAt >= now - PARTICIPANT_EVENT_WINDOW_MS) kept[id] = p;
+  }
+  return kept;
+};
+
+/**
+ * Folds one event into the room. Pure; the server builds snapshots with it and every client
+ * folds the same log, so they cannot disagree. Events at or below `lastSeq` are duplicates.
+ */
+export const reduceRoom = (model: RoomModel, event: RoomEvent): RoomModel => {
+  if (event.seq <= model.lastSeq || event.streamId !== model.streamId) return model;
+  const next = applyEvent(model, event);
+  return { ...next, lastSeq: event.seq };
+};
+
+const applyEvent = (model: RoomModel, event: RoomEvent): RoomModel => {
+  switch (event.type) {
+    case 'play':
+    case 'pause':
+    case 'skip':
+    case 'rateChange':
+    case 'terminate': {
+      if (model.terminated) return model;
+      const status =
+        event.type === 'play'
+          ? 'playing'
+          : event.type === 'skip' || event.type === 'rateChange'
+            ? event.payload.status
+            : 'paused';
+      // Anchors only move forward, so an earlier-scheduled change can never be overtaken.
+      const updatedAt = Math.max(event.effectiveAt, model.playback.updatedAt);
+      const playback: Playback = {
+        status,
+        timeInVideo: event.payload.timeInVideo,
+        playbackRate: event.payload.playbackRate,
+        updatedAt,
+      };
+      const moved = withPlayback(model, playback);
+      return event.type === 'terminate' ? { ...moved, terminated: true } : moved;
+    }
+    case 'ping': {
+      // A heartbeat measured before the latest anchor is stale (a change is scheduled after it).
+      if (model.terminated || event.effectiveAt < model.playback.updatedAt) return model;
+      return withPlayback(model, {
+        status: event.payload.status,
+        timeInVideo: event.payload.timeInVideo,
+        playbackRate: event.payload.playbackRate,
+        updatedAt: event.effectiveAt,
+      });
+    }
+    case 'chapter':
+    case 'telop':
+    case 'discuss':
+    case 'vote': {
+      const key: LiveActionKind = event.type;
+      return { ...model, [key]: liveAction(event) };
+    }
+    case 'joinStream':
+    case 'joinSession': {
+      const { userId, user, createdAt } = event.payload;
+      const participants = pruneParticipants(model.participants, event.serverTime);
+      const existing = participants[userId];
+      // A join counts only within 12 hours; the newest join of a user wins.
+      if (createdAt < event.serverTime - PARTICIPANT_EVENT_WINDOW_MS) {
+        return { ...model, participants };
+      }
+      const joinedAt = existing ? Math.max(existing.joinedAt, createdAt) : createdAt;
+      return {
+        ...model,
+        participants: { ...participants, [userId]: { id: userId, ...user, joinedAt } },
+      };
+    }
+    case 'leaveStream': {
+      const participants = pruneParticipants(model.participants, event.serverTime);
+      const existing = participants[event.payload.userId];
+      // A leave removes the user only if their join came before the leave.
+      if (!existing || existing.joinedAt >= event.payload.updatedAt) {
+        return { ...model, participants };
+      }
+      const { [event.payload.userId]: _left, ...rest } = participants;
+      return { ...model, participants: rest };
+    }
+  }
+};
+
+// ---------------------------------------------------------------------------------------------
+// Ordered delivery
+
+/** What a transport delivers for one room: a snapshot, or a batch of events. */
+export type RoomFeed =
+  | { kind: 'snapshot'; snapshot: RoomSnapshot }
+  | { kind: 'events'; streamId: string; events: readonly RoomEvent[] };
+
+/** The fold's state: the model, events held until their gap fills, and whether anything arrived. */
+export interface RoomFoldState {
+  model: RoomModel;
+  pending: ReadonlyMap<number, RoomEvent>;
+  loaded: boolean;
+}
+
+/** The fold's starting state for one stream. */
+export const initialRoomFold = (streamId: string): RoomFoldState => ({
+  model: initialRoomModel(streamId),
+  pending: new Map(),
+  loaded: false,
+});
+
+const drain = (model: RoomModel, pending: Map<number, RoomEvent>): RoomModel => {
+  let m = model;
+  for (const seq of [...pending.keys()]) if (seq <= m.lastSeq) pending.delete(seq);
+  for (let e = pending.get(m.lastSeq + 1); e; e = pending.get(m.lastSeq + 1)) {
+    pending.delete(e.seq);
+    m = reduceRoom(m, e);
+  }
+  return m;
+};
+
+/**
+ * Folds one delivery into the state: events in seq order are applied, an event after a gap is
+ * held until the gap fills, duplicates are dropped, and a newer snapshot replaces the model.
+ */
+export const foldRoomFeed = (state: RoomFoldState, feed: RoomFeed): RoomFoldState => {
+  const { streamId } = state.model;
+  const pending = new Map(state.pending);
+  let model = state.model;
+  let loaded = state.loaded;
+  if (feed.kind === 'snapshot') {
+    if (feed.snapshot.streamId !== streamId) return state;
+    if (!loaded || feed.snapshot.seq >= model.lastSeq) {
+      model = { ...feed.snapshot.model, lastSeq: feed.snapshot.seq };
+      loaded = true;
+    }
+  } else {
+    if (feed.streamId !== streamId) return state;
+    for (const e of feed.events) {
+      if (e.streamId !== streamId || e.seq <= model.lastSeq) continue;
+      if (e.seq === model.lastSeq + 1) {
+        model = reduceRoom(model, e);
+        loaded = true;
+      } else pending.set(e.seq, e);
+    }
+    if (pending.size > PENDING_MAX) {
+      const oldest = [...pending.keys()].sort((a, b) => a - b).slice(0, pending.size - PENDING_MAX);
+      for (const seq of oldest) pending.delete(seq);
+    }
+  }
+  model = drain(model, pending);
+  if (model === state.model && pending.size === state.pending.size && loaded === state.loaded) {
+    return state;
+  }
+  return { model, pending, loaded };
+};
+
+/** The fold as an RxJS operator: every distinct state after each delivery. */
+export const roomFold$ =
+  (streamId: string) =>
+  (feed$: Observable<RoomFeed>): Observable<RoomFoldState> =>
+    feed$.pipe(scan(foldRoomFeed, initialRoomFold(streamId)), distinctUntilChanged());
+
+/**
+ * The room model as an RxJS stream: `scan` with the reducer behind an ordering buffer. Emits once
+ * the first snapshot or in-order event has arrived, then on every change.
+ */
+export const roomModel$ =
+  (streamId: string) =>
+  (feed$: Observable<RoomFeed>): Observable<RoomModel> =>
+    feed$.pipe(
+      roomFold$(streamId),
+      filter((s) => s.loaded),
+      map((s) => s.model),
+      distinctUntilChanged(),
+    );

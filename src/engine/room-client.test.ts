@@ -1,0 +1,242 @@
+import { describe, expect, it } from 'vitest';
+import { createFollower } from './follower-machine';
+import { HOST_PING_MAX_DRIFT_MS } from './host';
+import { expectedPosition } from './reducer';
+import { createRoomClient, type RoomClient } from './room-client';
+import { HOST } from './testing/events';
+import { FakePlayer } from './testing/fake-player';
+import { createSimClass, type SimMember } from './testing/sim-class';
+import { seededRandom, SimScheduler } from './testing/sim-scheduler';
+import { createSoloTransport } from './transports/memory';
+
+const S = 'room-1';
+
+/** Lets promise callbacks (command results, play()) run between simulated steps. */
+const settle = async (sim: SimScheduler, ms: number) => {
+  for (let t = 0; t < ms; t += 10) {
+    sim.advance(10);
+    await Promise.resolve();
+    await Promise.resolve();
+  }
+};
+
+describe('solo archive viewing', () => {
+  it('answers the host’s own commands locally, so the same player follows with no server', async () => {
+    const sim = new SimScheduler();
+    const transport = createSoloTransport({ streamId: S, userId: 'me', scheduler: sim });
+    const client = createRoomClient({
+      transport,
+      scheduler: sim,
+      streamId: S,
+      random: seededRandom(1),
+    });
+    await settle(sim, 600);
+    expect(client.model()?.lastSeq).toBe(0);
+    expect(client.clock.estimator.synced).toBe(true);
+
+    const player = new FakePlayer(sim, { seekLatencyMs: 100 });
+    const follower = createFollower({
+      player,
+      clock: client,
+      model$: client.model$,
+      scheduler: sim,
+    });
+
+    const result = await client.command({ kind: 'play' });
+    expect(result.ok).toBe(true);
+    await settle(sim, 5300);
+    expect(client.model()?.playback.status).toBe('playing');
+    expect(player.currentTime()).toBeCloseTo(5, 1);
+
+    await client.command({ kind: 'skip', to: 120 });
+    await client.command({ kind: 'rateChange', rate: 1.5 });
+    await settle(sim, 2000);
+    const model = client.model();
+    if (!model) throw new Error('no model');
+    expect(Math.abs(player.currentTime() - expectedPosition(model, sim.now()))).toBeLessThan(0.04);
+    expect(model.playback.playbackRate).toBe(1.5);
+
+    await client.command({ kind: 'pause' });
+    await settle(sim, 1000);
+    expect(player.isPaused()).toBe(true);
+    follower.stop();
+    client.close();
+    transport.close();
+  });
+});
+
+describe('a simulated class: 1 host, 4 followers, 50 ± 20 ms each way, skewed device clocks', () => {
+  const percentile = (xs: number[], p: number) => {
+    const sorted = [...xs].sort((a, b) => a - b);
+    return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? Infinity;
+  };
+
+  it('keeps every player on the room timeline through play, skip, 1.5× and pause', async () => {
+    const c = createSimClass();
+    for (const id of ['host-1', 's1', 's2', 's3', 's4']) c.join(id);
+    await c.settle(3000);
+    for (const m of c.members) expect(m.client.model()?.lastSeq).toBe(0);
+
+    const drifts: number[] = [];
+    let quietFrom = 0;
+    const run = async (ms: number) => {
+      for (let t = 0; t < ms; t += 100) {
+        await c.settle(100);
+        if (c.sim.now() >= quietFrom) drifts.push(...c.drifts());
+      }
+    };
+    const command = async (intent: Parameters<RoomClient['command']>[0]) => {
+      const result = await c.command(intent);
+      expect(result.ok).toBe(true);
+      // Measured from the instant the change takes effect.
+      quietFrom = (result.ok ? result.event.effectiveAt : c.sim.now()) + 1000;
+    };
+
+    await command({ kind: 'play' });
+    await run(10_000);
+    // Every player started at the same server instant (within clock error and start latency).
+    const startsOnServer = c.members.map((m) =>
+      m.client.clock.toServerTime(m.player.calls.find((call) => call.call === 'play')?.at ?? NaN),
+    );
+    expect(Math.max(...startsOnServer) - Math.min(...startsOnServer)).toBeLessThanOrEqual(50);
+
+    await command({ kind: 'skip', to: 300 });
+    await run(10_000);
+    await command({ kind: 'rateChange', rate: 1.5 });
+    await run(10_000);
+    await command({ kind: 'pause' });
+    await run(3_000);
+    await command({ kind: 'play' });
+    await run(5_000);
+
+    expect(drifts.length).toBeGreaterThan(1000);
+    expect(percentile(drifts, 0.95)).toBeLessThanOrEqual(50);
+    expect(Math.max(...drifts)).toBeLessThanOrEqual(150);
+    // Only the host's commands are in the log (heartbeats included).
+    const commands = c.hub.log(c.streamId).filter((e) => 'userId' in e.payload);
+    expect(commands.every((e) => 'userId' in e.payload && e.payload.userId === HOST)).toBe(true);
+    c.close();
+  });
+
+  it('a student whose network drops for 5 s and one who joins late come back in sync, pausing nobody', async () => {
+    const c = createSimClass({ seed: 7 });
+    for (const id of ['host-1', 's1', 's2']) c.join(id);
+    await c.settle(2000);
+    await c.command({ kind: 'play' });
+    await c.settle(5000);
+
+    const dropped = c.members[1] as SimMember;
+    dropped.setOnline(false);
+    await c.settle(1000);
+    // The host skips while the student is offline.
+    const skip = await c.command({ kind: 'skip', to: 120 });
+    expect(skip.ok).toBe(true);
+    await c.settle(3800);
+    dropped.setOnline(true);
+
+    const late = c.join('s3');
+    await c.settle(1500);
+    for (const d of c.drifts()) expect(d).toBeLessThan(150);
+    await c.settle(2000);
+    for (const d of c.drifts()) expect(d).toBeLessThan(40);
+    expect(late.client.model()?.lastSeq).toBe(c.hub.snapshot(c.streamId)?.seq);
+    // The room only ever had play and skip (plus heartbeats): nobody paused it.
+    const types = c.hub.log(c.streamId).map((e) => e.type);
+    expect(types.filter((t) => t !== 'ping')).toEqual(['play', 'skip']);
+    c.close();
+  });
+
+  it('the host’s own stall pauses the room, and recovery resumes it', async () => {
+    const c = createSimClass({ seed: 9 });
+    const host = c.join('host-1');
+    c.join('s1');
+    await c.settle(2000);
+    await c.command({ kind: 'play' });
+    await c.settle(3000);
+    host.player.setBuffering(true);
+    await c.settle(2000);
+    expect(c.hub.snapshot(c.streamId)?.model.playback.status).toBe('paused');
+    host.player.setBuffering(false);
+    await c.settle(2000);
+    expect(c.hub.snapshot(c.streamId)?.model.playback.status).toBe('playing');
+    await c.settle(3000);
+    for (const d of c.drifts()) expect(d).toBeLessThan(40);
+    c.close();
+  });
+
+  it('a heartbeat never moves the room to a host player that is seeking or holding', async () => {
+    const c = createSimClass({ seed: 5 });
+    const host = c.join('host-1');
+    c.join('s1');
+    await c.settle(2000);
+    await c.command({ kind: 'play' });
+    await c.settle(2000);
+    // The room's position advances with time only; a jump is a re-anchor to a wrong position.
+    let worstJumpS = 0;
+    let previous = { at: c.sim.now(), position: c.roomPosition() };
+    const watch = async (ms: number) => {
+      for (let t = 0; t < ms; t += 10) {
+        await c.settle(10);
+        const now = { at: c.sim.now(), position: c.roomPosition() };
+        const jump = now.position - previous.position - (now.at - previous.at) / 1000;
+        worstJumpS = Math.max(worstJumpS, Math.abs(jump));
+        previous = now;
+      }
+    };
+    // The host's own player keeps slipping 1.5 s back (a hiccup its stall rule does not see), so
+    // its follower keeps seeking back onto the timeline and holding after landing ahead.
+    for (let i = 0; i < 40; i++) {
+      host.player.setCurrentTime(Math.max(0, host.player.currentTime() - 1.5));
+      await watch(500);
+    }
+    // Steady again: the heartbeat goes on, and moves the room by no more than the host's drift.
+    const pingsBefore = c.hub.log(c.streamId).filter((e) => e.type === 'ping').length;
+    await watch(12_000);
+    expect(c.hub.log(c.streamId).filter((e) => e.type === 'ping').length).toBeGreaterThan(
+      pingsBefore,
+    );
+    expect(worstJumpS).toBeLessThanOrEqual(HOST_PING_MAX_DRIFT_MS / 1000);
+    c.close();
+  });
+
+  it('relays follower reports to the host only', async () => {
+    const c = createSimClass();
+    const host = c.join('host-1');
+    const student = c.join('s1');
+    await c.settle(500);
+    const seenByStudent: string[] = [];
+    student.client.participantStatus$.subscribe((s) => seenByStudent.push(...Object.keys(s)));
+    expect(student.client.report({ driftMs: 12, buffering: true, position: 3 })).toBe(true);
+    await c.settle(300);
+    let latest: Record<string, { buffering: boolean; driftMs: number }> = {};
+    host.client.participantStatus$.subscribe((s) => (latest = s));
+    expect(latest['s1']).toMatchObject({ buffering: true, driftMs: 12 });
+    expect(seenByStudent).toEqual([]);
+    c.close();
+  });
+});
+
+describe('the end of the video', () => {
+  it('the host driver pauses the room at the end, and followers hold at the end', async () => {
+    const c = createSimClass({
+      seed: 3,
+      player: (random) => ({ seekLatencyMs: () => 80 + random() * 50, duration: 20 }),
+    });
+    c.join('host-1');
+    const student = c.join('s1');
+    await c.settle(2000);
+    await c.command({ kind: 'skip', to: 15 });
+    await c.command({ kind: 'play' });
+    await c.settle(8000);
+    const model = c.hub.snapshot(c.streamId)?.model;
+    expect(model?.playback.status).toBe('paused');
+    expect(model?.playback.timeInVideo).toBeGreaterThanOrEqual(20);
+    expect(student.player.currentTime()).toBeCloseTo(20, 1);
+    expect(student.player.isPaused()).toBe(true);
+    // Nobody restarted the video from the beginning.
+    expect(
+      student.player.calls.filter((call) => call.call === 'seek' && (call.value ?? 0) < 15),
+    ).toEqual([]);
+    c.close();
+  });
+});

@@ -1,0 +1,307 @@
+import { BehaviorSubject, Subject, type Observable } from 'rxjs';
+import {
+  encodeClientMessage,
+  parseServerMessage,
+  type ClientMessage,
+  type ServerMessage,
+  type Unversioned,
+} from '../../contracts/realtime';
+import type { StreamCommand } from '../../contracts/stream';
+import type { RoomFeed } from '../reducer';
+import type { Random, Scheduler, TimerHandle } from '../time';
+import type { CommandResult, RoomTransport, TransportStatus } from './types';
+
+/**
+ * The part of a WebSocket the transport uses. A browser `WebSocket` and the `ws` package's
+ * `WebSocket` both satisfy it, and so do the memory sockets of `./memory`.
+ */
+export interface SocketLike {
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  /** The event is read only for a message's `data` (a string; a Buffer's text is decoded). */
+  addEventListener(
+    type: 'open' | 'message' | 'close' | 'error',
+    listener: (event: object) => void,
+  ): void;
+}
+
+export interface WsTransportDeps {
+  /** Opens a new socket (the URL, and the token in it if any, are the caller's business). */
+  connect(): SocketLike;
+  scheduler: Scheduler;
+  /** Sends a host command over HTTP (POST /v1/stream/{id}/{kind}); without it commands fail. */
+  postCommand?(streamId: string, command: StreamCommand): Promise<CommandResult>;
+  /** When given, its token is sent as an `auth` message on every open. */
+  getToken?(): string | null;
+  random?: Random;
+  /** Reconnect backoff: initial × 2^attempt, capped, with ±25 % jitter (ms). */
+  backoffInitialMs?: number;
+  backoffMaxMs?: number;
+  /** A socket not open after this long is abandoned (ms). */
+  connectTimeoutMs?: number;
+  /** An idle open socket sends a keepalive ping after this long (ms). */
+  keepaliveMs?: number;
+  /** An open socket silent this long is presumed dead and replaced (ms). */
+  staleAfterMs?: number;
+}
+
+export const BACKOFF_INITIAL_MS = 250;
+export const BACKOFF_MAX_MS = 10_000;
+/** A socket not open after this long is abandoned and retried (ms). */
+export const CONNECT_TIMEOUT_MS = 10_000;
+/** After this long without a frame the transport sends a keepalive ping (ms). */
+export const KEEPALIVE_MS = 10_000;
+/** After this long without a frame (two keepalives unanswered) the socket is replaced (ms). */
+export const STALE_AFTER_MS = 25_000;
+
+/** The last contiguous seq seen for one room, so a resubscribe asks for exactly what is missing. */
+export class SeqTracker {
+  private frontier = 0;
+  private ahead = new Set<number>();
+  private seen = false;
+
+  /** The highest seq up to which nothing is missing, or undefined before anything arrived. */
+  get lastSeq(): number | undefined {
+    return this.seen ? this.frontier : undefined;
+  }
+
+  /** Records a snapshot at `seq`. */
+  snapshot(seq: number): void {
+    this.seen = true;
+    if (seq > this.frontier) this.frontier = seq;
+    this.advance();
+  }
+
+  /** Records an event's seq. */
+  event(seq: number): void {
+    if (seq === this.frontier + 1) {
+      this.seen = true;
+      this.frontier = seq;
+      this.advance();
+    } else if (seq > this.frontier) this.ahead.add(seq);
+  }
+
+  private advance(): void {
+    for (const s of this.ahead) if (s <= this.frontier) this.ahead.delete(s);
+    while (this.ahead.delete(this.frontier + 1)) this.frontier++;
+  }
+}
+
+/** Splits server messages into the room fold's feed. */
+export const toRoomFeed = (message: ServerMessage): RoomFeed | null => {
+  if (message.type === 'snapshot') return { kind: 'snapshot', snapshot: message.snapshot };
+  if (message.type === 'events') {
+    return { kind: 'events', streamId: message.streamId, events: message.events };
+  }
+  return null;
+};
+
+/**
+ * The WebSocket transport: reconnects with backoff on the injected scheduler, re-subscribes every
+ * room with sinceSeq = the last contiguous seq seen (so a reconnect loses nothing), parses every
+ * frame with the contract and drops what does not parse.
+ */
+export const createWsTransport = ({
+  connect,
+  scheduler,
+  postCommand,
+  getToken,
+  random = Math.random,
+  backoffInitialMs = BACKOFF_INITIAL_MS,
+  backoffMaxMs = BACKOFF_MAX_MS,
+  connectTimeoutMs = CONNECT_TIMEOUT_MS,
+  keepaliveMs = KEEPALIVE_MS,
+  staleAfterMs = STALE_AFTER_MS,
+}: WsTransportDeps): RoomTransport & { readonly invalidFrames$: Observable<string> } => {
+  const messages$ = new Subject<ServerMessage>();
+  const events$ = new Subject<RoomFeed>();
+  const invalidFrames$ = new Subject<string>();
+  const status$ = new BehaviorSubject<TransportStatus>('connecting');
+  const rooms = new Map<string, SeqTracker>();
+  let streamList: { sessionId?: string } | null = null;
+  let socket: SocketLike | null = null;
+  let attempt = 0;
+  let reconnectTimer: TimerHandle | undefined;
+  let staleTimer: TimerHandle | undefined;
+  let keepaliveTimer: TimerHandle | undefined;
+  let closedForGood = false;
+
+  const setStatus = (s: TransportStatus) => {
+    if (status$.value !== s) status$.next(s);
+  };
+
+  const rawSend = (message: Unversioned<ClientMessage>): boolean => {
+    if (!socket || status$.value !== 'open') return false;
+    try {
+      socket.send(encodeClientMessage(message));
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  const subscribeMessage = (streamId: string): Unversioned<ClientMessage> => {
+    const sinceSeq = rooms.get(streamId)?.lastSeq;
+    return sinceSeq === undefined
+      ? { type: 'subscribe', streamId }
+      : { type: 'subscribe', streamId, sinceSeq };
+  };
+
+  const armStale = () => {
+    if (staleTimer !== undefined) scheduler.clearTimeout(staleTimer);
+    if (keepaliveTimer !== undefined) scheduler.clearTimeout(keepaliveTimer);
+    // The server answers any ping, so silence beyond two keepalives means a dead route.
+    // (id 0 is never one of the clock's, so the clock ignores the pong.)
+    const keepalive = () => {
+      rawSend({ type: 'ping', id: 0, clientTime: scheduler.now() });
+      keepaliveTimer = scheduler.setTimeout(keepalive, keepaliveMs);
+    };
+    keepaliveTimer = scheduler.setTimeout(keepalive, keepaliveMs);
+    staleTimer = scheduler.setTimeout(() => {
+      staleTimer = undefined;
+      if (status$.value === 'open') socket?.close(4000, 'stale');
+      dropSocket();
+    }, staleAfterMs);
+  };
+
+  const onOpen = () => {
+    attempt = 0;
+    setStatus('open');
+    armStale();
+    const token = getToken?.();
+    if (token) rawSend({ type: 'auth', token });
+    for (const streamId of rooms.keys()) rawSend(subscribeMessage(streamId));
+    if (streamList) rawSend({ type: 'subscribeStreams', ...streamList });
+  };
+
+  const onMessage = (data: unknown) => {
+    armStale();
+    const raw = typeof data === 'string' ? data : String(data);
+    const parsed = parseServerMessage(raw);
+    if (!parsed.ok) {
+      invalidFrames$.next(parsed.error.message);
+      return;
+    }
+    const message = parsed.message;
+    if (message.type === 'snapshot')
+      rooms.get(message.snapshot.streamId)?.snapshot(message.snapshot.seq);
+    if (message.type === 'events') {
+      const tracker = rooms.get(message.streamId);
+      for (const e of message.events) tracker?.event(e.seq);
+    }
+    messages$.next(message);
+    const feed = toRoomFeed(message);
+    if (feed) events$.next(feed);
+  };
+
+  const scheduleReconnect = () => {
+    if (closedForGood || reconnectTimer !== undefined) return;
+    const base = Math.min(backoffMaxMs, backoffInitialMs * 2 ** attempt);
+    const wait = base * (0.75 + random() * 0.5);
+    attempt++;
+    reconnectTimer = scheduler.setTimeout(() => {
+      reconnectTimer = undefined;
+      open();
+    }, wait);
+  };
+
+  // Forgets the current socket (it closed, errored or went stale) and plans the next one.
+  const dropSocket = () => {
+    socket = null;
+    if (staleTimer !== undefined) scheduler.clearTimeout(staleTimer);
+    if (keepaliveTimer !== undefined) scheduler.clearTimeout(keepaliveTimer);
+    staleTimer = undefined;
+    keepaliveTimer = undefined;
+    if (closedForGood) return;
+    setStatus('closed');
+    scheduleReconnect();
+  };
+
+  function open() {
+    if (closedForGood) return;
+    setStatus('connecting');
+    let s: SocketLike;
+    try {
+      s = connect();
+    } catch {
+      dropSocket();
+      return;
+    }
+    socket = s;
+    // Until it opens, the stale timer is the connect timeout.
+    staleTimer = scheduler.setTimeout(() => {
+      staleTimer = undefined;
+      if (socket !== s || status$.value === 'open') return;
+      try {
+        s.close(4000, 'connect timeout');
+      } catch {
+        // never opened
+      }
+      dropSocket();
+    }, connectTimeoutMs);
+    // Events from a replaced socket are ignored: only the current one speaks.
+    s.addEventListener('open', () => socket === s && onOpen());
+    s.addEventListener('message', (ev) => socket === s && onMessage('data' in ev ? ev.data : ''));
+    s.addEventListener('close', () => socket === s && dropSocket());
+    s.addEventListener('error', () => {
+      if (socket !== s) return;
+      try {
+        s.close();
+      } catch {
+        // already closing
+      }
+      dropSocket();
+    });
+  }
+
+  open();
+
+  return {
+    messages$: messages$.asObservable(),
+    events$: events$.asObservable(),
+    status$: status$.asObservable(),
+    invalidFrames$: invalidFrames$.asObservable(),
+    status: () => status$.value,
+    send: rawSend,
+    subscribeRoom: (streamId) => {
+      if (!rooms.has(streamId)) rooms.set(streamId, new SeqTracker());
+      rawSend(subscribeMessage(streamId));
+    },
+    unsubscribeRoom: (streamId) => {
+      if (rooms.delete(streamId)) rawSend({ type: 'unsubscribe', streamId });
+    },
+    resync: (streamId) => {
+      if (rooms.has(streamId)) rawSend(subscribeMessage(streamId));
+    },
+    subscribeStreamList: (sessionId) => {
+      streamList = sessionId === undefined ? {} : { sessionId };
+      rawSend({ type: 'subscribeStreams', ...streamList });
+    },
+    unsubscribeStreamList: () => {
+      if (streamList) rawSend({ type: 'unsubscribeStreams' });
+      streamList = null;
+    },
+    command: (streamId, command) =>
+      postCommand
+        ? postCommand(streamId, command)
+        : Promise.resolve({ ok: false, code: 'network', message: 'no command endpoint' }),
+    close: () => {
+      closedForGood = true;
+      if (reconnectTimer !== undefined) scheduler.clearTimeout(reconnectTimer);
+      if (staleTimer !== undefined) scheduler.clearTimeout(staleTimer);
+      if (keepaliveTimer !== undefined) scheduler.clearTimeout(keepaliveTimer);
+      const s = socket;
+      socket = null;
+      try {
+        s?.close(1000, 'bye');
+      } catch {
+        // already closed
+      }
+      setStatus('closed');
+      messages$.complete();
+      events$.complete();
+      status$.complete();
+      invalidFrames$.complete();
+    },
+  };
+};
