@@ -1,0 +1,197 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+/** Env booleans: "true"/"1"/"yes" and "false"/"0"/"no"; anything else is a startup error. */
+const EnvBoolean = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.enum(['true', 'false', '1', '0', 'yes', 'no']))
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const PositiveInt = z.coerce.number().int().positive();
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  MEDIA_DIR: z.string().trim().min(1).default('./media'),
+  CLIENT_DIR: z.string().trim().min(1).default('./dist/client'),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL_S: PositiveInt.default(900),
+  REFRESH_TOKEN_TTL_S: PositiveInt.default(30 * 24 * 60 * 60),
+  SEED_DEMO: EnvBoolean.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  REDIS_URL: z
+    .string()
+    .trim()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
+  /** Trust X-Forwarded-For (set when running behind a reverse proxy). */
+  TRUST_PROXY: EnvBoolean.default(false),
+  /** Login throttling; see docs/decisions.md (Foundation / accounts). */
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: PositiveInt.default(10),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: PositiveInt.default(50),
+  LOGIN_WINDOW_S: PositiveInt.default(15 * 60),
+  /** Hard cap on login requests per address and window, successful or not (flood guard). */
+  LOGIN_MAX_REQUESTS_PER_ADDRESS: PositiveInt.default(300),
+  /** General API rate limit per address and minute. */
+  RATE_LIMIT_PER_MINUTE: PositiveInt.default(1200),
+  /** The app's public origin (e.g. https://tomoni.example); OpenID redirect URIs are built on it. */
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** OpenID Connect providers: each is enabled only when its issuer, client id and secret are set. */
+  OIDC_GOOGLE_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
+  OIDC_GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),
+  OIDC_GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_MICROSOFT_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
+  OIDC_MICROSOFT_CLIENT_ID: z.string().trim().min(1).optional(),
+  OIDC_MICROSOFT_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Machine translation for the feedback viewer: 'deepl' or unset (no translate button). */
+  TRANSLATION_PROVIDER: z.enum(['deepl']).optional(),
+  DEEPL_API_KEY: z.string().trim().min(1).optional(),
+  DEEPL_API_URL: z.url({ protocol: /^https?$/ }).default('https://api-free.deepl.com'),
+  /** The zone REPORT_REFRESH_TIMES are read in. */
+  REPORT_TIMEZONE: z
+    .string()
+    .trim()
+    .refine((tz) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be an IANA time zone such as Asia/Tokyo')
+    .default('Asia/Tokyo'),
+  /** POST /v1/report/refresh for staff roles; defaults to on unless NODE_ENV=production. */
+  REPORT_REFRESH_ON_DEMAND: EnvBoolean.optional(),
+  NODE_ENV: z.string().optional(),
+});
+
+/** One configured OpenID Connect client. */
+export interface OidcClientConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+const oidcClient = (
+  issuer: string | undefined,
+  clientId: string | undefined,
+  clientSecret: string | undefined,
+): OidcClientConfig | null =>
+  issuer && clientId && clientSecret ? { issuer, clientId, clientSecret } : null;
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  /** Absolute; holds the PGlite database (`<dataDir>/pglite`) and uploads (`<dataDir>/uploads`). */
+  dataDir: string;
+  mediaDir: string;
+  clientDir: string;
+  /** When absent, a secret is generated once and kept in app_settings. */
+  jwtSecret: string | undefined;
+  accessTokenTtlS: number;
+  refreshTokenTtlS: number;
+  seedDemo: boolean;
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  redisUrl: string | undefined;
+  trustProxy: boolean;
+  login: {
+    maxFailuresPerAccount: number;
+    maxFailuresPerAddress: number;
+    windowS: number;
+    maxRequestsPerAddress: number;
+  };
+  rateLimitPerMinute: number;
+  /** Public origin without a trailing slash, when configured. */
+  publicUrl: string | undefined;
+  /** Google and Microsoft sign-in; null when not configured. */
+  oidc: { google: OidcClientConfig | null; microsoft: OidcClientConfig | null };
+  /**
+   * Where PGlite keeps its files: `<dataDir>/pglite`, or `memory://` for tests. Ignored when
+   * databaseUrl is set.
+   */
+  pgliteDir: string;
+  /** The translation provider, or null when none is configured. */
+  translation: { provider: 'deepl'; apiKey: string; apiUrl: string } | null;
+  /** Class report aggregates: the refresh time zone and whether staff may refresh on demand. */
+  reports: { timeZone: string; refreshOnDemand: boolean };
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses the environment; throws a ConfigError listing every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // Empty strings mean "unset" so `FOO= npm start` behaves like leaving FOO out.
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''),
+  );
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const oidc = {
+    google: oidcClient(e.OIDC_GOOGLE_ISSUER, e.OIDC_GOOGLE_CLIENT_ID, e.OIDC_GOOGLE_CLIENT_SECRET),
+    microsoft: oidcClient(
+      e.OIDC_MICROSOFT_ISSUER,
+      e.OIDC_MICROSOFT_CLIENT_ID,
+      e.OIDC_MICROSOFT_CLIENT_SECRET,
+    ),
+  };
+  if ((oidc.google || oidc.microsoft) && !e.PUBLIC_URL) {
+    // The redirect URI registered with the provider is built on it; guessing from Host is unsafe.
+    throw new ConfigError(
+      'Invalid environment:\n  PUBLIC_URL: required when an OIDC provider is set',
+    );
+  }
+  if (e.TRANSLATION_PROVIDER === 'deepl' && !e.DEEPL_API_KEY) {
+    throw new ConfigError(
+      'Invalid environment:\n  DEEPL_API_KEY: required when TRANSLATION_PROVIDER=deepl',
+    );
+  }
+  const dataDir = resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    mediaDir: resolve(e.MEDIA_DIR),
+    clientDir: resolve(e.CLIENT_DIR),
+    jwtSecret: e.JWT_SECRET,
+    accessTokenTtlS: e.ACCESS_TOKEN_TTL_S,
+    refreshTokenTtlS: e.REFRESH_TOKEN_TTL_S,
+    seedDemo: e.SEED_DEMO,
+    logLevel: e.LOG_LEVEL,
+    redisUrl: e.REDIS_URL,
+    trustProxy: e.TRUST_PROXY,
+    login: {
+      maxFailuresPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      maxFailuresPerAddress: e.LOGIN_MAX_FAILURES_PER_ADDRESS,
+      windowS: e.LOGIN_WINDOW_S,
+      maxRequestsPerAddress: e.LOGIN_MAX_REQUESTS_PER_ADDRESS,
+    },
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : undefined,
+    oidc,
+    pgliteDir: resolve(dataDir, 'pglite'),
+    translation:
+      e.TRANSLATION_PROVIDER === 'deepl' && e.DEEPL_API_KEY
+        ? { provider: 'deepl', apiKey: e.DEEPL_API_KEY, apiUrl: e.DEEPL_API_URL }
+        : null,
+    reports: {
+      timeZone: e.REPORT_TIMEZONE,
+      refreshOnDemand: e.REPORT_REFRESH_ON_DEMAND ?? e.NODE_ENV !== 'production',
+    },
+  };
+}

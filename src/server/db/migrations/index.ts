@@ -1,0 +1,24 @@
+import type { Migration, MigrationProvider } from 'kysely/migration';
+import { initial } from './0001-initial';
+import { rooms } from './0002-rooms';
+import { profile } from './0003-profile';
+import { feedback } from './0004-feedback';
+import { outputs } from './0005-outputs';
+import { reports } from './0006-reports';
+
+/**
+ * Every migration, in order, compiled into the server (no files read at runtime, so the same
+ * list runs from tsx, from a bundle and in tests). Names sort in run order; never rename one.
+ */
+export const MIGRATIONS: Readonly<Record<string, Migration>> = {
+  '0001-initial': initial,
+  '0002-rooms': rooms,
+  '0003-profile': profile,
+  '0004-feedback': feedback,
+  '0005-outputs': outputs,
+  '0006-reports': reports,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: () => Promise.resolve({ ...MIGRATIONS }),
+};

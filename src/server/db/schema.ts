@@ -1,0 +1,545 @@
+import type { ColumnType } from 'kysely';
+
+/**
+ * Table types for Kysely. Column names are the SQL names (snake_case) so a raw query and a typed
+ * one read the same. Times are `timestamptz` (read as Date, written as Date); the API converts
+ * them to epoch milliseconds at the edge. jsonb columns are read as parsed values and written as
+ * JSON text (see `json()` in ./json.ts) because the pg driver would turn a JS array into a
+ * Postgres array literal.
+ */
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+/** A jsonb column: select T, insert/update JSON text. */
+export type Json<T> = ColumnType<T, string, string>;
+/** A jsonb column with a database default. */
+type JsonDefault<T> = ColumnType<T, string | undefined, string>;
+/** A text primary key defaulting to gen_random_uuid(). */
+type TextId = ColumnType<string, string | undefined, never>;
+
+export type RoleValue = 'member' | 'supporter' | 'teacher' | 'staff' | 'admin' | 'graduated';
+export type UserStatus = 'active' | 'suspended' | 'withdrawn';
+export type GroupConfirmType = 'active' | 'suspended';
+export type SessionStatusValue = 'NOTICE' | 'IN_PROGRESS' | 'COMPLETE' | 'PRIVATE';
+
+export interface AppSettingsTable {
+  key: string;
+  value: string;
+  updated_at: UpdatedAt;
+}
+
+export interface SchoolsTable {
+  id: TextId;
+  name: string;
+  name_en: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface GroupsTable {
+  id: TextId;
+  school_id: string;
+  parent_id: string | null;
+  name: string;
+  confirm_type: ColumnType<GroupConfirmType, GroupConfirmType | undefined, GroupConfirmType>;
+  project_available: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface UsersTable {
+  id: TextId;
+  /** The account name used to log in (the API's `id`); unique ignoring case. */
+  account: string;
+  /** The real name as issued by the school (the API's `name`). */
+  name: ColumnType<string, string | undefined, string>;
+  display_name: string;
+  password_hash: string;
+  role: RoleValue;
+  school_id: string | null;
+  status: ColumnType<UserStatus, UserStatus | undefined, UserStatus>;
+  is_guest: ColumnType<boolean, boolean | undefined, boolean>;
+  lang: ColumnType<'ja' | 'en', 'ja' | 'en' | undefined, 'ja' | 'en'>;
+  country: ColumnType<string, string | undefined, string>;
+  state: string | null;
+  prefecture: string | null;
+  cookie: 'approved' | 'refused' | null;
+  terms_agreement_version: ColumnType<number, number | undefined, number>;
+  profile_updated_at: Timestamp | null;
+  read_notification_at: Timestamp | null;
+  violation_statuses: JsonDefault<Array<'profile' | 'image'>>;
+  is_password_unconfirmed: ColumnType<boolean, boolean | undefined, boolean>;
+  student_number: string | null;
+  birth_year: number | null;
+  image: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface GroupMembersTable {
+  group_id: string;
+  user_id: string;
+  created_at: CreatedAt;
+}
+
+export interface RefreshTokensTable {
+  id: TextId;
+  user_id: string;
+  /** All tokens descending from one login share a family; reuse of a spent one revokes it. */
+  family_id: string;
+  /** sha256 of the opaque token, hex. The token itself is never stored. */
+  token_hash: string;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+}
+
+export interface LoginFailuresTable {
+  id: TextId;
+  /** Lower-cased account name as typed (it may not exist). */
+  account: string;
+  address: string;
+  created_at: CreatedAt;
+}
+
+export interface OidcIdentitiesTable {
+  id: TextId;
+  issuer: string;
+  subject: string;
+  user_id: string;
+  email: string | null;
+  created_at: CreatedAt;
+}
+
+export interface LangVariantJson {
+  title?: string;
+  image?: string;
+  thumbnailImage?: string;
+}
+export interface SessionTargetJson {
+  type: 'ALL' | 'SCHOOL' | 'GROUP';
+  targets?: string[];
+}
+export interface ReflectionNotesJson {
+  ideaNote: { placeHolder: string };
+  thinkNote: { placeHolder: string };
+  actionNote: { placeHolder: string };
+}
+
+export interface SessionsTable {
+  id: TextId;
+  title: string;
+  sub_title: string | null;
+  description: string | null;
+  image: string;
+  thumbnail_image: string | null;
+  title_image: string | null;
+  guide: JsonDefault<string[]>;
+  guide_label: ColumnType<string, string | undefined, string>;
+  guide_image: string | null;
+  instruction: string | null;
+  job: ColumnType<string, string | undefined, string>;
+  status: SessionStatusValue;
+  start_time: Timestamp;
+  end_time: Timestamp;
+  /** Minutes before startTime when joining opens. */
+  join_offset: ColumnType<number, number | undefined, number>;
+  feedback_time: number | null;
+  work_time: number | null;
+  is_watchable: ColumnType<boolean, boolean | undefined, boolean>;
+  is_free_on_app: ColumnType<boolean, boolean | undefined, boolean>;
+  is_free_on_web: ColumnType<boolean, boolean | undefined, boolean>;
+  is_free_for_pack: ColumnType<boolean, boolean | undefined, boolean>;
+  pickup: ColumnType<boolean, boolean | undefined, boolean>;
+  show_pre_chat: ColumnType<boolean, boolean | undefined, boolean>;
+  target: JsonDefault<SessionTargetJson>;
+  participant_limit: number | null;
+  reflection: Json<ReflectionNotesJson | null> | null;
+  document_links: JsonDefault<Array<{ label: string; url: string }>>;
+  ja: Json<LangVariantJson | null> | null;
+  en: Json<LangVariantJson | null> | null;
+  youtube_live_id: string | null;
+  comments_file: string | null;
+  questions: JsonDefault<string[]>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface TimedActionJson {
+  start: number;
+  end?: number;
+  show?: number;
+  hide?: number;
+  resultTime?: number;
+  action: 'chapter' | 'telop' | 'image' | 'discuss' | 'vote' | 'output' | 'feedback' | 'reflection';
+  params: {
+    name?: string;
+    discussId?: string;
+    type?: 'cover' | 'free' | 'opinion';
+    title?: string;
+    choices?: string[];
+    image?: string;
+  };
+}
+
+export interface VideosTable {
+  id: TextId;
+  session_id: string;
+  provider: 'ULIZA_G5' | 'ULIZA' | 'YOUTUBE' | 'HLS';
+  type: 'INSPIRE' | 'LIVE' | 'ARCHIVE' | 'DIGEST' | 'ARCHIVE_LOW' | 'DOWNLOAD' | 'PRIVATE';
+  status: SessionStatusValue;
+  title: string;
+  /** The playlist URL (the spec's videoId). */
+  video_id: string;
+  description: string | null;
+  caption_file: Json<{ ja?: string; en?: string } | null> | null;
+  duration: number | null;
+  lang: 'ja' | 'en';
+  actions: JsonDefault<TimedActionJson[]>;
+  position: ColumnType<number, number | undefined, number>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface TagsTable {
+  id: TextId;
+  type: 'tag' | 'word' | 'lifestyle' | 'job';
+  name: string;
+  color: string | null;
+  description: string | null;
+  labels: Json<{ ja: string; en: string } | null> | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface SessionTagsTable {
+  session_id: string;
+  tag_id: string;
+  position: ColumnType<number, number | undefined, number>;
+}
+
+export interface WorksTable {
+  id: TextId;
+  title: string;
+  description: string;
+  image: string | null;
+  after_description: string | null;
+  after_image: string | null;
+  questions: JsonDefault<string[]>;
+  associated_color: number | null;
+  examples: JsonDefault<Array<{ image: string; description: string }>>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface SessionWorksTable {
+  session_id: string;
+  work_id: string;
+  position: ColumnType<number, number | undefined, number>;
+}
+
+export interface StreamSettingsJson {
+  startTime: number;
+  participantVideoVisiblity: boolean;
+  videoQuality: 'low' | 'high';
+}
+
+export interface StreamsTable {
+  id: TextId;
+  session_id: string;
+  name: string;
+  lang: 'ja' | 'en';
+  host_user_id: string;
+  group_ids: JsonDefault<string[]>;
+  settings: Json<StreamSettingsJson>;
+  is_deleted: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** Primary key (stream_id, seq): the log is addressed by position, never by a separate id. */
+export interface StreamEventsTable {
+  stream_id: string;
+  /** Per-stream sequence, 1, 2, 3…; unique with stream_id. */
+  seq: number;
+  type: string;
+  payload: JsonDefault<Record<string, unknown>>;
+  user_id: string | null;
+  server_time: Timestamp;
+  /** When the change takes effect (migration 0002; defaults to now()). */
+  effective_at: CreatedAt;
+}
+
+export interface ActivitiesTable {
+  id: TextId;
+  /** joinSession, joinStream, leaveStream, … */
+  type: string;
+  user_id: string;
+  session_id: string | null;
+  stream_id: string | null;
+  target_id: string | null;
+  payload: JsonDefault<Record<string, unknown>>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export type OutputStatusValue = 'published' | 'pending' | 'rejected' | 'autosaved';
+
+export interface OutputsTable {
+  id: TextId;
+  session_id: string;
+  work_id: string;
+  user_id: string;
+  description: string;
+  name: string | null;
+  status: OutputStatusValue;
+  violation_statuses: JsonDefault<Array<'text' | 'image' | 'image-warning' | 'updated'>>;
+  rate: ColumnType<number, number | undefined, number>;
+  is_hidden: ColumnType<boolean, boolean | undefined, boolean>;
+  published_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface OutputImagesTable {
+  id: TextId;
+  output_id: string;
+  url: string;
+  position: ColumnType<number, number | undefined, number>;
+  created_at: CreatedAt;
+}
+
+export interface CommentsTable {
+  id: TextId;
+  type: 'SESSION' | 'OUTPUT' | 'MEMO' | 'ARCHIVE' | 'LIVE-JA' | 'LIVE-EN';
+  session_id: string | null;
+  output_id: string | null;
+  stream_id: string | null;
+  parent_id: string | null;
+  user_id: string;
+  content: string;
+  is_pinned: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Seconds into the video, for archive and live comments. */
+  time_in_video: number | null;
+  is_deleted: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface FeedbacksTable {
+  id: TextId;
+  output_id: string;
+  session_id: string;
+  work_id: string;
+  user_id: string;
+  content: string;
+  status: ColumnType<
+    'published' | 'pending' | 'rejected',
+    'published' | 'pending' | 'rejected' | undefined,
+    'published' | 'pending' | 'rejected'
+  >;
+  hidden: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Last reported by someone other than the author: hidden from other pupils for 1 hour. */
+  reported_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface ActionsTable {
+  id: TextId;
+  type: string;
+  target: 'session' | 'comment' | 'output' | 'output-comment';
+  target_id: string;
+  output_id: string | null;
+  session_id: string | null;
+  user_id: string;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface NotificationsTable {
+  id: TextId;
+  /** The recipient. */
+  user_id: string;
+  type: string;
+  action: string | null;
+  /** Who caused it (shown as user.displayName). */
+  actor_user_id: string | null;
+  count: ColumnType<number, number | undefined, number>;
+  items: JsonDefault<Record<string, unknown>>;
+  payload: JsonDefault<Record<string, unknown>>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface FollowsTable {
+  follower_id: string;
+  followee_id: string;
+  created_at: CreatedAt;
+}
+
+export interface ReflectionsTable {
+  id: TextId;
+  session_id: string;
+  user_id: string;
+  idea_note: ColumnType<string, string | undefined, string>;
+  think_note: ColumnType<string, string | undefined, string>;
+  action_note: ColumnType<string, string | undefined, string>;
+  score: number | null;
+  status: ColumnType<
+    'published' | 'draft',
+    'published' | 'draft' | undefined,
+    'published' | 'draft'
+  >;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface VotesTable {
+  id: TextId;
+  session_id: string;
+  stream_id: string | null;
+  /** The timed action's discussId (or another key) the vote belongs to. */
+  vote_key: string;
+  title: string;
+  choices: JsonDefault<string[]>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface VoteAnswersTable {
+  id: TextId;
+  vote_id: string;
+  user_id: string;
+  choice: number;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** One ballot per user per vote moment per room (migration 0002). */
+export interface VoteBallotsTable {
+  id: TextId;
+  session_id: string;
+  stream_id: string | null;
+  vote_key: string;
+  user_id: string;
+  choice: string;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface ViolationReportsTable {
+  id: TextId;
+  reporter_user_id: string;
+  target_type: 'feedback' | 'output';
+  target_id: string;
+  target_user_id: string | null;
+  content: string;
+  status: ColumnType<'open' | 'closed', 'open' | 'closed' | undefined, 'open' | 'closed'>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface InquiryProjectsTable {
+  id: TextId;
+  user_id: string;
+  name: string;
+  is_trashed: ColumnType<boolean, boolean | undefined, boolean>;
+  is_pinned: ColumnType<boolean, boolean | undefined, boolean>;
+  latest_published_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface UnitOutputsTable {
+  id: TextId;
+  project_id: string;
+  unit_id: string | null;
+  slide_schema: JsonDefault<unknown[]>;
+  values: JsonDefault<Record<string, unknown>>;
+  violation_statuses: JsonDefault<string[]>;
+  published_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface TranslationsTable {
+  /** sha256 of source text + target language. */
+  id: string;
+  target_lang: string;
+  text: string;
+  created_at: CreatedAt;
+}
+
+export interface Database {
+  app_settings: AppSettingsTable;
+  schools: SchoolsTable;
+  groups: GroupsTable;
+  users: UsersTable;
+  group_members: GroupMembersTable;
+  refresh_tokens: RefreshTokensTable;
+  login_failures: LoginFailuresTable;
+  oidc_identities: OidcIdentitiesTable;
+  sessions: SessionsTable;
+  videos: VideosTable;
+  tags: TagsTable;
+  session_tags: SessionTagsTable;
+  works: WorksTable;
+  session_works: SessionWorksTable;
+  streams: StreamsTable;
+  stream_events: StreamEventsTable;
+  activities: ActivitiesTable;
+  outputs: OutputsTable;
+  output_images: OutputImagesTable;
+  comments: CommentsTable;
+  feedbacks: FeedbacksTable;
+  actions: ActionsTable;
+  notifications: NotificationsTable;
+  follows: FollowsTable;
+  reflections: ReflectionsTable;
+  votes: VotesTable;
+  vote_answers: VoteAnswersTable;
+  vote_ballots: VoteBallotsTable;
+  violation_reports: ViolationReportsTable;
+  inquiry_projects: InquiryProjectsTable;
+  unit_outputs: UnitOutputsTable;
+  translations: TranslationsTable;
+  report_member_sessions: ReportMemberSessionsTable;
+  report_refreshes: ReportRefreshesTable;
+  moderation_decisions: ModerationDecisionsTable;
+}
+
+/** Report aggregates: one row per group, session and pupil (migration 0006). */
+export interface ReportMemberSessionsTable {
+  group_id: string;
+  session_id: string;
+  user_id: string;
+  joined_at: Timestamp | null;
+  outputs: ColumnType<number, number | undefined, number>;
+  published_outputs: ColumnType<number, number | undefined, number>;
+  latest_output_at: Timestamp | null;
+  feedback_given: ColumnType<number, number | undefined, number>;
+  feedback_received: ColumnType<number, number | undefined, number>;
+  reflections: ColumnType<number, number | undefined, number>;
+}
+
+export interface ReportRefreshesTable {
+  id: TextId;
+  started_at: Timestamp;
+  finished_at: Timestamp;
+  row_count: number;
+  trigger: 'schedule' | 'startup' | 'manual';
+}
+
+export interface ModerationDecisionsTable {
+  id: TextId;
+  target_type: 'output' | 'feedback';
+  target_id: string;
+  decision: 'publish' | 'reject';
+  previous_status: string;
+  note: string | null;
+  decided_by: string;
+  decided_at: CreatedAt;
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { findViolations, moderateText, type FindingKind } from './checks';
+
+const kinds = (text: string): FindingKind[] => [
+  ...new Set(findViolations(text).map((f) => f.kind)),
+];
+
+describe('moderation checks', () => {
+  it.each([
+    ['電話は090-1234-5678です', 'phone'],
+    ['でんわ ０９０－１２３４－５６７８ まで', 'phone'],
+    ['家は03-1234-5678', 'phone'],
+    ['(03) 1234-5678 に電話して', 'phone'],
+    ['09012345678', 'phone'],
+    ['call me at +81 90 1234 5678', 'phone'],
+    ['US office +1 (415) 555-0100', 'phone'],
+    ['090ー1234ー5678', 'phone'],
+    ['mail taro.yamada@example.com please', 'email'],
+    ['ｔａｒｏ＠ｅｘａｍｐｌｅ．ｊｐ', 'email'],
+    ['東京都中央区銀座1-2-3に住んでいます', 'address'],
+    ['桜町3丁目4番5号', 'address'],
+    ['本町二丁目5-6', 'address'],
+    ['〒100-0001', 'address'],
+    ['I live at 221B Baker Street', 'address'],
+    ['10 Downing St. is famous', 'address'],
+    ['see https://example.com/page?x=1', 'url'],
+    ['www.example.org を見て', 'url'],
+    ['example.co.jp にある', 'url'],
+    ['bit.ly/abc123', 'url'],
+    ['<script>alert(1)</script>', 'code'],
+    ['function hack() { return 1 }', 'code'],
+    ['const a = 5', 'code'],
+    ['items.map((x) => x * 2)', 'code'],
+    ['SELECT name FROM users', 'code'],
+    ["' OR '1'='1", 'code'],
+    ['drop table outputs', 'code'],
+  ] as const)('%s → %s', (text, kind) => {
+    expect(kinds(text)).toContain(kind);
+  });
+
+  it.each([
+    'In 2024 I visited the ocean at 10:30 in the morning.',
+    '2024年11月22日 10時30分に見ました。',
+    'The score was 3-2 and we won.',
+    '町の試合で3-2で勝った。',
+    'Dates like 2024-11-22 and 2024/11/22 are fine.',
+    'I read 3 books and select one from the list.',
+    'The answer is 1234567 points.',
+    'I learned that e.g. plastic takes 450 years to break down.',
+    '三丁目の夕日という映画を見た。',
+    'Let us go to the beach! I will bring 2 bags.',
+    '海にはたくさんのプラスチックごみがある。私は家でマイボトルを使いたい。',
+  ])('no finding in %s', (text) => {
+    expect(findViolations(text)).toEqual([]);
+  });
+
+  it('holds a hit as pending with the text violation', () => {
+    expect(moderateText('連絡は taro@example.com')).toMatchObject({
+      held: true,
+      violationStatuses: ['text'],
+    });
+    expect(moderateText('海がきれいでした')).toEqual({
+      held: false,
+      violationStatuses: [],
+      findings: [],
+    });
+  });
+});

@@ -1,0 +1,172 @@
+import { sql, type Selectable } from 'kysely';
+import type { OutputItem } from '../../contracts/api/outputs';
+import { isStaffRole, type OutputViolation, type Role, type Work } from '../../contracts/entities';
+import type { z } from 'zod';
+import type { Db } from '../db/database';
+import { msOf } from '../db/json';
+import type { OutputsTable, SessionsTable } from '../db/schema';
+import { maySeeSchoolOf, publicUsers, sessionBrief, wireUser } from '../routes/profile-lists';
+import type { UserRow } from '../users/repository';
+import { noReactions, reactionCounts } from './reactions';
+import type { SequenceRow } from './sequencing';
+
+export type OutputRow = Selectable<OutputsTable>;
+type SessionRow = Selectable<SessionsTable>;
+type Violation = z.infer<typeof OutputViolation>;
+
+/**
+ * Who sees an output (accounts and people, "Feedback visibility"): published and not hidden for
+ * everyone; pending, rejected and hidden ones for the author and staff roles (admin, staff,
+ * teacher), with the status on the item so the client labels it; autosaved drafts for the
+ * author alone. School scope (maySeeSchoolOf) applies on top.
+ */
+export function mayViewOutput(
+  viewer: { id: string; role: Role },
+  row: Pick<OutputRow, 'user_id' | 'status' | 'is_hidden'>,
+): boolean {
+  if (row.user_id === viewer.id) return true;
+  if (row.status === 'autosaved') return false;
+  if (isStaffRole(viewer.role)) return true;
+  return row.status === 'published' && !row.is_hidden;
+}
+
+/**
+ * The 'updated' rule on edit: violation statuses that are non-empty but lack 'updated' get it
+ * appended, so staff see that a flagged output was changed after the flag.
+ */
+export function violationsAfterEdit(existing: readonly Violation[]): Violation[] {
+  if (existing.length === 0 || existing.includes('updated')) return [...existing];
+  return [...existing, 'updated'];
+}
+
+/** Published feedback counts per output. */
+export async function commentCounts(db: Db, ids: readonly string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('feedbacks')
+    .select(['output_id', sql<number>`count(*)::int`.as('n')])
+    .where('output_id', 'in', [...ids])
+    .where('status', '=', 'published')
+    .groupBy('output_id')
+    .execute();
+  return new Map(rows.map((r) => [r.output_id, Number(r.n)]));
+}
+
+/**
+ * Wire items for rows the caller already decided the viewer may see, minus authors outside the
+ * viewer's school scope. `sessions` (when given) adds each output's session brief.
+ */
+export async function toOutputItems(
+  db: Db,
+  viewer: UserRow,
+  rows: readonly OutputRow[],
+  sessions?: ReadonlyMap<string, SessionRow>,
+): Promise<OutputItem[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [users, images, comments, reactions] = await Promise.all([
+    publicUsers(
+      db,
+      rows.map((r) => r.user_id),
+    ),
+    db
+      .selectFrom('output_images')
+      .select(['output_id', 'url'])
+      .where('output_id', 'in', ids)
+      .orderBy('position')
+      .execute(),
+    commentCounts(db, ids),
+    reactionCounts(db, viewer, ids),
+  ]);
+  const items: OutputItem[] = [];
+  for (const r of rows) {
+    const author = users.get(r.user_id);
+    if (!author || !maySeeSchoolOf(viewer, author)) continue;
+    const item: OutputItem = {
+      id: r.id,
+      sessionId: r.session_id,
+      workId: r.work_id,
+      userId: r.user_id,
+      user: wireUser(author),
+      description: r.description,
+      images: images.filter((i) => i.output_id === r.id).map((i) => i.url),
+      status: r.status,
+      violationStatuses: r.violation_statuses,
+      outputComments: comments.get(r.id) ?? 0,
+      reactions: reactions.get(r.id) ?? noReactions(),
+      rate: r.rate,
+      createdAt: msOf(r.created_at),
+      updatedAt: msOf(r.updated_at),
+    };
+    if (r.name !== null) item.name = r.name;
+    const session = sessions?.get(r.session_id);
+    if (session) item.session = sessionBrief(session);
+    items.push(item);
+  }
+  return items;
+}
+
+/** Candidates for the sequencing modes: the session's published, visible outputs as rows. */
+export async function sequenceRows(
+  db: Db,
+  viewer: UserRow,
+  sessionId: string,
+  workId: string | undefined,
+): Promise<Array<SequenceRow & { row: OutputRow }>> {
+  const rows = await db
+    .selectFrom('outputs')
+    .selectAll()
+    .where('session_id', '=', sessionId)
+    .$if(workId !== undefined, (q) => q.where('work_id', '=', workId!))
+    .where('status', '=', 'published')
+    .where('is_hidden', '=', false)
+    .execute();
+  const [users, comments] = await Promise.all([
+    publicUsers(
+      db,
+      rows.map((r) => r.user_id),
+    ),
+    commentCounts(
+      db,
+      rows.map((r) => r.id),
+    ),
+  ]);
+  return rows
+    .filter((r) => {
+      const author = users.get(r.user_id);
+      return author !== undefined && maySeeSchoolOf(viewer, author);
+    })
+    .map((r) => ({
+      id: r.id,
+      createdAt: msOf(r.created_at),
+      descriptionLength: r.description.length,
+      comments: comments.get(r.id) ?? 0,
+      rate: r.rate,
+      row: r,
+    }));
+}
+
+/** The works of a session, in their order. */
+export async function worksOfSession(db: Db, sessionId: string): Promise<Work[]> {
+  const rows = await db
+    .selectFrom('session_works')
+    .innerJoin('works', 'works.id', 'session_works.work_id')
+    .selectAll('works')
+    .where('session_works.session_id', '=', sessionId)
+    .orderBy('session_works.position')
+    .execute();
+  return rows.map((w) => {
+    const work: Work = {
+      id: w.id,
+      title: w.title,
+      description: w.description,
+      image: w.image,
+      questions: w.questions,
+      examples: w.examples,
+    };
+    if (w.after_description !== null) work.afterDescription = w.after_description;
+    if (w.after_image !== null) work.afterImage = w.after_image;
+    if (w.associated_color !== null) work.associatedColor = w.associated_color;
+    return work;
+  });
+}

@@ -1,0 +1,259 @@
+import type { CreateOutputRequest, UpdateOutputRequest } from '../../contracts/api/outputs';
+import { presetImageFor } from '../../contracts/api/outputs';
+import { decide, type Permissions } from '../auth/permissions';
+import type { Db } from '../db/database';
+import { json } from '../db/json';
+import { AppError } from '../http/errors';
+import { moderateText } from '../moderation/checks';
+import { requireVisibleSession } from '../sessions/access';
+import type { UserRow } from '../users/repository';
+import { violationsAfterEdit, type OutputRow } from './repository';
+
+/** 403 unless the user may post outputs; guests get their own code and message. */
+export async function requireSubmitOutput(permissions: Permissions, user: UserRow): Promise<void> {
+  const subject = await permissions.subject(user);
+  if (decide('submitOutput', subject)) return;
+  if (subject.isGuest) {
+    throw new AppError('guestRestricted', 'Unable to Post Due to Guest Account Restrictions');
+  }
+  throw new AppError('forbidden', 'Not permitted: submitOutput');
+}
+
+async function requireWorkOfSession(db: Db, sessionId: string, workId: string): Promise<void> {
+  const link = await db
+    .selectFrom('session_works')
+    .select('work_id')
+    .where('session_id', '=', sessionId)
+    .where('work_id', '=', workId)
+    .executeTakeFirst();
+  if (!link) throw new AppError('notFound', 'No such work in this session');
+}
+
+/** The images to store: the picked one, else the preset for the creation time. */
+const imagesFor = (images: readonly string[] | null | undefined, createdAt: Date): string[] =>
+  images && images.length > 0 ? [...images] : [presetImageFor(createdAt.getTime())];
+
+async function replaceImages(db: Db, outputId: string, urls: readonly string[]): Promise<void> {
+  await db.deleteFrom('output_images').where('output_id', '=', outputId).execute();
+  if (urls.length === 0) return;
+  await db
+    .insertInto('output_images')
+    .values(urls.map((url, position) => ({ output_id: outputId, url, position })))
+    .execute();
+}
+
+async function notifyViolation(db: Db, row: OutputRow): Promise<void> {
+  const session = await db
+    .selectFrom('sessions')
+    .select(['title', 'image'])
+    .where('id', '=', row.session_id)
+    .executeTakeFirst();
+  await db
+    .insertInto('notifications')
+    .values({
+      user_id: row.user_id,
+      type: 'outputsViolation',
+      action: 'outputsViolation',
+      actor_user_id: null,
+      items: json({ session: session ?? null }),
+      payload: json({ id: row.id }),
+    })
+    .execute();
+}
+
+/** The author's other draft of the same work (there is at most one). */
+async function draftOf(db: Db, userId: string, sessionId: string, workId: string) {
+  return db
+    .selectFrom('outputs')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('session_id', '=', sessionId)
+    .where('work_id', '=', workId)
+    .where('status', '=', 'autosaved')
+    .executeTakeFirst();
+}
+
+async function postedOf(db: Db, userId: string, sessionId: string, workId: string) {
+  return db
+    .selectFrom('outputs')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('session_id', '=', sessionId)
+    .where('work_id', '=', workId)
+    .where('status', '!=', 'autosaved')
+    .executeTakeFirst();
+}
+
+/**
+ * POST /v1/output. `autosaved` saves (or replaces) the author's draft of the work; `published`
+ * posts the output — held as pending with violation 'text' when the checks find personal
+ * information, a URL or code (the author is notified) — and drops the draft. One posted output
+ * per author and work: posting again is a 409 (the dialog edits the first one).
+ */
+export async function createOutput(
+  db: Db,
+  permissions: Permissions,
+  user: UserRow,
+  body: CreateOutputRequest,
+): Promise<OutputRow> {
+  await requireVisibleSession(db, permissions, user, body.sessionId);
+  await requireSubmitOutput(permissions, user);
+  if (body.userId !== undefined && body.userId !== user.id && body.userId !== user.account) {
+    throw new AppError('forbidden', 'Outputs are posted as oneself');
+  }
+  await requireWorkOfSession(db, body.sessionId, body.workId);
+
+  if (body.status === 'autosaved') {
+    return db.transaction().execute(async (trx) => {
+      const existing = await draftOf(trx, user.id, body.sessionId, body.workId);
+      const row = existing
+        ? await trx
+            .updateTable('outputs')
+            .set({ description: body.description, updated_at: new Date() })
+            .where('id', '=', existing.id)
+            .returningAll()
+            .executeTakeFirstOrThrow()
+        : await trx
+            .insertInto('outputs')
+            .values({
+              session_id: body.sessionId,
+              work_id: body.workId,
+              user_id: user.id,
+              description: body.description,
+              status: 'autosaved',
+            })
+            .returningAll()
+            .executeTakeFirstOrThrow();
+      await replaceImages(trx, row.id, body.images ?? []);
+      return row;
+    });
+  }
+
+  if (await postedOf(db, user.id, body.sessionId, body.workId)) {
+    throw new AppError('conflict', 'Already posted for this work: edit it instead');
+  }
+  const verdict = moderateText(body.description);
+  const now = new Date();
+  const row = await db.transaction().execute(async (trx) => {
+    const created = await trx
+      .insertInto('outputs')
+      .values({
+        session_id: body.sessionId,
+        work_id: body.workId,
+        user_id: user.id,
+        description: body.description,
+        status: verdict.held ? 'pending' : 'published',
+        violation_statuses: json(verdict.violationStatuses),
+        published_at: now,
+        created_at: now,
+        updated_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await replaceImages(trx, created.id, imagesFor(body.images, now));
+    await trx
+      .deleteFrom('outputs')
+      .where('user_id', '=', user.id)
+      .where('session_id', '=', body.sessionId)
+      .where('work_id', '=', body.workId)
+      .where('status', '=', 'autosaved')
+      .execute();
+    if (verdict.held) await notifyViolation(trx, created);
+    return created;
+  });
+  return row;
+}
+
+/**
+ * PUT /v1/output/{id}, author only. On a draft it updates the draft, or posts it with
+ * status published. On a posted output it is an edit: the checks run again; violation statuses
+ * follow the 'updated' rule (what the client sends cannot clear a flag); an output that was
+ * pending or rejected goes back to pending for staff to look at again.
+ */
+export async function updateOutput(
+  db: Db,
+  permissions: Permissions,
+  user: UserRow,
+  id: string,
+  body: UpdateOutputRequest,
+): Promise<OutputRow> {
+  const row = await db.selectFrom('outputs').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw new AppError('notFound', 'No such output');
+  // Someone else's draft does not exist as far as they can tell.
+  if (row.status === 'autosaved' && row.user_id !== user.id) {
+    throw new AppError('notFound', 'No such output');
+  }
+  await requireVisibleSession(db, permissions, user, row.session_id);
+  if (row.user_id !== user.id) throw new AppError('forbidden', 'Only the author may edit');
+  await requireSubmitOutput(permissions, user);
+
+  const draftStays = row.status === 'autosaved' && body.status !== 'published';
+  if (draftStays) {
+    return db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable('outputs')
+        .set({
+          ...(body.description !== undefined ? { description: body.description } : {}),
+          updated_at: new Date(),
+        })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      if (body.images !== undefined) await replaceImages(trx, id, body.images ?? []);
+      return updated;
+    });
+  }
+  if (row.status !== 'autosaved' && body.status === 'autosaved') {
+    throw new AppError('badRequest', 'A posted output cannot become a draft: POST a draft instead');
+  }
+
+  const publishingDraft = row.status === 'autosaved';
+  if (publishingDraft && (await postedOf(db, user.id, row.session_id, row.work_id))) {
+    throw new AppError('conflict', 'Already posted for this work: edit it instead');
+  }
+  const description = body.description ?? row.description;
+  const verdict = moderateText(description);
+  const base = publishingDraft ? [] : violationsAfterEdit(row.violation_statuses);
+  const violations = verdict.held && !base.includes('text') ? [...base, 'text' as const] : base;
+  const status =
+    verdict.held || (!publishingDraft && row.status !== 'published') ? 'pending' : 'published';
+  const now = new Date();
+  return db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('outputs')
+      .set({
+        description,
+        status,
+        violation_statuses: json(violations),
+        updated_at: now,
+        ...(publishingDraft ? { published_at: now } : {}),
+      })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    if (body.images !== undefined || publishingDraft) {
+      const current = body.images !== undefined ? body.images : await imagesOf(trx, id);
+      await replaceImages(trx, id, imagesFor(current, updated.created_at));
+    }
+    await trx
+      .deleteFrom('outputs')
+      .where('user_id', '=', user.id)
+      .where('session_id', '=', row.session_id)
+      .where('work_id', '=', row.work_id)
+      .where('status', '=', 'autosaved')
+      .where('id', '!=', id)
+      .execute();
+    if (verdict.held) await notifyViolation(trx, updated);
+    return updated;
+  });
+}
+
+async function imagesOf(db: Db, outputId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('output_images')
+    .select('url')
+    .where('output_id', '=', outputId)
+    .orderBy('position')
+    .execute();
+  return rows.map((r) => r.url);
+}

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { Id, Stream } from '../../contracts/entities';
+import { ServerMessage } from '../../contracts/realtime';
+import { RoomEvent } from '../../contracts/stream';
+
+/**
+ * The room bus: how a stored event (or a comment, a tally, a follower report) reaches every hub
+ * that has sockets in the room. In one process it is a Map of listeners; with REDIS_URL it is
+ * Redis pub/sub, so several server instances behind a load balancer share rooms. Publishers are
+ * the routes; the only subscriber is the realtime hub, once per room (never once per socket).
+ */
+
+/** What travels on a room's channel. */
+export const RoomBusMessage = z.discriminatedUnion('kind', [
+  /** Events appended to the log, in seq order. */
+  z.object({ kind: z.literal('events'), streamId: Id, events: z.array(RoomEvent) }),
+  /** A message for every socket in the room (live comment, vote tally). */
+  z.object({ kind: z.literal('broadcast'), streamId: Id, message: ServerMessage }),
+  /** A message for one user's sockets in the room (participantStatus for the host). */
+  z.object({ kind: z.literal('toUser'), streamId: Id, userId: Id, message: ServerMessage }),
+]);
+export type RoomBusMessage = z.infer<typeof RoomBusMessage>;
+
+/** A stream was created or changed; `previousGroupIds` lets lists that lost it remove it. */
+export const StreamListBusMessage = z.object({
+  stream: Stream,
+  previousGroupIds: z.array(Id),
+});
+export type StreamListBusMessage = z.infer<typeof StreamListBusMessage>;
+
+export type Unsubscribe = () => void;
+
+export interface RoomBus {
+  publishRoom(message: RoomBusMessage): Promise<void>;
+  /** Listens to one room; the hub calls it once per room with local sockets. */
+  subscribeRoom(streamId: string, listener: (message: RoomBusMessage) => void): Unsubscribe;
+  /** Resolves once a room subscription is live (a remote bus subscribes asynchronously). */
+  roomSubscribed?(streamId: string): Promise<void>;
+  publishStreamList(message: StreamListBusMessage): Promise<void>;
+  subscribeStreamList(listener: (message: StreamListBusMessage) => void): Unsubscribe;
+  close(): Promise<void>;
+}
+
+/** Calls each listener; one failing listener neither stops the others nor the publisher. */
+export function deliver<M>(
+  listeners: Iterable<(m: M) => void>,
+  message: M,
+  onError: (e: unknown) => void,
+): void {
+  for (const listener of listeners) {
+    try {
+      listener(message);
+    } catch (e) {
+      onError(e);
+    }
+  }
+}
+
+/** The default bus: in-process, synchronous, no serialisation. */
+export class MemoryRoomBus implements RoomBus {
+  private readonly rooms = new Map<string, Set<(m: RoomBusMessage) => void>>();
+  private readonly lists = new Set<(m: StreamListBusMessage) => void>();
+
+  constructor(private readonly onError: (e: unknown) => void = () => undefined) {}
+
+  publishRoom(message: RoomBusMessage): Promise<void> {
+    const listeners = this.rooms.get(message.streamId);
+    if (listeners) deliver([...listeners], message, this.onError);
+    return Promise.resolve();
+  }
+
+  subscribeRoom(streamId: string, listener: (m: RoomBusMessage) => void): Unsubscribe {
+    let set = this.rooms.get(streamId);
+    if (!set) this.rooms.set(streamId, (set = new Set()));
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0 && this.rooms.get(streamId) === set) this.rooms.delete(streamId);
+    };
+  }
+
+  publishStreamList(message: StreamListBusMessage): Promise<void> {
+    deliver([...this.lists], message, this.onError);
+    return Promise.resolve();
+  }
+
+  subscribeStreamList(listener: (m: StreamListBusMessage) => void): Unsubscribe {
+    this.lists.add(listener);
+    return () => this.lists.delete(listener);
+  }
+
+  close(): Promise<void> {
+    this.rooms.clear();
+    this.lists.clear();
+    return Promise.resolve();
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The room bus (memory, or Redis when REDIS_URL is set); routes publish, the hub listens. */
+    roomBus: RoomBus;
+  }
+}

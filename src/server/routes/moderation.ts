@@ -1,0 +1,288 @@
+import { sql } from 'kysely';
+import {
+  ModerationDecisionParams,
+  ModerationDecisionRequest,
+  ModerationDecisionResponse,
+  ModerationQueueResponse,
+  type ModerationDecision,
+  type ModerationItem,
+} from '../../contracts/api/moderation';
+import { isStaffRole } from '../../contracts/entities';
+import { isBlocked } from '../auth/permissions';
+import type { Db } from '../db/database';
+import { json } from '../db/json';
+import { AppError } from '../http/errors';
+import { reportSchoolScope } from '../reports/access';
+import type { UserRow } from '../users/repository';
+import type { App } from './types';
+
+/** How many recent decisions the queue page lists under the pending items. */
+export const RECENT_DECISIONS = 30;
+
+/**
+ * The staff moderation queue. Teachers moderate their own school's pupils; admin and staff
+ * every school. A decision is taken once: deciding an item that is no longer pending is 409, so
+ * two teachers clicking at once cannot overwrite each other. Publishing changes the status only
+ * (violation statuses stay as the checker set them, for the record); rejecting tells the author.
+ */
+export async function moderationRoutes(app: App): Promise<void> {
+  const moderator = async (req: Parameters<typeof app.auth.require>[0]) => {
+    const { user } = await app.auth.require(req);
+    if (!isStaffRole(user.role)) throw new AppError('forbidden', 'Staff roles only');
+    if (isBlocked(await app.permissions.subject(user)))
+      throw new AppError('forbidden', 'This account is suspended');
+    return user;
+  };
+
+  app.get(
+    '/v1/moderation/queue',
+    { schema: { response: { 200: ModerationQueueResponse } } },
+    async (req) => {
+      const user = await moderator(req);
+      return {
+        items: await pendingItems(app.db, user),
+        decisions: await recentDecisions(app.db, user),
+      };
+    },
+  );
+
+  app.post(
+    '/v1/moderation/:type/:id/decision',
+    {
+      schema: {
+        params: ModerationDecisionParams,
+        body: ModerationDecisionRequest,
+        response: { 200: ModerationDecisionResponse },
+      },
+    },
+    async (req) => {
+      const user = await moderator(req);
+      const targetType = req.params.type === 'outputs' ? 'output' : 'feedback';
+      const { decision } = req.body;
+      const note = req.body.note ? req.body.note : null;
+      const status: 'published' | 'rejected' = decision === 'publish' ? 'published' : 'rejected';
+      const scope = reportSchoolScope(user);
+      const now = new Date();
+
+      const recorded = await app.db.transaction().execute(async (trx) => {
+        const target =
+          targetType === 'output'
+            ? await trx
+                .selectFrom('outputs as t')
+                .innerJoin('users as u', 'u.id', 't.user_id')
+                .innerJoin('sessions as s', 's.id', 't.session_id')
+                .select([
+                  't.id',
+                  't.status',
+                  't.user_id',
+                  'u.school_id',
+                  't.id as output_id',
+                  's.id as session_id',
+                  's.title',
+                  's.image',
+                ])
+                .where('t.id', '=', req.params.id)
+                .forUpdate('t')
+                .executeTakeFirst()
+            : await trx
+                .selectFrom('feedbacks as t')
+                .innerJoin('users as u', 'u.id', 't.user_id')
+                .innerJoin('sessions as s', 's.id', 't.session_id')
+                .select([
+                  't.id',
+                  't.status',
+                  't.user_id',
+                  'u.school_id',
+                  't.output_id',
+                  's.id as session_id',
+                  's.title',
+                  's.image',
+                ])
+                .where('t.id', '=', req.params.id)
+                .forUpdate('t')
+                .executeTakeFirst();
+        // Another school's item answers like a missing one, so ids cannot be probed.
+        if (!target || (scope && (target.school_id === null || !scope.includes(target.school_id))))
+          throw new AppError('notFound', `No such ${targetType}`);
+        if (target.status !== 'pending')
+          throw new AppError('conflict', `This ${targetType} is ${target.status}, not pending`);
+
+        if (targetType === 'output') {
+          await trx
+            .updateTable('outputs')
+            .set({
+              status,
+              updated_at: now,
+              ...(status === 'published'
+                ? { published_at: sql<Date>`coalesce(published_at, ${now})` }
+                : {}),
+            })
+            .where('id', '=', target.id)
+            .execute();
+        } else {
+          await trx
+            .updateTable('feedbacks')
+            .set({ status, updated_at: now })
+            .where('id', '=', target.id)
+            .execute();
+        }
+        const row = await trx
+          .insertInto('moderation_decisions')
+          .values({
+            target_type: targetType,
+            target_id: target.id,
+            decision,
+            previous_status: target.status,
+            note,
+            decided_by: user.id,
+            decided_at: now,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        if (decision === 'reject') {
+          // The author learns their post stays hidden (the violation notice they already know).
+          await trx
+            .insertInto('notifications')
+            .values({
+              user_id: target.user_id,
+              type: 'outputsViolation',
+              action: 'outputsViolation',
+              actor_user_id: null,
+              items: json(
+                targetType === 'output'
+                  ? { session: { id: target.session_id, title: target.title, image: target.image } }
+                  : { feedback: { outputId: target.output_id } },
+              ),
+              payload: json({ id: target.id }),
+            })
+            .execute();
+        }
+        return row;
+      });
+      return {
+        status,
+        decision: {
+          id: recorded.id,
+          targetType: recorded.target_type,
+          targetId: recorded.target_id,
+          decision: recorded.decision,
+          previousStatus: recorded.previous_status,
+          note: recorded.note,
+          decidedBy: { id: user.id, displayName: user.display_name },
+          decidedAt: new Date(recorded.decided_at).getTime(),
+        },
+      };
+    },
+  );
+}
+
+async function pendingItems(db: Db, user: UserRow): Promise<ModerationItem[]> {
+  const scope = reportSchoolScope(user);
+  if (scope?.length === 0) return [];
+  let outputs = db
+    .selectFrom('outputs as t')
+    .innerJoin('users as u', 'u.id', 't.user_id')
+    .innerJoin('sessions as s', 's.id', 't.session_id')
+    .select([
+      't.id',
+      't.session_id',
+      's.title',
+      't.id as output_id',
+      't.user_id',
+      'u.display_name',
+      't.description as content',
+      't.violation_statuses',
+      't.created_at',
+    ])
+    .where('t.status', '=', 'pending');
+  let feedbacks = db
+    .selectFrom('feedbacks as t')
+    .innerJoin('users as u', 'u.id', 't.user_id')
+    .innerJoin('sessions as s', 's.id', 't.session_id')
+    .select([
+      't.id',
+      't.session_id',
+      's.title',
+      't.output_id',
+      't.user_id',
+      'u.display_name',
+      't.content',
+      't.created_at',
+    ])
+    .where('t.status', '=', 'pending');
+  if (scope) {
+    outputs = outputs.where('u.school_id', 'in', scope);
+    feedbacks = feedbacks.where('u.school_id', 'in', scope);
+  }
+  const [o, f] = await Promise.all([outputs.execute(), feedbacks.execute()]);
+  const items: ModerationItem[] = [
+    ...o.map((r) => ({
+      type: 'output' as const,
+      id: r.id,
+      sessionId: r.session_id,
+      sessionTitle: r.title,
+      outputId: r.output_id,
+      author: { id: r.user_id, displayName: r.display_name },
+      content: r.content,
+      violationStatuses: r.violation_statuses,
+      createdAt: new Date(r.created_at).getTime(),
+    })),
+    ...f.map((r) => ({
+      type: 'feedback' as const,
+      id: r.id,
+      sessionId: r.session_id,
+      sessionTitle: r.title,
+      outputId: r.output_id,
+      author: { id: r.user_id, displayName: r.display_name },
+      content: r.content,
+      violationStatuses: [],
+      createdAt: new Date(r.created_at).getTime(),
+    })),
+  ];
+  return items.sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
+}
+
+async function recentDecisions(db: Db, user: UserRow): Promise<ModerationDecision[]> {
+  const scope = reportSchoolScope(user);
+  if (scope?.length === 0) return [];
+  // Scoped by the target author's school: a decision is as private as the item it was about.
+  let outputs = db
+    .selectFrom('moderation_decisions as d')
+    .innerJoin('users as by', 'by.id', 'd.decided_by')
+    .innerJoin('outputs as t', 't.id', 'd.target_id')
+    .innerJoin('users as author', 'author.id', 't.user_id')
+    .selectAll('d')
+    .select('by.display_name')
+    .where('d.target_type', '=', 'output');
+  let feedbacks = db
+    .selectFrom('moderation_decisions as d')
+    .innerJoin('users as by', 'by.id', 'd.decided_by')
+    .innerJoin('feedbacks as t', 't.id', 'd.target_id')
+    .innerJoin('users as author', 'author.id', 't.user_id')
+    .selectAll('d')
+    .select('by.display_name')
+    .where('d.target_type', '=', 'feedback');
+  if (scope) {
+    outputs = outputs.where('author.school_id', 'in', scope);
+    feedbacks = feedbacks.where('author.school_id', 'in', scope);
+  }
+  const base = (type: 'output' | 'feedback') =>
+    (type === 'output' ? outputs : feedbacks)
+      .orderBy('d.decided_at', 'desc')
+      .limit(RECENT_DECISIONS)
+      .execute();
+  const rows = [...(await base('output')), ...(await base('feedback'))];
+  return rows
+    .sort((a, b) => new Date(b.decided_at).getTime() - new Date(a.decided_at).getTime())
+    .slice(0, RECENT_DECISIONS)
+    .map((r) => ({
+      id: r.id,
+      targetType: r.target_type,
+      targetId: r.target_id,
+      decision: r.decision,
+      previousStatus: r.previous_status,
+      note: r.note,
+      decidedBy: { id: r.decided_by, displayName: r.display_name },
+      decidedAt: new Date(r.decided_at).getTime(),
+    }));
+}

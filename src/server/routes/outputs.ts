@@ -1,0 +1,206 @@
+import { join } from 'node:path';
+import multipart from '@fastify/multipart';
+import { z } from 'zod';
+import {
+  CreateOutputRequest,
+  MyOutputsQuery,
+  OutputIdParams,
+  OutputListResponse,
+  OutputResponse,
+  RecommendQuery,
+  RecommendResponse,
+  SessionWorksResponse,
+  UpdateOutputRequest,
+  UploadImageResponse,
+} from '../../contracts/api/outputs';
+import { IMAGE_MAX_BYTES } from '../../contracts/constants';
+import { Id } from '../../contracts/entities';
+import { AppError } from '../http/errors';
+import { reencodeImage, sniffImageType, storeUpload } from '../outputs/images';
+import {
+  mayViewOutput,
+  sequenceRows,
+  toOutputItems,
+  worksOfSession,
+  type OutputRow,
+} from '../outputs/repository';
+import { pickNext } from '../outputs/sequencing';
+import { createOutput, requireSubmitOutput, updateOutput } from '../outputs/service';
+import { requireVisibleSession } from '../sessions/access';
+import type { UserRow } from '../users/repository';
+import { PROFILE_LIST_MAX, visibleSessions } from './profile-lists';
+import type { App } from './types';
+
+/** A session's outputs list returns at most this many (newest first). */
+export const SESSION_OUTPUTS_MAX = 500;
+
+const SessionParams = z.object({ id: Id });
+const SessionOutputsQuery = z.object({ workId: Id.optional() });
+
+async function itemOf(app: App, viewer: UserRow, row: OutputRow) {
+  const [item] = await toOutputItems(app.db, viewer, [row]);
+  if (!item) throw new AppError('notFound', 'No such output');
+  return { item };
+}
+
+/**
+ * Outputs: POST /v1/output, PUT /v1/output/{id}, POST /v1/output/image, the lists
+ * (GET /v1/session/{id}/outputs, GET /v1/me/outputs; GET /v1/user/{id}/outputs lives with the
+ * profile lists), GET /v1/outputs/recommend (sequencing) and GET /v1/session/{id}/works.
+ */
+export async function outputRoutes(app: App): Promise<void> {
+  app.post(
+    '/v1/output',
+    { schema: { body: CreateOutputRequest, response: { 200: OutputResponse } } },
+    async (req) => {
+      const { user } = await app.auth.require(req);
+      const row = await createOutput(app.db, app.permissions, user, req.body);
+      return itemOf(app, user, row);
+    },
+  );
+
+  app.put(
+    '/v1/output/:id',
+    {
+      schema: {
+        params: OutputIdParams,
+        body: UpdateOutputRequest,
+        response: { 200: OutputResponse },
+      },
+    },
+    async (req) => {
+      const { user } = await app.auth.require(req);
+      const row = await updateOutput(app.db, app.permissions, user, req.params.id, req.body);
+      return itemOf(app, user, row);
+    },
+  );
+
+  // Multipart is registered for this route alone: nothing else accepts uploads.
+  await app.register(async (upload) => {
+    await upload.register(multipart, {
+      limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 0, parts: 1 },
+    });
+    upload.post(
+      '/v1/output/image',
+      { schema: { response: { 200: UploadImageResponse } } },
+      async (req) => {
+        const { user } = await app.auth.require(req);
+        await requireSubmitOutput(app.permissions, user);
+        if (!req.isMultipart()) throw new AppError('badRequest', 'Send the image as multipart');
+        const file = await req.file();
+        if (!file) throw new AppError('badRequest', 'No image in the request');
+        let bytes: Buffer;
+        try {
+          bytes = await file.toBuffer();
+        } catch (e) {
+          if (e instanceof upload.multipartErrors.RequestFileTooLargeError) {
+            throw new AppError('payloadTooLarge', 'The image is over 6 MB');
+          }
+          throw e;
+        }
+        if (!sniffImageType(bytes)) {
+          throw new AppError('badRequest', 'Not a JPEG, PNG, WebP or GIF image');
+        }
+        let jpeg: Buffer;
+        try {
+          jpeg = await reencodeImage(bytes);
+        } catch {
+          throw new AppError('badRequest', 'The image could not be read');
+        }
+        const url = await storeUpload(join(app.config.dataDir, 'uploads'), jpeg);
+        return { url };
+      },
+    );
+  });
+
+  app.get(
+    '/v1/session/:id/outputs',
+    {
+      schema: {
+        params: SessionParams,
+        querystring: SessionOutputsQuery,
+        response: { 200: OutputListResponse },
+      },
+    },
+    async (req) => {
+      const { user } = await app.auth.require(req);
+      await requireVisibleSession(app.db, app.permissions, user, req.params.id);
+      const rows = await app.db
+        .selectFrom('outputs')
+        .selectAll()
+        .where('session_id', '=', req.params.id)
+        .$if(req.query.workId !== undefined, (q) => q.where('work_id', '=', req.query.workId!))
+        .where((eb) => eb.or([eb('status', '!=', 'autosaved'), eb('user_id', '=', user.id)]))
+        .orderBy('created_at', 'desc')
+        .limit(SESSION_OUTPUTS_MAX)
+        .execute();
+      const visible = rows.filter((r) => mayViewOutput(user, r));
+      return { items: await toOutputItems(app.db, user, visible) };
+    },
+  );
+
+  app.get(
+    '/v1/me/outputs',
+    { schema: { querystring: MyOutputsQuery, response: { 200: OutputListResponse } } },
+    async (req) => {
+      const { user } = await app.auth.require(req);
+      const rows = await app.db
+        .selectFrom('outputs')
+        .selectAll()
+        .where('user_id', '=', user.id)
+        .where('status', '!=', 'autosaved')
+        .$if(req.query.isViolated === true, (q) =>
+          q.where((eb) => eb(eb.fn('jsonb_array_length', ['violation_statuses']), '>', 0)),
+        )
+        .orderBy('created_at', 'desc')
+        .limit(PROFILE_LIST_MAX)
+        .execute();
+      const subject = await app.permissions.subject(user);
+      const sessions = await visibleSessions(
+        app.db,
+        subject,
+        rows.map((r) => r.session_id),
+      );
+      const shown = rows.filter((r) => sessions.has(r.session_id));
+      return {
+        items: await toOutputItems(
+          app.db,
+          user,
+          shown,
+          req.query.withSession ? sessions : undefined,
+        ),
+      };
+    },
+  );
+
+  app.get(
+    '/v1/outputs/recommend',
+    { schema: { querystring: RecommendQuery, response: { 200: RecommendResponse } } },
+    async (req) => {
+      const { user } = await app.auth.require(req);
+      await requireVisibleSession(app.db, app.permissions, user, req.query.sessionId);
+      const rows = await sequenceRows(app.db, user, req.query.sessionId, req.query.workId);
+      const pick = pickNext({
+        mode: req.query.mode,
+        rows,
+        currentId: req.query.current,
+        now: Date.now(),
+        random: Math.random,
+      });
+      const row = pick ? rows.find((r) => r.id === pick.id)?.row : undefined;
+      if (!row) return { item: null };
+      const [item] = await toOutputItems(app.db, user, [row]);
+      return { item: item ?? null };
+    },
+  );
+
+  app.get(
+    '/v1/session/:id/works',
+    { schema: { params: SessionParams, response: { 200: SessionWorksResponse } } },
+    async (req) => {
+      const { user } = await app.auth.require(req);
+      await requireVisibleSession(app.db, app.permissions, user, req.params.id);
+      return { items: await worksOfSession(app.db, req.params.id) };
+    },
+  );
+}

@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ReflectionResponse, ReflectionsResponse } from '../../contracts/api/profile';
+import { ErrorBody } from '../../contracts/errors';
+import { DEMO_IDS } from '../seed/demo';
+import { createTestApp, type TestApp } from '../testing/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const codeOf = (res: { body: string }) => ErrorBody.parse(JSON.parse(res.body)).error.code;
+const S = DEMO_IDS.sessions;
+
+async function call(
+  account: string,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: unknown,
+) {
+  return t.app.inject({
+    method,
+    url,
+    headers: await t.authHeader(account),
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+}
+
+async function create(account: string, sessionId: string, payload: unknown) {
+  const res = await call(account, 'POST', `/v1/session/${sessionId}/reflection`, payload);
+  expect(res.statusCode, res.body).toBe(200);
+  return ReflectionResponse.parse(res.json()).item;
+}
+
+describe('reflections', () => {
+  it('creates a draft, lets the author read and update it, and hides it from classmates (404)', async () => {
+    const r = await create('student20', S.forestArchive, { ideaNote: 'Trees drink rain.' });
+    expect(r).toMatchObject({
+      status: 'draft',
+      ideaNote: 'Trees drink rain.',
+      thinkNote: '',
+      actionNote: '',
+    });
+    expect(r.session?.id).toBe(S.forestArchive);
+
+    expect((await call('student20', 'GET', `/v1/reflection/${r.id}`)).statusCode).toBe(200);
+    const peek = await call('student21', 'GET', `/v1/reflection/${r.id}`);
+    expect(peek.statusCode).toBe(404);
+    // The teacher does not read a pupil's draft either.
+    expect((await call('teacher', 'GET', `/v1/reflection/${r.id}`)).statusCode).toBe(404);
+
+    const put = await call('student20', 'PUT', `/v1/reflection/${r.id}`, {
+      thinkNote: 'Why do forests make rain?',
+      status: 'published',
+    });
+    expect(put.statusCode).toBe(200);
+    expect(ReflectionResponse.parse(put.json()).item).toMatchObject({
+      status: 'published',
+      ideaNote: 'Trees drink rain.',
+      thinkNote: 'Why do forests make rain?',
+    });
+    // Published: classmates read it, with the session's tags.
+    const read = await call('student21', 'GET', `/v1/reflection/${r.id}`);
+    expect(read.statusCode).toBe(200);
+    expect(ReflectionResponse.parse(read.json()).item.tags?.map((x) => x.id)).toContain(
+      'tag-environment',
+    );
+    // Another school never sees it.
+    expect((await call('sakura01', 'GET', `/v1/reflection/${r.id}`)).statusCode).toBe(404);
+  });
+
+  it('lets only the author change or delete (403 for a classmate who can read it)', async () => {
+    const r = await create('student22', S.forestArchive, { ideaNote: 'mine', status: 'published' });
+    const put = await call('student23', 'PUT', `/v1/reflection/${r.id}`, { ideaNote: 'hacked' });
+    expect(put.statusCode).toBe(403);
+    expect(codeOf(put)).toBe('forbidden');
+    expect((await call('student23', 'DELETE', `/v1/reflection/${r.id}`)).statusCode).toBe(403);
+    expect((await call('sakura01', 'DELETE', `/v1/reflection/${r.id}`)).statusCode).toBe(404);
+
+    expect((await call('student22', 'DELETE', `/v1/reflection/${r.id}`)).statusCode).toBe(200);
+    expect((await call('student22', 'GET', `/v1/reflection/${r.id}`)).statusCode).toBe(404);
+  });
+
+  it('keeps one reflection per session (409) and validates notes (400)', async () => {
+    await create('student24', S.oceanArchive, {});
+    const again = await call('student24', 'POST', `/v1/session/${S.oceanArchive}/reflection`, {});
+    expect(again.statusCode).toBe(409);
+    expect(codeOf(again)).toBe('conflict');
+
+    const long = await call('student25', 'POST', `/v1/session/${S.oceanArchive}/reflection`, {
+      ideaNote: 'x'.repeat(4001),
+    });
+    expect(long.statusCode).toBe(400);
+    expect(codeOf(long)).toBe('badRequest');
+    const extra = await call('student25', 'POST', `/v1/session/${S.oceanArchive}/reflection`, {
+      score: 3,
+    });
+    expect(extra.statusCode).toBe(400);
+  });
+
+  it('answers 404 for a session the user may not see', async () => {
+    const res = await call('student26', 'POST', `/v1/session/${S.cityPrivate}/reflection`, {});
+    expect(res.statusCode).toBe(404);
+    expect(
+      (await call('sakura01', 'POST', `/v1/session/${S.forestArchive}/reflection`, {})).statusCode,
+    ).toBe(404);
+  });
+
+  it('lists my reflections with session and tags, narrowed by session', async () => {
+    const res = await call('student01', 'GET', '/v1/me/reflections?withSession=true&withTag=true');
+    expect(res.statusCode).toBe(200);
+    const items = ReflectionsResponse.parse(res.json()).items;
+    expect(items.map((r) => [r.sessionId, r.status]).sort()).toEqual([
+      [S.forestArchive, 'draft'],
+      [S.oceanArchive, 'published'],
+    ]);
+    expect(items.every((r) => r.session && r.tags)).toBe(true);
+    const one = await call('student01', 'GET', `/v1/me/reflections?sessionId=${S.forestArchive}`);
+    const only = ReflectionsResponse.parse(one.json()).items;
+    expect(only).toHaveLength(1);
+    expect(only[0]!.session).toBeUndefined();
+  });
+
+  it("shows others only a user's published reflections on the profile list", async () => {
+    const own = ReflectionsResponse.parse(
+      (await call('student01', 'GET', '/v1/user/student01/reflections')).json(),
+    ).items;
+    const seen = ReflectionsResponse.parse(
+      (await call('student02', 'GET', '/v1/user/student01/reflections')).json(),
+    ).items;
+    expect(own).toHaveLength(2);
+    expect(seen.map((r) => r.status)).toEqual(['published']);
+    expect((await call('sakura01', 'GET', '/v1/user/student01/reflections')).statusCode).toBe(404);
+  });
+});

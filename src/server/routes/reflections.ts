@@ -1,0 +1,244 @@
+import type { Selectable, Updateable } from 'kysely';
+import {
+  CreateReflectionRequest,
+  MyReflectionsQuery,
+  ReflectionIdParams,
+  ReflectionResponse,
+  ReflectionsResponse,
+  UpdateReflectionRequest,
+  type ProfileReflection,
+} from '../../contracts/api/profile';
+import { SessionIdParams } from '../../contracts/api/sessions';
+import { UserIdParams } from '../../contracts/api/users';
+import type { Tag } from '../../contracts/entities';
+import type { Db } from '../db/database';
+import { msOf } from '../db/json';
+import type { ReflectionsTable } from '../db/schema';
+import { AppError, badRequestFrom } from '../http/errors';
+import { requireVisibleSession } from '../sessions/access';
+import { findUserById, type UserRow } from '../users/repository';
+import { requireVisibleUser, sessionBrief, visibleSessions } from './profile-lists';
+import type { App } from './types';
+import { mayView } from './users';
+
+type ReflectionRow = Selectable<ReflectionsTable>;
+
+const toReflection = (r: ReflectionRow): ProfileReflection => ({
+  id: r.id,
+  sessionId: r.session_id,
+  userId: r.user_id,
+  ideaNote: r.idea_note,
+  thinkNote: r.think_note,
+  actionNote: r.action_note,
+  status: r.status,
+  createdAt: msOf(r.created_at),
+  updatedAt: msOf(r.updated_at),
+});
+
+async function tagsOf(db: Db, sessionIds: readonly string[]): Promise<Map<string, Tag[]>> {
+  const out = new Map<string, Tag[]>();
+  if (sessionIds.length === 0) return out;
+  const rows = await db
+    .selectFrom('session_tags')
+    .innerJoin('tags', 'tags.id', 'session_tags.tag_id')
+    .select([
+      'session_tags.session_id',
+      'tags.id',
+      'tags.type',
+      'tags.name',
+      'tags.color',
+      'tags.labels',
+    ])
+    .where('session_tags.session_id', 'in', [...new Set(sessionIds)])
+    .orderBy('session_tags.position')
+    .execute();
+  for (const r of rows) {
+    const tag: Tag = { id: r.id, type: r.type, name: r.name };
+    if (r.color !== null) tag.color = r.color;
+    if (r.labels) tag.labels = r.labels;
+    const list = out.get(r.session_id) ?? [];
+    list.push(tag);
+    out.set(r.session_id, list);
+  }
+  return out;
+}
+
+/**
+ * Reflections with their session and tags when asked. Reflections on sessions the viewer may no
+ * longer see are left out.
+ */
+async function decorate(
+  app: App,
+  viewer: UserRow,
+  rows: readonly ReflectionRow[],
+  options: { withSession?: boolean | undefined; withTag?: boolean | undefined },
+): Promise<ProfileReflection[]> {
+  const subject = await app.permissions.subject(viewer);
+  const sessionIds = rows.map((r) => r.session_id);
+  const [sessions, tags] = await Promise.all([
+    visibleSessions(app.db, subject, sessionIds),
+    options.withTag ? tagsOf(app.db, sessionIds) : Promise.resolve(new Map<string, Tag[]>()),
+  ]);
+  return rows
+    .filter((r) => sessions.has(r.session_id))
+    .map((r) => {
+      const item = toReflection(r);
+      if (options.withSession) item.session = sessionBrief(sessions.get(r.session_id)!);
+      if (options.withTag) item.tags = tags.get(r.session_id) ?? [];
+      return item;
+    });
+}
+
+/**
+ * Reflections (idea, think and action notes on a session). The author reads and changes their
+ * own, drafts included; others read only published reflections of users they may see. A draft of
+ * someone else answers 404 like a missing one, so drafts cannot be probed.
+ */
+export async function reflectionRoutes(app: App): Promise<void> {
+  /** The reflection if the viewer may read it. */
+  async function readable(viewer: UserRow, id: string): Promise<ReflectionRow> {
+    const row = await app.db
+      .selectFrom('reflections')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!row) throw new AppError('notFound', 'No such reflection');
+    if (row.user_id === viewer.id) return row;
+    const author = await findUserById(app.db, row.user_id);
+    if (row.status !== 'published' || !author || !mayView(viewer, author)) {
+      throw new AppError('notFound', 'No such reflection');
+    }
+    return row;
+  }
+
+  async function own(viewer: UserRow, id: string): Promise<ReflectionRow> {
+    const row = await readable(viewer, id);
+    if (row.user_id !== viewer.id) throw new AppError('forbidden', 'Not your reflection');
+    return row;
+  }
+
+  app.post(
+    '/v1/session/:id/reflection',
+    { schema: { params: SessionIdParams, response: { 200: ReflectionResponse } } },
+    async (req) => {
+      const { user } = await app.auth.require(req);
+      const parsed = CreateReflectionRequest.safeParse(req.body ?? {});
+      if (!parsed.success) throw badRequestFrom(parsed.error);
+      const session = await requireVisibleSession(app.db, app.permissions, user, req.params.id);
+      const existing = await app.db
+        .selectFrom('reflections')
+        .select('id')
+        .where('session_id', '=', session.id)
+        .where('user_id', '=', user.id)
+        .executeTakeFirst();
+      if (existing) {
+        throw new AppError('conflict', 'A reflection on this session exists: update it', [
+          { path: 'id', message: existing.id },
+        ]);
+      }
+      const row = await app.db
+        .insertInto('reflections')
+        .values({
+          session_id: session.id,
+          user_id: user.id,
+          idea_note: parsed.data.ideaNote,
+          think_note: parsed.data.thinkNote,
+          action_note: parsed.data.actionNote,
+          status: parsed.data.status,
+        })
+        // Two tabs saving at once: the unique index keeps one; the loser is told to update.
+        .onConflict((oc) => oc.columns(['session_id', 'user_id']).doNothing())
+        .returningAll()
+        .executeTakeFirst();
+      if (!row) throw new AppError('conflict', 'A reflection on this session exists: update it');
+      const [item] = await decorate(app, user, [row], { withSession: true });
+      return { item: item! };
+    },
+  );
+
+  app.get(
+    '/v1/reflection/:id',
+    { schema: { params: ReflectionIdParams, response: { 200: ReflectionResponse } } },
+    async (req) => {
+      const { user } = await app.auth.require(req);
+      const row = await readable(user, req.params.id);
+      const [item] = await decorate(app, user, [row], { withSession: true, withTag: true });
+      if (!item) throw new AppError('notFound', 'No such reflection');
+      return { item };
+    },
+  );
+
+  app.put(
+    '/v1/reflection/:id',
+    { schema: { params: ReflectionIdParams, response: { 200: ReflectionResponse } } },
+    async (req) => {
+      const { user } = await app.auth.require(req);
+      const parsed = UpdateReflectionRequest.safeParse(req.body ?? {});
+      if (!parsed.success) throw badRequestFrom(parsed.error);
+      const row = await own(user, req.params.id);
+      const body = parsed.data;
+      const set: Updateable<ReflectionsTable> = { updated_at: new Date() };
+      if (body.ideaNote !== undefined) set.idea_note = body.ideaNote;
+      if (body.thinkNote !== undefined) set.think_note = body.thinkNote;
+      if (body.actionNote !== undefined) set.action_note = body.actionNote;
+      if (body.status !== undefined) set.status = body.status;
+      const updated = await app.db
+        .updateTable('reflections')
+        .set(set)
+        .where('id', '=', row.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const [item] = await decorate(app, user, [updated], { withSession: true });
+      return { item: item ?? toReflection(updated) };
+    },
+  );
+
+  app.delete(
+    '/v1/reflection/:id',
+    { schema: { params: ReflectionIdParams, response: { 200: ReflectionResponse } } },
+    async (req) => {
+      const { user } = await app.auth.require(req);
+      const row = await own(user, req.params.id);
+      await app.db.deleteFrom('reflections').where('id', '=', row.id).execute();
+      return { item: toReflection(row) };
+    },
+  );
+
+  app.get(
+    '/v1/me/reflections',
+    { schema: { querystring: MyReflectionsQuery, response: { 200: ReflectionsResponse } } },
+    async (req) => {
+      const { user } = await app.auth.require(req);
+      // withRevision and withWork are accepted for the spec's callers: reflections keep no
+      // revisions and belong to a session, not a work (docs/decisions.md, Profile).
+      const rows = await app.db
+        .selectFrom('reflections')
+        .selectAll()
+        .where('user_id', '=', user.id)
+        .$if(req.query.sessionId !== undefined, (q) =>
+          q.where('session_id', '=', req.query.sessionId!),
+        )
+        .orderBy('updated_at', 'desc')
+        .execute();
+      return { items: await decorate(app, user, rows, req.query) };
+    },
+  );
+
+  app.get(
+    '/v1/user/:id/reflections',
+    { schema: { params: UserIdParams, response: { 200: ReflectionsResponse } } },
+    async (req) => {
+      const { user } = await app.auth.require(req);
+      const author = await requireVisibleUser(app, user, req.params.id);
+      const rows = await app.db
+        .selectFrom('reflections')
+        .selectAll()
+        .where('user_id', '=', author.id)
+        // Drafts are the author's own.
+        .$if(author.id !== user.id, (q) => q.where('status', '=', 'published'))
+        .orderBy('updated_at', 'desc')
+        .execute();
+      return { items: await decorate(app, user, rows, { withSession: true, withTag: true }) };
+    },
+  );
+}

@@ -1,0 +1,149 @@
+import {
+  GetSessionResponse,
+  JoinSessionRequest,
+  JoinSessionResponse,
+  LeaveSessionRequest,
+  ListSessionsQuery,
+  ListSessionsResponse,
+  SessionIdParams,
+  SessionUsersQuery,
+  SessionUsersResponse,
+} from '../../contracts/api/sessions';
+import { PARTICIPANT_QUERY_WINDOW_MS } from '../../contracts/constants';
+import { AppError } from '../http/errors';
+import { requirePermission, requireRoomOfSession, requireVisibleSession } from '../sessions/access';
+import { foldParticipants, Participation } from '../sessions/participants';
+import {
+  decodeCursor,
+  listVisibleSessions,
+  toFullSession,
+  toSummaries,
+} from '../sessions/repository';
+import type { App } from './types';
+
+/** Without pageSize a list returns this many sessions. */
+const DEFAULT_PAGE_SIZE = 50;
+
+/**
+ * Sessions: the list and one session (visibility from the Permissions module), joining and
+ * leaving (joinSession permission, the participant limit), and the participants of the last
+ * 2 hours.
+ */
+export async function sessionRoutes(app: App): Promise<void> {
+  const participation = new Participation(app.db, app.roomBus);
+
+  app.get(
+    '/v1/sessions',
+    { schema: { querystring: ListSessionsQuery, response: { 200: ListSessionsResponse } } },
+    async (req) => {
+      const { user } = await app.auth.require(req);
+      const after = req.query.lastKey === undefined ? null : decodeCursor(req.query.lastKey);
+      if (req.query.lastKey !== undefined && !after)
+        throw new AppError('badRequest', 'Invalid lastKey');
+      const page = await listVisibleSessions(app.db, await app.permissions.subject(user), {
+        status: req.query.status,
+        pageSize: req.query.pageSize ?? DEFAULT_PAGE_SIZE,
+        after,
+      });
+      return { items: await toSummaries(app.db, page.rows), lastKey: page.lastKey };
+    },
+  );
+
+  app.get(
+    '/v1/session/:id',
+    { schema: { params: SessionIdParams, response: { 200: GetSessionResponse } } },
+    async (req) => {
+      const { user } = await app.auth.require(req);
+      const row = await requireVisibleSession(app.db, app.permissions, user, req.params.id);
+      return { item: await toFullSession(app.db, row) };
+    },
+  );
+
+  app.post(
+    '/v1/session/:id/join',
+    {
+      schema: {
+        params: SessionIdParams,
+        body: JoinSessionRequest,
+        response: { 200: JoinSessionResponse },
+      },
+    },
+    async (req) => {
+      const { user } = await app.auth.require(req);
+      const session = await requireVisibleSession(app.db, app.permissions, user, req.params.id);
+      await requirePermission(app.permissions, 'joinSession', user, session.id);
+      const { streamId } = req.body;
+      if (streamId) await requireRoomOfSession(app.db, user, session.id, streamId);
+      const joinedAt = await participation.join(
+        user,
+        session.id,
+        session.participant_limit,
+        streamId,
+      );
+      return { item: { joinedAt } };
+    },
+  );
+
+  app.post(
+    '/v1/session/:id/leave',
+    {
+      schema: {
+        params: SessionIdParams,
+        body: LeaveSessionRequest,
+        response: { 200: JoinSessionResponse },
+      },
+    },
+    async (req) => {
+      const { user } = await app.auth.require(req);
+      const session = await requireVisibleSession(app.db, app.permissions, user, req.params.id);
+      const { streamId } = req.body;
+      if (streamId) await requireRoomOfSession(app.db, user, session.id, streamId);
+      // The response reuses the join shape: the time the leave was recorded.
+      return { item: { joinedAt: await participation.leave(user, session.id, streamId) } };
+    },
+  );
+
+  app.get(
+    '/v1/session/:id/users',
+    {
+      schema: {
+        params: SessionIdParams,
+        querystring: SessionUsersQuery,
+        response: { 200: SessionUsersResponse },
+      },
+    },
+    async (req) => {
+      const { user } = await app.auth.require(req);
+      const session = await requireVisibleSession(app.db, app.permissions, user, req.params.id);
+      const { streamId, after, inGroup } = req.query;
+      if (streamId) await requireRoomOfSession(app.db, user, session.id, streamId);
+      const now = Date.now();
+      // The look-back is 2 hours; `after` may narrow it, never widen it.
+      const since = Math.max(now - PARTICIPANT_QUERY_WINDOW_MS, after ?? 0);
+      let items = await foldParticipants(app.db, { sessionId: session.id, streamId }, since, now);
+      if (inGroup) {
+        const mine = app.db
+          .selectFrom('group_members')
+          .select('group_id')
+          .where('user_id', '=', user.id);
+        const rows =
+          items.length === 0
+            ? []
+            : await app.db
+                .selectFrom('group_members')
+                .select('user_id')
+                .distinct()
+                .where('group_id', 'in', mine)
+                .where(
+                  'user_id',
+                  'in',
+                  items.map((p) => p.id),
+                )
+                .execute();
+        const inMine = new Set(rows.map((r) => r.user_id));
+        items = items.filter((p) => inMine.has(p.id));
+      }
+      return { items };
+    },
+  );
+}

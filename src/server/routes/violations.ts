@@ -1,0 +1,61 @@
+import { ViolationRequest, ViolationResponse } from '../../contracts/api/feedback';
+import { msOf } from '../db/json';
+import { requireVisibleFeedback, requireVisibleOutput } from '../feedback/repository';
+import { AppError } from '../http/errors';
+import type { App } from './types';
+
+/**
+ * POST /v1/violation: a user reports a feedback or an output they can see (text required,
+ * at most 300). A feedback reported by someone other than its author is hidden from other
+ * pupils for an hour while staff look at it (docs/decisions.md, Feedback).
+ */
+export async function violationRoutes(app: App): Promise<void> {
+  app.post(
+    '/v1/violation',
+    { schema: { body: ViolationRequest, response: { 200: ViolationResponse } } },
+    async (req) => {
+      const { user } = await app.auth.require(req);
+      const body = req.body;
+      if (body.userId !== user.id) throw new AppError('forbidden', 'userId must be the caller');
+      const now = Date.now();
+      let targetUserId: string;
+      if (body.type === 'feedback') {
+        const { row, view } = await requireVisibleFeedback(
+          app.db,
+          app.permissions,
+          user,
+          body.id,
+          now,
+        );
+        if (!view.canReact) throw new AppError('badRequest', 'This feedback cannot be reported');
+        targetUserId = row.user_id;
+      } else {
+        const row = await requireVisibleOutput(app.db, app.permissions, user, body.id);
+        if (row.user_id === user.id) throw new AppError('badRequest', 'Own output');
+        targetUserId = row.user_id;
+      }
+      const report = await app.db.transaction().execute(async (trx) => {
+        const inserted = await trx
+          .insertInto('violation_reports')
+          .values({
+            reporter_user_id: user.id,
+            target_type: body.type,
+            target_id: body.id,
+            target_user_id: targetUserId,
+            content: body.content.trim(),
+          })
+          .returning(['id', 'created_at'])
+          .executeTakeFirstOrThrow();
+        if (body.type === 'feedback') {
+          await trx
+            .updateTable('feedbacks')
+            .set({ reported_at: new Date(now) })
+            .where('id', '=', body.id)
+            .execute();
+        }
+        return inserted;
+      });
+      return { item: { id: report.id, createdAt: msOf(report.created_at) } };
+    },
+  );
+}

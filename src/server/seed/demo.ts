@@ -1,0 +1,605 @@
+import type { Insertable } from 'kysely';
+import { hashPassword } from '../auth/passwords';
+import type { Db } from '../db/database';
+import { json } from '../db/json';
+import type {
+  LangVariantJson,
+  SessionStatusValue,
+  SessionTargetJson,
+  SessionsTable,
+  TimedActionJson,
+} from '../db/schema';
+import { DEMO_ACCOUNTS } from './accounts';
+import { seedProfileDemo } from './profile-demo';
+import { seedHomeDemo } from './home-demo';
+
+/** Stable ids of the seeded content, for tests and links in docs. */
+export const DEMO_IDS = {
+  school: 'school-demo',
+  otherSchool: 'school-sakura',
+  groups: {
+    grade2: 'group-grade2',
+    class2a: 'group-class2a',
+    class2b: 'group-class2b',
+    sakura1a: 'group-sakura1a',
+  },
+  sessions: {
+    oceanLive: 'session-ocean-live',
+    forestLive: 'session-forest-live',
+    cityNotice: 'session-city-notice',
+    oceanArchive: 'session-ocean-archive',
+    forestArchive: 'session-forest-archive',
+    cityPrivate: 'session-city-private',
+  },
+} as const;
+
+type Slug = 'ocean' | 'forest' | 'city';
+
+const VIDEO_SECONDS = 60;
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+
+const media = {
+  playlist: (slug: Slug) => `/media/videos/${slug}/master.m3u8`,
+  captions: (slug: Slug) => ({
+    ja: `/media/videos/${slug}/captions.ja.vtt`,
+    en: `/media/videos/${slug}/captions.en.vtt`,
+  }),
+  image: (slug: Slug) => `/media/images/sessions/${slug}.jpg`,
+  preset: (name: 'green' | 'blue' | 'pink') => `/media/images/presets/${name}.png`,
+  avatar: (n: number) => `/media/images/avatars/${((n - 1) % 6) + 1}.png`,
+};
+
+const TOPICS: Record<
+  Slug,
+  {
+    ja: string;
+    en: string;
+    job: string;
+    chapters: [string, string, string];
+    vote: string[];
+    discuss: string;
+  }
+> = {
+  ocean: {
+    ja: '海の生き物と私たちのくらし',
+    en: 'Life in the Ocean and Our Daily Lives',
+    job: 'Marine biologist',
+    chapters: ['Introduction', 'Life under the waves', 'What can we do?'],
+    vote: ['Plastic bags', 'Bottles', 'Fishing nets'],
+    discuss: 'Which ocean animal surprised you the most?',
+  },
+  forest: {
+    ja: '森が守る水と空気',
+    en: 'How Forests Protect Water and Air',
+    job: 'Forest ranger',
+    chapters: ['Into the forest', 'Trees at work', 'Forests and towns'],
+    vote: ['Plant trees', 'Use less paper', 'Visit forests'],
+    discuss: 'What does a forest give to your town?',
+  },
+  city: {
+    ja: 'まちづくりの仕事',
+    en: 'The People Who Design Cities',
+    job: 'Urban planner',
+    chapters: ['A city wakes up', 'Moving people', 'The city of the future'],
+    vote: ['More parks', 'Better buses', 'Safer bike lanes'],
+    discuss: 'What would you change in your neighbourhood?',
+  },
+};
+
+/** The timeline of a 60-second demo video: every kind of timed action appears once or more. */
+function timedActions(slug: Slug): TimedActionJson[] {
+  const t = TOPICS[slug];
+  return [
+    { start: 0, end: 15, action: 'chapter', params: { name: t.chapters[0] } },
+    { start: 4, end: 11, action: 'telop', params: { title: t.en, name: t.ja } },
+    { start: 15, end: 30, action: 'chapter', params: { name: t.chapters[1] } },
+    {
+      start: 18,
+      end: 26,
+      action: 'image',
+      params: { image: media.image(slug), name: t.chapters[1] },
+    },
+    {
+      start: 24,
+      end: 38,
+      action: 'discuss',
+      params: {
+        name: t.discuss,
+        discussId: `${slug}-discuss-1`,
+        type: 'opinion',
+        title: t.discuss,
+      },
+    },
+    { start: 30, end: VIDEO_SECONDS, action: 'chapter', params: { name: t.chapters[2] } },
+    {
+      start: 34,
+      end: 48,
+      resultTime: 44,
+      action: 'vote',
+      params: {
+        name: 'What should we change first?',
+        discussId: `${slug}-vote-1`,
+        choices: t.vote,
+      },
+    },
+    {
+      start: 48,
+      show: 48,
+      hide: 56,
+      action: 'output',
+      params: { name: 'Share your idea', type: 'free' },
+    },
+    { start: 52, action: 'feedback', params: { name: "Read your classmates' ideas" } },
+    { start: 56, action: 'reflection', params: { name: 'Look back on today' } },
+  ];
+}
+
+interface SessionSeed {
+  id: string;
+  slug: Slug;
+  status: SessionStatusValue;
+  start: number;
+  isWatchable: boolean;
+  target: SessionTargetJson;
+  videoType: 'LIVE' | 'ARCHIVE' | 'INSPIRE' | 'PRIVATE';
+  participantLimit: number | null;
+  tags: string[];
+  pickup?: boolean;
+}
+
+const TAGS = [
+  {
+    id: 'tag-environment',
+    type: 'tag',
+    name: 'environment',
+    labels: { ja: '環境', en: 'Environment' },
+    color: '#2f9e44',
+  },
+  {
+    id: 'tag-science',
+    type: 'tag',
+    name: 'science',
+    labels: { ja: '科学', en: 'Science' },
+    color: '#1971c2',
+  },
+  {
+    id: 'tag-community',
+    type: 'tag',
+    name: 'community',
+    labels: { ja: '地域', en: 'Community' },
+    color: '#e8590c',
+  },
+  {
+    id: 'word-biodiversity',
+    type: 'word',
+    name: 'biodiversity',
+    labels: { ja: '生物多様性', en: 'Biodiversity' },
+  },
+  {
+    id: 'lifestyle-sustainable',
+    type: 'lifestyle',
+    name: 'sustainable living',
+    labels: { ja: '持続可能なくらし', en: 'Sustainable living' },
+  },
+  {
+    id: 'job-marine-biologist',
+    type: 'job',
+    name: 'marine biologist',
+    labels: { ja: '海洋生物学者', en: 'Marine biologist' },
+  },
+  {
+    id: 'job-forest-ranger',
+    type: 'job',
+    name: 'forest ranger',
+    labels: { ja: '森林官', en: 'Forest ranger' },
+  },
+  {
+    id: 'job-urban-planner',
+    type: 'job',
+    name: 'urban planner',
+    labels: { ja: '都市計画家', en: 'Urban planner' },
+  },
+] as const;
+
+const JOB_TAG: Record<Slug, string> = {
+  ocean: 'job-marine-biologist',
+  forest: 'job-forest-ranger',
+  city: 'job-urban-planner',
+};
+
+function sessionSeeds(now: number): SessionSeed[] {
+  const s = DEMO_IDS.sessions;
+  return [
+    // Starts within the next hour: the live block on the home page shows it first.
+    {
+      id: s.oceanLive,
+      slug: 'ocean',
+      status: 'IN_PROGRESS',
+      start: now + 30 * 60 * 1000,
+      isWatchable: true,
+      target: { type: 'ALL' },
+      videoType: 'LIVE',
+      participantLimit: 40,
+      tags: ['tag-environment', 'tag-science'],
+      pickup: true,
+    },
+    // Later the same day (a few hours ahead of seeding).
+    {
+      id: s.forestLive,
+      slug: 'forest',
+      status: 'IN_PROGRESS',
+      start: now + 5 * HOUR,
+      isWatchable: true,
+      target: { type: 'SCHOOL', targets: [DEMO_IDS.school] },
+      videoType: 'LIVE',
+      participantLimit: null,
+      tags: ['tag-environment', 'word-biodiversity'],
+    },
+    {
+      id: s.cityNotice,
+      slug: 'city',
+      status: 'NOTICE',
+      start: now + 3 * DAY,
+      isWatchable: false,
+      target: { type: 'ALL' },
+      videoType: 'LIVE',
+      participantLimit: null,
+      tags: ['tag-community'],
+    },
+    {
+      id: s.oceanArchive,
+      slug: 'ocean',
+      status: 'COMPLETE',
+      start: now - 7 * DAY,
+      isWatchable: true,
+      target: { type: 'ALL' },
+      videoType: 'ARCHIVE',
+      participantLimit: null,
+      tags: ['tag-science', 'lifestyle-sustainable'],
+    },
+    {
+      id: s.forestArchive,
+      slug: 'forest',
+      status: 'COMPLETE',
+      start: now - 14 * DAY,
+      isWatchable: true,
+      target: { type: 'GROUP', targets: [DEMO_IDS.groups.class2a] },
+      videoType: 'ARCHIVE',
+      participantLimit: null,
+      tags: ['tag-environment'],
+    },
+    {
+      id: s.cityPrivate,
+      slug: 'city',
+      status: 'PRIVATE',
+      start: now - 2 * DAY,
+      isWatchable: false,
+      target: { type: 'ALL' },
+      videoType: 'PRIVATE',
+      participantLimit: null,
+      tags: ['tag-community'],
+    },
+  ];
+}
+
+function sessionRow(seed: SessionSeed): Insertable<SessionsTable> {
+  const t = TOPICS[seed.slug];
+  const variant = (title: string): LangVariantJson => ({
+    title,
+    image: media.image(seed.slug),
+    thumbnailImage: media.image(seed.slug),
+  });
+  return {
+    id: seed.id,
+    title: t.ja,
+    sub_title: t.en,
+    description: `${t.en}. A ${VIDEO_SECONDS}-second guide session with a ${t.job.toLowerCase()}.`,
+    image: media.image(seed.slug),
+    thumbnail_image: media.image(seed.slug),
+    guide: json([t.chapters[0], t.chapters[1], t.chapters[2]]),
+    guide_label: 'Guide',
+    job: t.job,
+    status: seed.status,
+    start_time: new Date(seed.start),
+    end_time: new Date(seed.start + HOUR),
+    join_offset: 15,
+    feedback_time: 10,
+    work_time: 10,
+    is_watchable: seed.isWatchable,
+    is_free_on_web: seed.status === 'COMPLETE',
+    pickup: seed.pickup ?? false,
+    show_pre_chat: seed.status === 'IN_PROGRESS',
+    target: json(seed.target),
+    participant_limit: seed.participantLimit,
+    reflection: json({
+      ideaNote: { placeHolder: 'What did you learn today?' },
+      thinkNote: { placeHolder: 'What made you think?' },
+      actionNote: { placeHolder: 'What will you try next?' },
+    }),
+    document_links: json([
+      { label: 'Worksheet (PDF)', url: `/media/images/sessions/${seed.slug}.jpg` },
+    ]),
+    ja: json(variant(t.ja)),
+    en: json(variant(t.en)),
+    questions: json([t.discuss]),
+  };
+}
+
+export interface SeedResult {
+  seeded: boolean;
+  users: number;
+  sessions: number;
+}
+
+/**
+ * Seeds the demo school, its people and sessions. Idempotent: does nothing when the demo school
+ * already exists. Everything is written in one transaction, so a crash leaves no half seed.
+ * Session times are relative to `now` (the seeding time).
+ */
+export async function seedDemo(db: Db, options: { now?: Date } = {}): Promise<SeedResult> {
+  const exists = await db
+    .selectFrom('schools')
+    .select('id')
+    .where('id', '=', DEMO_IDS.school)
+    .executeTakeFirst();
+  if (exists) return { seeded: false, users: 0, sessions: 0 };
+  const now = (options.now ?? new Date()).getTime();
+
+  // One argon2 hash per distinct demo password (7, not 39): these passwords are published in
+  // the README, so a shared salt hides nothing, and every test database seeds faster.
+  const byPassword = new Map(
+    await Promise.all(
+      [...new Set(DEMO_ACCOUNTS.map((a) => a.password))].map(
+        async (p) => [p, await hashPassword(p)] as const,
+      ),
+    ),
+  );
+  const hashes = new Map(DEMO_ACCOUNTS.map((a) => [a.account, byPassword.get(a.password)!]));
+  const sessions = sessionSeeds(now);
+
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('schools')
+      .values([
+        { id: DEMO_IDS.school, name: 'ともに中学校', name_en: 'Tomoni Junior High School' },
+        { id: DEMO_IDS.otherSchool, name: 'さくら中学校', name_en: 'Sakura Junior High School' },
+      ])
+      .execute();
+    const g = DEMO_IDS.groups;
+    await trx
+      .insertInto('groups')
+      .values([
+        { id: g.grade2, school_id: DEMO_IDS.school, parent_id: null, name: '2年 Grade 2' },
+        { id: g.class2a, school_id: DEMO_IDS.school, parent_id: g.grade2, name: 'Class 2-A' },
+        {
+          id: g.class2b,
+          school_id: DEMO_IDS.school,
+          parent_id: g.grade2,
+          name: 'Class 2-B',
+          confirm_type: 'suspended',
+        },
+        { id: g.sakura1a, school_id: DEMO_IDS.otherSchool, parent_id: null, name: 'Sakura 1-A' },
+      ])
+      .execute();
+
+    const userIds = new Map<string, string>();
+    for (const [i, a] of DEMO_ACCOUNTS.entries()) {
+      const schoolId = a.groups.includes('sakura1a')
+        ? DEMO_IDS.otherSchool
+        : a.role === 'admin'
+          ? null
+          : DEMO_IDS.school;
+      const row = await trx
+        .insertInto('users')
+        .values({
+          account: a.account,
+          name: a.name,
+          display_name: a.displayName,
+          password_hash: hashes.get(a.account)!,
+          role: a.role,
+          school_id: schoolId,
+          is_guest: a.isGuest,
+          lang: 'ja',
+          country: 'JP',
+          state: '13',
+          prefecture: '13',
+          terms_agreement_version: a.termsAgreementVersion,
+          is_password_unconfirmed: a.isPasswordUnconfirmed,
+          student_number: a.role === 'member' && !a.isGuest ? String(i).padStart(4, '0') : null,
+          birth_year: a.role === 'member' ? 2012 : null,
+          image: media.avatar(i + 1),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      userIds.set(a.account, row.id);
+      if (a.groups.length > 0) {
+        await trx
+          .insertInto('group_members')
+          .values(a.groups.map((key) => ({ group_id: g[key], user_id: row.id })))
+          .execute();
+      }
+    }
+
+    await trx
+      .insertInto('tags')
+      .values(
+        TAGS.map((t) => ({
+          id: t.id,
+          type: t.type,
+          name: t.name,
+          color: 'color' in t ? t.color : null,
+          labels: json(t.labels),
+        })),
+      )
+      .execute();
+
+    for (const seed of sessions) {
+      const t = TOPICS[seed.slug];
+      await trx.insertInto('sessions').values(sessionRow(seed)).execute();
+      await trx
+        .insertInto('videos')
+        .values({
+          id: `video-${seed.id.replace(/^session-/, '')}`,
+          session_id: seed.id,
+          provider: 'HLS',
+          type: seed.videoType,
+          status: seed.status,
+          title: t.en,
+          video_id: media.playlist(seed.slug),
+          description: t.ja,
+          caption_file: json(media.captions(seed.slug)),
+          duration: VIDEO_SECONDS,
+          lang: 'ja',
+          actions: json(timedActions(seed.slug)),
+        })
+        .execute();
+      await trx
+        .insertInto('session_tags')
+        .values(
+          [...seed.tags, JOB_TAG[seed.slug]].map((tag_id, position) => ({
+            session_id: seed.id,
+            tag_id,
+            position,
+          })),
+        )
+        .execute();
+      const workId = `work-${seed.id.replace(/^session-/, '')}`;
+      await trx
+        .insertInto('works')
+        .values({
+          id: workId,
+          title: `Your idea: ${t.en}`,
+          description: `Write what you would do after watching "${t.en}". Add a picture if you like.`,
+          image: media.image(seed.slug),
+          questions: json([
+            t.discuss,
+            'Why do you think so?',
+            'Choose a picture that shows your idea',
+          ]),
+          associated_color: sessions.indexOf(seed) % 3,
+          examples: json([
+            {
+              image: media.preset('green'),
+              description: `I want to learn more about the ${t.job.toLowerCase()}'s work.`,
+            },
+            {
+              image: media.preset('blue'),
+              description: 'I will tell my family one thing I learned today.',
+            },
+          ]),
+        })
+        .execute();
+      await trx
+        .insertInto('session_works')
+        .values({ session_id: seed.id, work_id: workId })
+        .execute();
+    }
+
+    await seedActivity(trx, userIds, now);
+    await seedProfileDemo(trx, userIds, now, DEMO_IDS.sessions);
+    await seedHomeDemo(trx, userIds, now);
+  });
+
+  return { seeded: true, users: DEMO_ACCOUNTS.length, sessions: sessions.length };
+}
+
+const OUTPUT_TEXTS = [
+  'I did not know that so many animals live in the deep sea. I want to reduce plastic at home.',
+  'The diver said every small action matters. I will bring my own bottle to school.',
+  'I was surprised that sea turtles eat plastic bags because they look like jellyfish.',
+  'I want to become a scientist who studies the ocean, so I will study English and science harder.',
+  'My family goes to the beach every summer. Next time we will pick up litter together.',
+  'I learned that the ocean makes a lot of the oxygen we breathe. It is connected to our life.',
+];
+const FEEDBACK_TEXTS = [
+  'Great idea! I want to try it too.',
+  'Your drawing made your idea easy to understand.',
+  'I agree. Small actions add up.',
+];
+
+/** A living archive: outputs, feedback, reactions and reflections on the ocean archive. */
+async function seedActivity(trx: Db, userIds: Map<string, string>, now: number): Promise<void> {
+  const sessionId = DEMO_IDS.sessions.oceanArchive;
+  const workId = 'work-ocean-archive';
+  const presets = ['green', 'blue', 'pink'] as const;
+  const outputIds: string[] = [];
+  for (const [i, text] of OUTPUT_TEXTS.entries()) {
+    const userId = userIds.get(`student${String(i + 1).padStart(2, '0')}`)!;
+    const at = new Date(now - 7 * DAY + (i + 1) * HOUR);
+    const out = await trx
+      .insertInto('outputs')
+      .values({
+        session_id: sessionId,
+        work_id: workId,
+        user_id: userId,
+        description: text,
+        status: 'published',
+        rate: 50 + i * 8,
+        published_at: at,
+        created_at: at,
+        updated_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    outputIds.push(out.id);
+    await trx
+      .insertInto('output_images')
+      .values({ output_id: out.id, url: media.preset(presets[at.getTime() % 3]!) })
+      .execute();
+    await trx
+      .insertInto('activities')
+      .values({
+        type: 'joinSession',
+        user_id: userId,
+        session_id: sessionId,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+  }
+  for (const [i, outputId] of outputIds.entries()) {
+    const authorIndex = ((i + 1) % outputIds.length) + 1;
+    const userId = userIds.get(`student${String(authorIndex).padStart(2, '0')}`)!;
+    const at = new Date(now - 6 * DAY + i * HOUR);
+    await trx
+      .insertInto('feedbacks')
+      .values({
+        output_id: outputId,
+        session_id: sessionId,
+        work_id: workId,
+        user_id: userId,
+        content: FEEDBACK_TEXTS[i % FEEDBACK_TEXTS.length]!,
+        // One awaits approval, so the "awaiting approval" label has something to show.
+        status: i === 0 ? 'pending' : 'published',
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    await trx
+      .insertInto('actions')
+      .values({
+        type: (['inspired', 'wow', 'thinking', 'crying'] as const)[i % 4]!,
+        target: 'output',
+        target_id: outputId,
+        output_id: outputId,
+        session_id: sessionId,
+        user_id: userIds.get('teacher')!,
+      })
+      .execute();
+  }
+  for (const n of [1, 2, 3]) {
+    await trx
+      .insertInto('reflections')
+      .values({
+        session_id: sessionId,
+        user_id: userIds.get(`student0${n}`)!,
+        idea_note: 'The ocean is connected to everything we do.',
+        think_note: 'Why do people still throw litter on the beach?',
+        action_note: 'I will use a reusable bag.',
+        score: 6 + n,
+        status: 'published',
+      })
+      .execute();
+  }
+}

@@ -1,0 +1,174 @@
+import { sql, type Selectable } from 'kysely';
+import type { Vote, VoteTally } from '../../contracts/api/sessions';
+import { PROTOCOL_VERSION } from '../../contracts/realtime';
+import type { Db } from '../db/database';
+import { msOf } from '../db/json';
+import type { VoteBallotsTable } from '../db/schema';
+import { AppError } from '../http/errors';
+import type { RoomBus } from '../realtime/bus';
+
+type BallotRow = Selectable<VoteBallotsTable>;
+
+const toVote = (r: BallotRow): Vote => ({
+  id: r.id,
+  sessionId: r.session_id,
+  streamId: r.stream_id,
+  voteKey: r.vote_key,
+  userId: r.user_id,
+  choice: r.choice,
+  createdAt: msOf(r.created_at),
+  updatedAt: msOf(r.updated_at),
+});
+
+/** The vote moments of a session's timeline: voteKey (discussId, else name) → its choices. */
+export async function voteChoicesOf(
+  db: Db,
+  sessionId: string,
+): Promise<Map<string, string[] | undefined>> {
+  const videos = await db
+    .selectFrom('videos')
+    .select('actions')
+    .where('session_id', '=', sessionId)
+    .execute();
+  const out = new Map<string, string[] | undefined>();
+  for (const v of videos) {
+    for (const a of v.actions) {
+      const key = a.action === 'vote' ? (a.params.discussId ?? a.params.name) : undefined;
+      if (key) out.set(key, a.params.choices);
+    }
+  }
+  return out;
+}
+
+/**
+ * Votes: one ballot per user per vote moment (voteKey) per room, or per session when there is no
+ * room (solo viewing). POST again replaces the choice (an upsert, so a retried POST is harmless);
+ * PUT changes one's own ballot by id. Tallies are per room, or across the session without one.
+ */
+export class VoteService {
+  constructor(
+    private readonly db: Db,
+    private readonly bus: RoomBus,
+  ) {}
+
+  async tallies(
+    sessionId: string,
+    userId: string,
+    q: { streamId?: string | undefined; voteKey?: string | undefined },
+  ): Promise<VoteTally[]> {
+    let counts = this.db
+      .selectFrom('vote_ballots')
+      .select(['vote_key', 'choice', sql<number>`count(*)::int`.as('n')])
+      .where('session_id', '=', sessionId)
+      .groupBy(['vote_key', 'choice']);
+    let mine = this.db
+      .selectFrom('vote_ballots')
+      .selectAll()
+      .where('session_id', '=', sessionId)
+      .where('user_id', '=', userId);
+    if (q.streamId) {
+      counts = counts.where('stream_id', '=', q.streamId);
+      mine = mine.where('stream_id', '=', q.streamId);
+    } else {
+      mine = mine.where('stream_id', 'is', null);
+    }
+    if (q.voteKey) {
+      counts = counts.where('vote_key', '=', q.voteKey);
+      mine = mine.where('vote_key', '=', q.voteKey);
+    }
+    const [countRows, mineRows] = await Promise.all([counts.execute(), mine.execute()]);
+    const byKey = new Map<string, VoteTally>();
+    const tallyOf = (voteKey: string) => {
+      let t = byKey.get(voteKey);
+      if (!t)
+        byKey.set(
+          voteKey,
+          (t = { voteKey, streamId: q.streamId ?? null, counts: {}, total: 0, mine: null }),
+        );
+      return t;
+    };
+    for (const r of countRows) {
+      const t = tallyOf(r.vote_key);
+      t.counts[r.choice] = Number(r.n);
+      t.total += Number(r.n);
+    }
+    for (const r of mineRows) tallyOf(r.vote_key).mine = toVote(r);
+    return [...byKey.values()].sort((a, b) => a.voteKey.localeCompare(b.voteKey));
+  }
+
+  private async tally(sessionId: string, userId: string, streamId: string | null, voteKey: string) {
+    const [t] = await this.tallies(sessionId, userId, { streamId: streamId ?? undefined, voteKey });
+    return t ?? { voteKey, streamId, counts: {}, total: 0, mine: null };
+  }
+
+  private async assertChoice(sessionId: string, voteKey: string, choice: string): Promise<void> {
+    // A vote of the timeline accepts only its choices; a vote the host made up live accepts any.
+    const choices = (await voteChoicesOf(this.db, sessionId)).get(voteKey);
+    if (choices && choices.length > 0 && !choices.includes(choice)) {
+      throw new AppError('badRequest', 'Not a choice of this vote', [
+        { path: 'choice', message: `one of: ${choices.join(', ')}` },
+      ]);
+    }
+  }
+
+  async cast(
+    sessionId: string,
+    userId: string,
+    body: { voteKey: string; choice: string; streamId?: string | undefined },
+  ): Promise<{ item: Vote; tally: VoteTally }> {
+    await this.assertChoice(sessionId, body.voteKey, body.choice);
+    const streamId = body.streamId ?? null;
+    const result = await sql<BallotRow>`
+      insert into vote_ballots (session_id, stream_id, vote_key, user_id, choice)
+      values (${sessionId}, ${streamId}, ${body.voteKey}, ${userId}, ${body.choice})
+      on conflict (session_id, (coalesce(stream_id, '')), vote_key, user_id)
+      do update set choice = excluded.choice, updated_at = now()
+      returning *`.execute(this.db);
+    const row = result.rows[0];
+    if (!row) throw new Error('vote upsert returned nothing');
+    return this.after(row);
+  }
+
+  async change(
+    sessionId: string,
+    userId: string,
+    voteId: string,
+    choice: string,
+  ): Promise<{ item: Vote; tally: VoteTally }> {
+    const row = await this.db
+      .selectFrom('vote_ballots')
+      .selectAll()
+      .where('id', '=', voteId)
+      .where('session_id', '=', sessionId)
+      .executeTakeFirst();
+    if (!row) throw new AppError('notFound', 'No such vote');
+    if (row.user_id !== userId)
+      throw new AppError('forbidden', 'Only your own vote can be changed');
+    await this.assertChoice(sessionId, row.vote_key, choice);
+    const updated = await this.db
+      .updateTable('vote_ballots')
+      .set({ choice, updated_at: new Date() })
+      .where('id', '=', voteId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return this.after(updated);
+  }
+
+  /** The caller's answer and tally; the room gets the tally live (without anyone's `mine`). */
+  private async after(row: BallotRow): Promise<{ item: Vote; tally: VoteTally }> {
+    const tally = await this.tally(row.session_id, row.user_id, row.stream_id, row.vote_key);
+    if (row.stream_id) {
+      await this.bus.publishRoom({
+        kind: 'broadcast',
+        streamId: row.stream_id,
+        message: {
+          v: PROTOCOL_VERSION,
+          type: 'voteTally',
+          streamId: row.stream_id,
+          tally: { ...tally, mine: null },
+        },
+      });
+    }
+    return { item: toVote(row), tally };
+  }
+}

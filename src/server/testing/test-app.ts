@@ -1,0 +1,143 @@
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { AuthTokens } from '../../contracts/api/auth';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import { createDatabase, migrateToLatest, type Db } from '../db/database';
+import type { App } from '../routes/types';
+import { DEMO_ACCOUNTS } from '../seed/accounts';
+import { seedDemo } from '../seed/demo';
+import { migratedTemplate } from './pglite-template';
+
+export interface TestApp {
+  app: App;
+  db: Db;
+  config: Config;
+  /** Logs in through the real route; throws with the response when it is not 200. */
+  login(account: string, password?: string): Promise<AuthTokens>;
+  /** `{ authorization: 'Bearer …' }` for a fresh login of the account. */
+  authHeader(account: string, password?: string): Promise<{ authorization: string }>;
+  /**
+   * Another app over the same database with more environment (e.g. a lower limit), without
+   * paying for a second database. Closed by `close()`.
+   */
+  withEnv(env: Record<string, string>): Promise<App>;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** 'demo' (default) runs the demo seed; 'none' leaves the database empty. */
+  seed?: 'demo' | 'none';
+  /** Extra environment, as main.ts would read it (e.g. LOGIN_MAX_FAILURES_PER_ACCOUNT). */
+  env?: Record<string, string>;
+  /** Runs after migrations (and the seed), before the app is built: add your own fixtures. */
+  fixtures?: (db: Db) => Promise<void>;
+}
+
+/** The environment every test app starts from; `env` adds to it. */
+const BASE_ENV: Record<string, string> = {
+  DATA_DIR: join(tmpdir(), 'tomoni-test-data'),
+  MEDIA_DIR: join(tmpdir(), 'tomoni-test-media-missing'),
+  CLIENT_DIR: join(tmpdir(), 'tomoni-test-client-missing'),
+  LOG_LEVEL: 'silent',
+  SEED_DEMO: 'false',
+  // Tests log in many times from one address; the per-address limits have their own tests.
+  LOGIN_MAX_FAILURES_PER_ADDRESS: '10000',
+  LOGIN_MAX_REQUESTS_PER_ADDRESS: '100000',
+  RATE_LIMIT_PER_MINUTE: '100000',
+};
+
+function testConfig(env: Record<string, string> | undefined): Config {
+  const config = loadConfig({ ...BASE_ENV, DATABASE_URL: process.env.DATABASE_URL, ...env });
+  config.pgliteDir = 'memory://';
+  return config;
+}
+
+/**
+ * The real app on a fresh database: in-memory PGlite, or — when DATABASE_URL is set — a
+ * PostgreSQL schema created for this app alone and dropped by `close()`, so CI can run the same
+ * suite against both. Log in as any DEMO_ACCOUNTS entry with `login(account)`.
+ */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const config = testConfig(options.env);
+
+  let dropSchema: (() => Promise<void>) | undefined;
+  let schema: string | undefined;
+  let db: Db;
+  if (config.databaseUrl) {
+    schema = `t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: config.databaseUrl });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    await admin.end();
+    db = createDatabase(config, { searchPath: schema });
+    dropSchema = async () => {
+      const c = new pg.Client({ connectionString: config.databaseUrl });
+      await c.connect();
+      await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await c.end();
+    };
+  } else {
+    db = createDatabase(config, { pgliteLoadDataDir: await migratedTemplate() });
+  }
+
+  let app: App;
+  try {
+    await migrateToLatest(db, schema ? { schema } : {});
+    if ((options.seed ?? 'demo') === 'demo') await seedDemo(db);
+    if (options.fixtures) await options.fixtures(db);
+    app = await buildApp({ config, db, logger: false });
+  } catch (e) {
+    await db.destroy();
+    await dropSchema?.();
+    throw e;
+  }
+
+  const extraApps: App[] = [];
+  const passwordOf = (account: string) => {
+    const found = DEMO_ACCOUNTS.find((a) => a.account === account);
+    if (!found) throw new Error(`no demo account "${account}": pass the password`);
+    return found.password;
+  };
+
+  const login = async (account: string, password?: string): Promise<AuthTokens> => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/v1/auth/login',
+      payload: { username: account, password: password ?? passwordOf(account) },
+    });
+    if (res.statusCode !== 200) throw new Error(`login ${account}: ${res.statusCode} ${res.body}`);
+    return AuthTokens.parse(res.json());
+  };
+
+  return {
+    app,
+    db,
+    config,
+    login,
+    authHeader: async (account, password) => ({
+      authorization: `Bearer ${(await login(account, password)).token}`,
+    }),
+    withEnv: async (env) => {
+      const other = await buildApp({
+        config: testConfig({ ...options.env, ...env }),
+        db,
+        logger: false,
+      });
+      extraApps.push(other);
+      return other;
+    },
+    close: async () => {
+      try {
+        for (const other of extraApps) await other.close();
+        await app.close();
+        // A test may already have destroyed the database on purpose (to provoke failures).
+        await db.destroy().catch(() => undefined);
+      } finally {
+        await dropSchema?.();
+      }
+    },
+  };
+}
