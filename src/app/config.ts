@@ -1,0 +1,19 @@
+/**
+ * Deployment settings read from Vite env variables at build time. A link whose target is not
+ * configured is left out rather than pointing somewhere made up (docs/decisions.md).
+ */
+const env = (name: string): string | null => {
+  const value: unknown = import.meta.env[name];
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+};
+
+export const config = {
+  /** Contact address for English-speaking users (mailto). */
+  contactEmail: env('VITE_CONTACT_EMAIL'),
+  /** Web contact page for everyone else. */
+  contactUrl: env('VITE_CONTACT_URL'),
+  /** Support site linked from the staff menu. */
+  supportUrl: env('VITE_SUPPORT_URL'),
+  /** The /policy page's 16:9 video (HLS); defaults to a demo lesson shipped in media/. */
+  policyVideoUrl: env('VITE_POLICY_VIDEO_URL') ?? '/media/videos/ocean/master.m3u8',
+} as const;

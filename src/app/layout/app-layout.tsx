@@ -1,0 +1,91 @@
+import { Alert, Box, Button, Center, Group, Loader, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { TERMS_AGREEMENT_VERSION, WRAPPER_WIDTH } from '@/contracts/constants';
+import { logout, meQueryKey, PasswordPrompt } from '@/features/auth';
+import { ConsentBanner } from '@/features/consent';
+import { isApiError } from '@/lib/api-client';
+import { applyLanguage } from '@/lib/i18n';
+import { useAuth } from '../auth-provider';
+import { Footer } from './footer';
+import { Header } from './header';
+import { SessionDisabledModal } from './session-disabled-modal';
+
+export function PageLoader() {
+  const { t } = useTranslation();
+  return (
+    <Center py={64}>
+      <Loader aria-label={t('loading')} />
+    </Center>
+  );
+}
+
+/**
+ * The authenticated area: the token was checked by the route loader; here the user is loaded,
+ * their language applied, and a user who has not agreed to the current terms is logged out.
+ */
+export function AppLayout() {
+  const { t } = useTranslation();
+  const { me } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const user = me.data;
+  const termsMissing = user !== undefined && user.termsAgreementVersion < TERMS_AGREEMENT_VERSION;
+
+  useEffect(() => {
+    if (user) applyLanguage(user.lang);
+  }, [user]);
+
+  useEffect(() => {
+    if (!termsMissing) return;
+    void logout().then(() =>
+      navigate(`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`, {
+        replace: true,
+      }),
+    );
+  }, [termsMissing, navigate, location.pathname, location.search]);
+
+  // A refused session shows the logged-out modal; an error message behind it would only confuse.
+  const sessionLost = me.isError && isApiError(me.error) && me.error.status === 401;
+
+  let content;
+  if (me.isError && !sessionLost) {
+    content = (
+      <Alert color="red" variant="light" role="alert" maw={560} mx="auto" mt="xl">
+        <Group justify="space-between">
+          <Text size="sm">{t('error.default')}</Text>
+          <Button size="xs" variant="white" color="red" onClick={() => void me.refetch()}>
+            {t('error.retry')}
+          </Button>
+        </Group>
+      </Alert>
+    );
+  } else if (!user || termsMissing) {
+    content = <PageLoader />;
+  } else {
+    content = (
+      <Suspense fallback={<PageLoader />}>
+        <Outlet />
+      </Suspense>
+    );
+  }
+
+  return (
+    <Box mih="100dvh" display="flex" style={{ flexDirection: 'column' }}>
+      <Header me={termsMissing ? undefined : user} />
+      <Box component="main" flex={1} px="md" py="lg" maw={WRAPPER_WIDTH} w="100%" mx="auto">
+        {content}
+      </Box>
+      <Footer />
+      <SessionDisabledModal />
+      <PasswordPrompt me={termsMissing ? undefined : user} />
+      <ConsentBanner
+        me={termsMissing ? undefined : user}
+        onSaved={(next) => queryClient.setQueryData(meQueryKey, next)}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,44 @@
+import type { Me } from '@/contracts/entities';
+import { isStaffRole } from '@/contracts/entities';
+
+export type MenuEntry =
+  | {
+      key: 'profile' | 'settings' | 'report' | 'moderation' | 'feedbackZero';
+      kind: 'route';
+      to: string;
+    }
+  | { key: 'support'; kind: 'external'; href: string }
+  | { key: 'logout'; kind: 'action' };
+
+/**
+ * The header's user menu for a user (spec: header section). Staff roles (teacher, staff, admin)
+ * get the report and support entries and reach settings at downloads; others at language.
+ */
+export function userMenuEntries(
+  user: Pick<Me, 'role'>,
+  options: { canSeeFeedbackZero: boolean; supportUrl: string | null },
+): MenuEntry[] {
+  const staff = isStaffRole(user.role);
+  const entries: MenuEntry[] = [
+    { key: 'profile', kind: 'route', to: '/mypage' },
+    { key: 'settings', kind: 'route', to: staff ? '/setting/download' : '/setting/language' },
+  ];
+  if (staff) entries.push({ key: 'report', kind: 'route', to: '/report' });
+  // The moderation queue (pending outputs and feedback) is for the same staff roles.
+  if (staff) entries.push({ key: 'moderation', kind: 'route', to: '/moderation' });
+  if (staff && options.supportUrl)
+    entries.push({ key: 'support', kind: 'external', href: options.supportUrl });
+  if (options.canSeeFeedbackZero)
+    entries.push({ key: 'feedbackZero', kind: 'route', to: '/feedbackzero' });
+  entries.push({ key: 'logout', kind: 'action' });
+  return entries;
+}
+
+/** Footer contact: mailto for English users, the web contact page otherwise (whichever exists). */
+export function contactHref(
+  lang: string,
+  targets: { contactEmail: string | null; contactUrl: string | null },
+): string | null {
+  const mail = targets.contactEmail ? `mailto:${targets.contactEmail}` : null;
+  return lang === 'en' ? (mail ?? targets.contactUrl) : (targets.contactUrl ?? mail);
+}

@@ -1,0 +1,22 @@
+import { useTranslation } from 'react-i18next';
+import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { NotFoundView, PageMessage } from '@/features/page-status';
+
+/** Any path the route table does not know. */
+export function NotFoundPage() {
+  return <NotFoundView />;
+}
+
+/** The router's error: its own message when it has one, else the default text. */
+export function RouteErrorPage() {
+  const { t } = useTranslation();
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  const message = isRouteErrorResponse(error)
+    ? error.statusText || (typeof error.data === 'string' ? error.data : '')
+    : error instanceof Error
+      ? error.message
+      : '';
+  if (import.meta.env.DEV) console.error(error);
+  return <PageMessage title={message || t('error.default')} />;
+}

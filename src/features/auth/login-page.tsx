@@ -1,0 +1,256 @@
+import {
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  Center,
+  Divider,
+  Group,
+  Image,
+  Modal,
+  Paper,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMachine } from '@xstate/react';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { fromPromise } from 'xstate';
+import { LOGIN_CARD_WIDTH, TOAST_AUTO_CLOSE_MS } from '@/contracts/constants';
+import { apiClient } from '@/lib/api-client';
+import { meQueryKey, meQueryOptions } from './api/get-me';
+import { useOAuthProviders } from './api/oauth';
+import { login } from './api/login';
+import { agreeToTerms } from './api/update-user';
+import { safeDestination } from './destination';
+import { providerErrorKey, sessionSiteToken } from './cross-window';
+import { loginErrorKey } from './login-errors';
+import { canSubmit, loginMachine } from './login-machine';
+import { ProviderButtons } from './provider-buttons';
+import { useProviderPopup } from './use-provider-popup';
+
+/** Small grey text at a contrast axe accepts (4.5:1 on white); Mantine's "dimmed" is lighter. */
+const DESCRIPTION_COLOR = 'var(--mantine-color-gray-7)';
+
+/** The origin allowed to hand over a token; unset means no cross-window login at all. */
+const sessionSiteOrigin = (): string | null => {
+  const value: unknown = import.meta.env.VITE_SESSION_SITE_ORIGIN;
+  return typeof value === 'string' && value !== '' ? value : null;
+};
+
+export function LoginPage() {
+  const { t } = useTranslation(['login', 'common']);
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const queryClient = useQueryClient();
+  const [passwordVisible, setPasswordVisible] = useState(false);
+  const errorId = useId();
+
+  const machine = useMemo(
+    () =>
+      loginMachine.provide({
+        actors: {
+          login: fromPromise(({ input }) => login(input)),
+          fetchMe: fromPromise(() => queryClient.fetchQuery({ ...meQueryOptions(), staleTime: 0 })),
+          agreeTerms: fromPromise(async ({ input }) => {
+            const me = await agreeToTerms(input.userId);
+            queryClient.setQueryData(meQueryKey, me);
+            return me;
+          }),
+        },
+        actions: {
+          storeTokens: (_, tokens) => apiClient.tokens.setTokens(tokens),
+          clearTokens: () => {
+            apiClient.tokens.clear();
+            queryClient.removeQueries({ queryKey: meQueryKey });
+          },
+          redirect: (_, { destination }) => void navigate(destination, { replace: true }),
+          notifyTermsCancelled: () =>
+            notifications.show({
+              message: t('termsdialog.cancelled'),
+              color: 'gray',
+              autoClose: TOAST_AUTO_CLOSE_MS,
+            }),
+        },
+      }),
+    [navigate, queryClient, t],
+  );
+  const [state, send] = useMachine(machine, {
+    input: { destination: safeDestination(searchParams.get('redirect')) },
+  });
+  const { username, password, error } = state.context;
+  const working =
+    state.matches('submitting') ||
+    state.matches('checkingTerms') ||
+    state.matches('agreeingTerms') ||
+    state.matches('done');
+
+  useEffect(() => {
+    document.title = t('documentTitle');
+  }, [t]);
+
+  useEffect(() => {
+    const allowed = sessionSiteOrigin();
+    if (!allowed) return undefined;
+    const onMessage = (event: MessageEvent) => {
+      const received = sessionSiteToken(event, allowed);
+      if (received) send({ type: 'token.receive', ...received });
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [send]);
+
+  const providers = useOAuthProviders();
+  const providerPopup = useProviderPopup('login', (outcome) => {
+    if (outcome.kind === 'blocked') {
+      send({ type: 'login.fail', error: 'popupBlocked' });
+    } else if (outcome.kind === 'startFailed') {
+      send({ type: 'login.fail', error: loginErrorKey(outcome.error) });
+    } else if (outcome.message.result === 'signedIn') {
+      const { token, refreshToken } = outcome.message;
+      send({ type: 'token.receive', token, refreshToken });
+    } else if (outcome.message.result === 'failed') {
+      const key = providerErrorKey(outcome.message.provider, outcome.message.reason);
+      if (key) send({ type: 'login.fail', error: key });
+    }
+  });
+
+  return (
+    <Center mih="100dvh" p="md" component="main">
+      <Paper w={LOGIN_CARD_WIDTH} maw="100%" p="xl" radius="md" withBorder shadow="sm">
+        <Stack gap="lg">
+          <Stack gap="xs" align="center">
+            <Title order={1} lh={1}>
+              <Image src="/logo.svg" alt={t('common:appName')} h={48} w="auto" fit="contain" />
+            </Title>
+            <Text size="sm" c="gray.7" ta="center">
+              {t('concept')}
+            </Text>
+          </Stack>
+
+          <form
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              send({ type: 'login.submit' });
+            }}
+          >
+            <Stack gap="md">
+              <TextInput
+                label={t('accountName.label')}
+                name="username"
+                autoComplete="username"
+                autoCapitalize="none"
+                spellCheck={false}
+                value={username}
+                disabled={working}
+                onChange={(e) =>
+                  send({ type: 'field.change', field: 'username', value: e.currentTarget.value })
+                }
+                inputWrapperOrder={['label', 'input', 'description', 'error']}
+                styles={{ description: { color: DESCRIPTION_COLOR } }}
+                description={
+                  <Stack gap={2} component="span" mt={4}>
+                    <span>{t('accountName.caution1')}</span>
+                    <span>{t('accountName.caution2')}</span>
+                  </Stack>
+                }
+                aria-describedby={error ? errorId : undefined}
+              />
+              <PasswordInput
+                label={t('password.label')}
+                name="password"
+                autoComplete="current-password"
+                value={password}
+                disabled={working}
+                onChange={(e) =>
+                  send({ type: 'field.change', field: 'password', value: e.currentTarget.value })
+                }
+                visible={passwordVisible}
+                onVisibilityChange={setPasswordVisible}
+                visibilityToggleButtonProps={{
+                  'aria-label': passwordVisible ? t('password.hide') : t('password.show'),
+                }}
+                inputWrapperOrder={['label', 'input', 'description', 'error']}
+                styles={{ description: { color: DESCRIPTION_COLOR } }}
+                description={
+                  <Box component="span" mt={4} display="block">
+                    {t('password.note')}
+                  </Box>
+                }
+              />
+              {error && (
+                <Alert id={errorId} color="red" variant="light" role="alert" p="sm">
+                  {t(`error.${error}`)}
+                </Alert>
+              )}
+              <Button
+                type="submit"
+                fullWidth
+                size="md"
+                disabled={!canSubmit(state.context) || working}
+                loading={working}
+              >
+                {t('submit')}
+              </Button>
+            </Stack>
+          </form>
+
+          <Divider
+            label={t('or')}
+            labelPosition="center"
+            styles={{ label: { color: DESCRIPTION_COLOR } }}
+          />
+
+          <ProviderButtons
+            enabled={providers.data ?? []}
+            pending={providerPopup.pending}
+            disabled={working}
+            onSelect={providerPopup.open}
+          />
+        </Stack>
+      </Paper>
+
+      <Modal
+        opened={state.matches('termsDialog') || state.matches('agreeingTerms')}
+        onClose={() => send({ type: 'terms.decline' })}
+        title={t('termsdialog.title')}
+        centered
+        closeOnClickOutside={false}
+        closeOnEscape={false}
+        withCloseButton={false}
+      >
+        <Stack gap="md">
+          <Text size="sm">{t('termsdialog.message')}</Text>
+          <Anchor href="/terms" target="_blank" rel="noopener" size="sm">
+            {t('termsdialog.termsLink')}
+          </Anchor>
+          <Text size="sm" fw={600}>
+            {t('termsdialog.question')}
+          </Text>
+          <Group justify="flex-end" gap="sm">
+            <Button
+              variant="default"
+              onClick={() => send({ type: 'terms.decline' })}
+              disabled={state.matches('agreeingTerms')}
+            >
+              {t('termsdialog.no')}
+            </Button>
+            <Button
+              onClick={() => send({ type: 'terms.agree' })}
+              loading={state.matches('agreeingTerms')}
+            >
+              {t('termsdialog.yes')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Center>
+  );
+}

@@ -1,0 +1,3 @@
+export { ConsentBanner } from './consent-banner';
+export type { ConsentBannerProps } from './consent-banner';
+export { useAnalytics } from './use-analytics';

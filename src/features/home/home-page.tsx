@@ -1,0 +1,106 @@
+import { Box, Grid, SimpleGrid, Skeleton, Stack } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MAIN_COLUMN_WIDTH, MOBILE_BREAKPOINT, WRAPPER_WIDTH } from '@/contracts/constants';
+import { useMe } from '@/features/auth';
+import { NotificationPopup, useNotifications } from '@/features/notifications';
+import { ActivityPanel, MyProfileHeader, RecentOutputsCard } from '@/features/profile';
+import { ProjectSections, projectPageUrl, projectSectionsVisible } from '@/features/projects';
+import { RoomsSection } from '@/features/rooms';
+import { useSessions } from './api/get-sessions';
+import { HomeBanners } from './banners';
+import { homeConfig } from './home-config';
+import { LiveSessionsBlock } from './live-sessions-block';
+import { SessionsSection } from './sessions-section';
+
+const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT - 0.02}px)`;
+const initiallyMobile = () =>
+  typeof window !== 'undefined' && typeof window.matchMedia === 'function'
+    ? window.matchMedia(MOBILE_QUERY).matches
+    : false;
+
+/**
+ * The home page (`/`, title Top): the own profile header, rooms, sessions and, on larger screens,
+ * the project sections in the main column; live sessions, activity and recent outputs at the
+ * side, with the banners on mobile and tablet. The notification modal opens by its own rule.
+ */
+export function HomePage() {
+  const { t } = useTranslation('home');
+  const me = useMe();
+  const sessions = useSessions();
+  const isMobile = useMediaQuery(MOBILE_QUERY, initiallyMobile(), {
+    getInitialValueInEffect: false,
+  });
+  const showProjects = me.data ? projectSectionsVisible(me.data.groups, isMobile) : false;
+  const projectFeedback = useNotifications('projectFeedbackAll', showProjects);
+
+  useEffect(() => {
+    document.title = t('documentTitle');
+  }, [t]);
+
+  const siteUrl = homeConfig.projectsSiteUrl;
+
+  return (
+    <Stack gap="lg" maw={WRAPPER_WIDTH} mx="auto" w="100%">
+      <Suspense fallback={<Skeleton h={64} radius="md" />}>
+        <MyProfileHeader />
+      </Suspense>
+      <Grid columns={24} gap="lg">
+        <Grid.Col span={{ base: 24, md: 18 }}>
+          <Stack gap="xl" maw={MAIN_COLUMN_WIDTH}>
+            <RoomsSection />
+            <SessionsSection
+              sessions={sessions.data}
+              loading={sessions.isPending}
+              error={sessions.isError}
+              onRetry={() => void sessions.refetch()}
+            />
+            {me.data && showProjects && (
+              <ProjectSections
+                role={me.data.role}
+                siteUrl={siteUrl}
+                newFeedbackCount={projectFeedback.data?.length ?? 0}
+              />
+            )}
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 24, md: 6 }}>
+          <Stack gap="md">
+            {me.data && (
+              <Box hiddenFrom="md">
+                <HomeBanners
+                  role={me.data.role}
+                  userId={me.data.id}
+                  groupName={me.data.groups[0]?.name ?? null}
+                  surveyUrl={homeConfig.surveyUrl}
+                  supportUrl={homeConfig.supportUrl}
+                />
+              </Box>
+            )}
+            {/* Below 1024 px the side column sits under the main one: two cards a row on tablets. */}
+            <SimpleGrid cols={{ base: 1, sm: 2, md: 1 }} spacing="md">
+              <LiveSessionsBlock
+                sessions={sessions.data}
+                loading={sessions.isPending}
+                error={sessions.isError}
+              />
+              <Suspense fallback={<Skeleton h={240} radius="md" />}>
+                <ActivityPanel />
+              </Suspense>
+              <Suspense fallback={<Skeleton h={160} radius="md" />}>
+                {me.data && <RecentOutputsCard userId={me.data._id} />}
+              </Suspense>
+            </SimpleGrid>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+      {me.data && (
+        <NotificationPopup
+          userId={me.data._id}
+          projectPageUrl={(id) => projectPageUrl(siteUrl, id)}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,59 @@
+import { Button, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { SKELETON_LIST_ITEMS } from '@/contracts/constants';
+import type { SessionSummary } from '@/contracts/api/sessions';
+import { SessionCard, SessionCardSkeleton } from '@/features/sessions';
+
+export interface SessionsSectionProps {
+  sessions: SessionSummary[] | undefined;
+  loading: boolean;
+  error: boolean;
+  onRetry: () => void;
+}
+
+/** Every session the user may see as cards (260 wide); 6 skeletons while loading. */
+export function SessionsSection({ sessions, loading, error, onRetry }: SessionsSectionProps) {
+  const { t } = useTranslation('home');
+  let body;
+  if (loading) {
+    body = (
+      <Group gap="md" aria-busy="true">
+        <VisuallyHidden>{t('sessions.loading')}</VisuallyHidden>
+        {Array.from({ length: SKELETON_LIST_ITEMS }, (_, i) => (
+          <SessionCardSkeleton key={i} />
+        ))}
+      </Group>
+    );
+  } else if (error) {
+    body = (
+      <Group gap="sm" role="alert">
+        <Text size="sm" c="red.8">
+          {t('sessions.error')}
+        </Text>
+        <Button size="xs" variant="light" onClick={onRetry}>
+          {t('retry')}
+        </Button>
+      </Group>
+    );
+  } else if (!sessions || sessions.length === 0) {
+    body = <Text size="sm">{t('sessions.empty')}</Text>;
+  } else {
+    body = (
+      <Group component="ul" gap="md" p={0} m={0} align="stretch" style={{ listStyle: 'none' }}>
+        {sessions.map((session) => (
+          <li key={session.id} style={{ display: 'flex' }}>
+            <SessionCard session={session} />
+          </li>
+        ))}
+      </Group>
+    );
+  }
+  return (
+    <Stack component="section" gap="sm" aria-labelledby="home-sessions-title">
+      <Title order={2} size="h4" id="home-sessions-title">
+        {t('sessions.title')}
+      </Title>
+      {body}
+    </Stack>
+  );
+}

@@ -1,0 +1,6 @@
+import { lazy } from 'react';
+
+/** /moderation: the staff queue of pending outputs and feedback. */
+export const ModerationPage = lazy(() =>
+  import('./moderation-page').then((m) => ({ default: m.ModerationPage })),
+);

@@ -1,0 +1,221 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  ScrollArea,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router-dom';
+import {
+  MODERATION_NOTE_MAX,
+  type ModerationDecisionValue,
+  type ModerationItem,
+} from '@/contracts/api/moderation';
+import { TOAST_AUTO_CLOSE_MS } from '@/contracts/constants';
+import { isStaffRole, type Role } from '@/contracts/entities';
+import { useMe } from '@/features/auth';
+import { isApiError } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/time';
+import { useDecide, useModerationQueue } from './api/moderation-api';
+
+const VIOLATIONS = ['text', 'image', 'image-warning', 'updated'] as const;
+type Violation = (typeof VIOLATIONS)[number];
+const isViolation = (v: string): v is Violation => (VIOLATIONS as readonly string[]).includes(v);
+
+/**
+ * /moderation (staff roles; others go home): pending outputs and feedback held by the automatic
+ * checks, each published or rejected with an optional note, and the recent decisions.
+ */
+export function ModerationPage() {
+  const { t } = useTranslation('moderation');
+  const me = useMe();
+  const staff = me.data ? isStaffRole(me.data.role as Role) : false;
+  const queue = useModerationQueue();
+
+  useEffect(() => {
+    document.title = t('title');
+  }, [t]);
+
+  if (me.isPending)
+    return (
+      <Center py={64}>
+        <Loader aria-label="loading" />
+      </Center>
+    );
+  if (!staff) return <Navigate to="/" replace />;
+
+  return (
+    <Stack gap="md" p="md" maw={960} mx="auto" w="100%">
+      <Title order={1} size="h2">
+        {t('title')}
+      </Title>
+      <Text size="sm" c="gray.7">
+        {t('intro')}
+      </Text>
+      {queue.isPending ? (
+        <Center py={48}>
+          <Loader aria-label="loading" />
+        </Center>
+      ) : queue.isError ? (
+        <Alert color="red" variant="light" role="alert" title={t('loadFailed')}>
+          <Button size="xs" variant="light" color="red" onClick={() => void queue.refetch()}>
+            {t('loadFailed')}
+          </Button>
+        </Alert>
+      ) : (
+        <>
+          {queue.data.items.length === 0 ? (
+            <Text c="gray.7">{t('empty')}</Text>
+          ) : (
+            <Stack gap="md" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+              {queue.data.items.map((item) => (
+                <li key={`${item.type}:${item.id}`}>
+                  <QueueItem item={item} />
+                </li>
+              ))}
+            </Stack>
+          )}
+          <Title order={2} size="h4" mt="lg">
+            {t('history')}
+          </Title>
+          {queue.data.decisions.length === 0 ? (
+            <Text c="gray.7">{t('historyEmpty')}</Text>
+          ) : (
+            <ScrollArea viewportProps={{ tabIndex: 0 }}>
+              <Table striped aria-label={t('history')}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('col.when')}</Table.Th>
+                    <Table.Th>{t('col.who')}</Table.Th>
+                    <Table.Th>{t('col.what')}</Table.Th>
+                    <Table.Th>{t('col.decision')}</Table.Th>
+                    <Table.Th>{t('col.note')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {queue.data.decisions.map((d) => (
+                    <Table.Tr key={d.id}>
+                      <Table.Td>{formatDateTime(d.decidedAt)}</Table.Td>
+                      <Table.Td>{d.decidedBy.displayName}</Table.Td>
+                      <Table.Td>{t(`type.${d.targetType}`)}</Table.Td>
+                      <Table.Td>{t(`decided.${d.decision}`)}</Table.Td>
+                      <Table.Td>{d.note ?? ''}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </ScrollArea>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function QueueItem({ item }: { item: ModerationItem }) {
+  const { t } = useTranslation('moderation');
+  const decide = useDecide();
+  const [note, setNote] = useState('');
+  const [chosen, setChosen] = useState<ModerationDecisionValue | null>(null);
+  const tooLong = note.trim().length > MODERATION_NOTE_MAX;
+
+  const submit = (decision: ModerationDecisionValue) => {
+    setChosen(decision);
+    decide.mutate(
+      { type: item.type, id: item.id, decision, note: note.trim() || undefined },
+      {
+        onSuccess: () =>
+          notifications.show({
+            color: 'teal',
+            message: t(`decided.${decision}`),
+            autoClose: TOAST_AUTO_CLOSE_MS,
+          }),
+        onError: (error) =>
+          notifications.show({
+            color: 'red',
+            message: isApiError(error) && error.status === 409 ? t('alreadyDecided') : t('failed'),
+            autoClose: TOAST_AUTO_CLOSE_MS,
+          }),
+      },
+    );
+  };
+
+  return (
+    <Card
+      withBorder
+      padding="md"
+      radius="md"
+      aria-label={`${t(`type.${item.type}`)}: ${item.author.displayName}`}
+    >
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Group gap="xs">
+            <Badge variant="light" color={item.type === 'output' ? 'blue.9' : 'grape.9'}>
+              {t(`type.${item.type}`)}
+            </Badge>
+            <Text fw={700} size="sm">
+              {t('by', { name: item.author.displayName })}
+            </Text>
+          </Group>
+          <Text size="xs" c="gray.7">
+            {formatDateTime(item.createdAt)}
+          </Text>
+        </Group>
+        <Text size="xs" c="gray.7">
+          {t('session', { title: item.sessionTitle })}
+        </Text>
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {item.content}
+        </Text>
+        {item.violationStatuses.length > 0 && (
+          <Group gap={4}>
+            {item.violationStatuses.filter(isViolation).map((v) => (
+              <Badge key={v} size="sm" variant="outline" color="red.9">
+                {t(`violation.${v}`)}
+              </Badge>
+            ))}
+          </Group>
+        )}
+        <Textarea
+          label={t('note')}
+          value={note}
+          onChange={(e) => setNote(e.currentTarget.value)}
+          autosize
+          minRows={1}
+          maxRows={4}
+          error={tooLong ? `${note.trim().length} / ${MODERATION_NOTE_MAX}` : undefined}
+        />
+        <Group justify="flex-end" gap="xs">
+          <Button
+            color="red.9"
+            variant="light"
+            disabled={tooLong || decide.isPending}
+            loading={decide.isPending && chosen === 'reject'}
+            onClick={() => submit('reject')}
+          >
+            {t('reject')}
+          </Button>
+          <Button
+            color="teal.9"
+            disabled={tooLong || decide.isPending}
+            loading={decide.isPending && chosen === 'publish'}
+            onClick={() => submit('publish')}
+          >
+            {t('publish')}
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

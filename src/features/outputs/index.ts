@@ -1,0 +1,12 @@
+import { lazy } from 'react';
+
+/** The posting dialog, loaded when first opened (session page, watch page's output moment). */
+export const OutputDialog = lazy(() =>
+  import('./output-dialog').then((m) => ({ default: m.OutputDialog })),
+);
+export type { OutputDialogProps } from './output-dialog';
+
+/** The session page's outputs section (post buttons per work and the outputs list). */
+export const SessionOutputsSection = lazy(() =>
+  import('./session-outputs').then((m) => ({ default: m.SessionOutputsSection })),
+);

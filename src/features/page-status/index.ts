@@ -1,0 +1,1 @@
+export { NotFoundView, PageMessage } from './page-message';

@@ -1,0 +1,29 @@
+import { Button, Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+
+/** A full-width message with a way back home; it also becomes the browser title. */
+export function PageMessage({ title, detail }: { title: string; detail?: string | undefined }) {
+  const { t } = useTranslation();
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+  return (
+    <Stack align="center" gap="md" py={64} px="md" ta="center">
+      <Title order={1} size="h2">
+        {title}
+      </Title>
+      {detail && <Text c="dimmed">{detail}</Text>}
+      <Button component={Link} to="/" variant="light">
+        {t('error.backHome')}
+      </Button>
+    </Stack>
+  );
+}
+
+/** The spec's 'Page not found', for a route that exists but whose subject does not (or is hidden). */
+export function NotFoundView() {
+  const { t } = useTranslation();
+  return <PageMessage title={t('error.notFound')} />;
+}

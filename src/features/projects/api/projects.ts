@@ -1,0 +1,61 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import {
+  InquiryProjectResponse,
+  InquiryProjectsResponse,
+  PinnedSlidesResponse,
+  type ProjectOrder,
+} from '@/contracts/api/projects';
+import type { InquiryProject } from '@/contracts/entities';
+import { apiClient } from '@/lib/api-client';
+import { latestProject } from '../latest-project';
+
+async function myProjects(orderBy: ProjectOrder): Promise<InquiryProject[]> {
+  const { items } = await apiClient.request(InquiryProjectsResponse, {
+    url: '/v1/inquiryProjects',
+    params: { isMe: true, isTrashed: false, orderBy },
+  });
+  return items;
+}
+
+/**
+ * GET /v1/inquiryProjects twice (orderBy updatedAt, then latestPublishedAt); the newer list wins
+ * and its first project is the one 'Work on project' shows.
+ */
+export function useLatestProject(enabled: boolean) {
+  return useQuery({
+    queryKey: ['projects', 'latest'],
+    queryFn: async () => {
+      const byUpdated = await myProjects('updatedAt');
+      const byPublished = await myProjects('latestPublishedAt');
+      return latestProject(byUpdated, byPublished);
+    },
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+/** GET /v1/inquiryProjects/pinnedSlides. */
+export function usePinnedSlides(enabled: boolean) {
+  return useQuery({
+    queryKey: ['projects', 'pinnedSlides'],
+    queryFn: async () =>
+      (await apiClient.request(PinnedSlidesResponse, { url: '/v1/inquiryProjects/pinnedSlides' }))
+        .items,
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+/** POST /v1/inquiryProject; the API client retries it per the spec's retry rule. */
+export function useCreateProject() {
+  return useMutation({
+    mutationFn: async (name: string) =>
+      (
+        await apiClient.request(InquiryProjectResponse, {
+          method: 'post',
+          url: '/v1/inquiryProject',
+          data: { name },
+        })
+      ).item,
+  });
+}

@@ -1,0 +1,3 @@
+export { ProjectSections } from './project-sections';
+export type { ProjectSectionsProps } from './project-sections';
+export { projectPageUrl, projectSectionsVisible } from './project-rules';

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import type { ProfileReflection } from '@/contracts/api/profile';
+import { canSaveReflection, draftOf } from './reflection-rules';
+
+const existing: ProfileReflection = {
+  id: 'r1',
+  sessionId: 's1',
+  userId: 'u1',
+  ideaNote: 'idea',
+  thinkNote: '',
+  actionNote: '',
+  status: 'draft',
+  createdAt: 1,
+  updatedAt: 1,
+};
+
+describe('reflection save rule', () => {
+  it('needs some text for a new reflection', () => {
+    expect(canSaveReflection(draftOf(null), null)).toBe(false);
+    expect(canSaveReflection({ ...draftOf(null), thinkNote: ' ' }, null)).toBe(false);
+    expect(canSaveReflection({ ...draftOf(null), actionNote: 'Try it' }, null)).toBe(true);
+  });
+
+  it('needs a change for an existing one, publishing counts as a change', () => {
+    expect(canSaveReflection(draftOf(existing), existing)).toBe(false);
+    expect(canSaveReflection({ ...draftOf(existing), status: 'published' }, existing)).toBe(true);
+    expect(canSaveReflection({ ...draftOf(existing), ideaNote: 'more' }, existing)).toBe(true);
+  });
+
+  it('refuses a note over 4000 characters', () => {
+    expect(canSaveReflection({ ...draftOf(null), ideaNote: 'x'.repeat(4001) }, null)).toBe(false);
+    expect(canSaveReflection({ ...draftOf(null), ideaNote: 'x'.repeat(4000) }, null)).toBe(true);
+  });
+});

@@ -1,0 +1,29 @@
+import { REFLECTION_NOTE_MAX, type ProfileReflection } from '@/contracts/api/profile';
+import type { ReflectionDraft } from './api/reflections';
+
+export const NOTE_KEYS = ['ideaNote', 'thinkNote', 'actionNote'] as const;
+export type NoteKey = (typeof NOTE_KEYS)[number];
+
+/** A note over the limit cannot be saved. */
+export const isNoteTooLong = (value: string): boolean => value.length > REFLECTION_NOTE_MAX;
+
+export const draftOf = (r: ProfileReflection | null | undefined): ReflectionDraft => ({
+  ideaNote: r?.ideaNote ?? '',
+  thinkNote: r?.thinkNote ?? '',
+  actionNote: r?.actionNote ?? '',
+  status: r?.status ?? 'draft',
+});
+
+/**
+ * Whether Save is enabled: no note over the limit, and either a new reflection with some text or
+ * an existing one that changed.
+ */
+export function canSaveReflection(
+  draft: ReflectionDraft,
+  existing: ProfileReflection | null | undefined,
+): boolean {
+  if (NOTE_KEYS.some((k) => isNoteTooLong(draft[k]))) return false;
+  if (!existing) return NOTE_KEYS.some((k) => draft[k].trim().length > 0);
+  const before = draftOf(existing);
+  return NOTE_KEYS.some((k) => draft[k] !== before[k]) || draft.status !== before.status;
+}

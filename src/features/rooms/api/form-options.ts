@@ -1,0 +1,41 @@
+import { useQuery } from '@tanstack/react-query';
+import { ListSessionsResponse, type SessionSummary } from '@/contracts/api/sessions';
+import { MyGroupsResponse } from '@/contracts/api/users';
+import type { Group } from '@/contracts/entities';
+import { apiClient } from '@/lib/api-client';
+
+/** GET /v1/sessions (one page of 100): the sessions a room can be made for. */
+export async function fetchSessionChoices(): Promise<SessionSummary[]> {
+  const { items } = await apiClient.request(ListSessionsResponse, {
+    url: '/v1/sessions',
+    params: { pageSize: 100 },
+  });
+  return items;
+}
+
+/** GET /v1/me/groups?withChildren=true without suspended groups: whom a room can be for. */
+export async function fetchGroupChoices(): Promise<Group[]> {
+  const { items } = await apiClient.request(MyGroupsResponse, {
+    url: '/v1/me/groups',
+    params: { withChildren: true },
+  });
+  return items.filter((g) => g.confirmType !== 'suspended');
+}
+
+export function useSessionChoices(enabled: boolean) {
+  return useQuery({
+    queryKey: ['rooms', 'session-choices'],
+    queryFn: fetchSessionChoices,
+    enabled,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useGroupChoices(enabled: boolean) {
+  return useQuery({
+    queryKey: ['me', 'groups', 'withChildren'],
+    queryFn: fetchGroupChoices,
+    enabled,
+    staleTime: 60_000,
+  });
+}

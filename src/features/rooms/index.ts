@@ -1,0 +1,3 @@
+export { RoomsSection } from './rooms-section';
+export type { RoomsSectionProps } from './rooms-section';
+export { buildWatchUrl } from './room-rules';

@@ -1,0 +1,64 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { Stream } from '@/contracts/entities';
+import { reduceStreamList } from '@/engine/stream-list';
+import { streamsKey, useStreams } from './api/list-streams';
+import { createHubTransport } from './realtime';
+import { roomsToShow } from './room-rules';
+
+/** How often the 12-hour window is re-applied, so a room that grew too old leaves the list. */
+const WINDOW_TICK_MS = 60_000;
+
+function useNow(intervalMs: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const id = window.setInterval(() => setNow(Date.now()), intervalMs);
+    return () => window.clearInterval(id);
+  }, [intervalMs]);
+  return now;
+}
+
+/**
+ * The rooms list, kept live: the first page comes from GET /v1/streams, then the hub's
+ * streamUpsert / streamRemove messages are folded into the cached list (engine `reduceStreamList`).
+ * Every time the socket (re)opens the list is fetched again, so nothing said while it was down
+ * (or before the subscription took) is missed.
+ */
+export function useLiveRooms(sessionId?: string) {
+  const queryClient = useQueryClient();
+  const query = useStreams(sessionId);
+  const now = useNow(WINDOW_TICK_MS);
+
+  useEffect(() => {
+    const key = streamsKey(sessionId);
+    const transport = createHubTransport();
+    transport.subscribeStreamList(sessionId);
+    let opened = false;
+    const statusSub = transport.status$.subscribe((status) => {
+      if (status !== 'open') return;
+      // The first open races the first fetch; later opens follow a gap. Both refetch.
+      if (opened || queryClient.getQueryState(key)?.status === 'success') {
+        void queryClient.invalidateQueries({ queryKey: key, exact: true });
+      }
+      opened = true;
+    });
+    const messageSub = transport.messages$.subscribe((message) => {
+      if (message.type !== 'streamUpsert' && message.type !== 'streamRemove') return;
+      queryClient.setQueryData<readonly Stream[]>(key, (list) =>
+        list ? reduceStreamList(list, message) : list,
+      );
+    });
+    return () => {
+      statusSub.unsubscribe();
+      messageSub.unsubscribe();
+      transport.close();
+    };
+  }, [queryClient, sessionId]);
+
+  return {
+    rooms: query.data ? roomsToShow(query.data, now, sessionId) : [],
+    isPending: query.isPending,
+    isError: query.isError,
+    refetch: query.refetch,
+  };
+}

@@ -1,0 +1,273 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Modal,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import { MODAL_TRANSITION_MS, TOAST_AUTO_CLOSE_MS } from '@/contracts/constants';
+import type { GroupMember } from '@/contracts/entities';
+import { isApiError } from '@/lib/api-client';
+import { useGroupMembers } from './api/get-group-members';
+import { useGroupsWithChildren } from './api/get-my-groups';
+import { updateUser } from './api/update-user';
+import { resolveGroupRoute, settingsGroups } from './group-rules';
+import { hasNoErrors, validateMemberPassword } from './password-rules';
+import { PaneFrame, READABLE_COLORS } from './settings-page';
+
+/** Pupils are the accounts a staff member may give a password to (the server enforces it too). */
+const isPupil = (m: GroupMember) => m.role === 'member' || m.role === 'supporter';
+
+/** /setting/group and /setting/group/{id}; the settings layout already sent non-staff to '/'. */
+export function GroupPane() {
+  const { t } = useTranslation(['setting', 'common']);
+  const { groupId } = useParams();
+  const navigate = useNavigate();
+  const groups = useGroupsWithChildren();
+  const [editing, setEditing] = useState<GroupMember | null>(null);
+
+  const list = settingsGroups(groups.data ?? []);
+  const route = groups.isSuccess ? resolveGroupRoute(list, groupId) : null;
+  const shown = route?.kind === 'show' ? route.group : null;
+  const members = useGroupMembers(shown?.id ?? null);
+
+  if (groups.isPending) return <PaneLoader />;
+  if (groups.isError)
+    return (
+      <PaneFrame title={t('setting:group.title')}>
+        <Alert color="red" variant="light" role="alert">
+          {t('common:error.default')}
+        </Alert>
+      </PaneFrame>
+    );
+  if (route?.kind === 'redirect') return <Navigate to={route.to} replace />;
+
+  return (
+    <PaneFrame title={t('setting:group.title')}>
+      <Stack gap="lg">
+        <Alert color="yellow" variant="light">
+          <Stack gap={6}>
+            <Text size="sm">{t('setting:group.warningTell')}</Text>
+            <Text size="sm">{t('setting:group.warningPrompt')}</Text>
+          </Stack>
+        </Alert>
+        {route?.kind === 'empty' || !shown ? (
+          <Text c="gray.7">{t('setting:group.empty')}</Text>
+        ) : (
+          <>
+            <Select
+              label={t('setting:group.groups')}
+              data={list.map((g) => ({
+                value: g.id,
+                label:
+                  g.parentId !== null && list.some((p) => p.id === g.parentId)
+                    ? `— ${g.name}`
+                    : g.name,
+              }))}
+              value={shown.id}
+              onChange={(id) => id && navigate(`/setting/group/${id}`)}
+              allowDeselect={false}
+              maw={420}
+            />
+            <MemberTable
+              members={members.data}
+              pending={members.isPending}
+              failed={members.isError}
+              onChangePassword={setEditing}
+            />
+          </>
+        )}
+      </Stack>
+      <MemberPasswordModal member={editing} onClose={() => setEditing(null)} />
+    </PaneFrame>
+  );
+}
+
+function PaneLoader() {
+  const { t } = useTranslation();
+  return (
+    <Center py="xl">
+      <Loader aria-label={t('loading')} />
+    </Center>
+  );
+}
+
+function MemberTable({
+  members,
+  pending,
+  failed,
+  onChangePassword,
+}: {
+  members: GroupMember[] | undefined;
+  pending: boolean;
+  failed: boolean;
+  onChangePassword: (m: GroupMember) => void;
+}) {
+  const { t } = useTranslation('setting');
+  if (pending) return <PaneLoader />;
+  if (failed || !members)
+    return (
+      <Alert color="red" variant="light" role="alert">
+        {t('group.membersFailed')}
+      </Alert>
+    );
+  if (members.length === 0) return <Text c="gray.7">{t('group.membersEmpty')}</Text>;
+  return (
+    <Table.ScrollContainer minWidth={520}>
+      <Table striped highlightOnHover verticalSpacing="xs" aria-label={t('group.members')}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('group.studentNumber')}</Table.Th>
+            <Table.Th>{t('group.name')}</Table.Th>
+            <Table.Th>{t('group.displayName')}</Table.Th>
+            <Table.Th>{t('group.action')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {members.map((m) => (
+            <Table.Tr key={m.id}>
+              <Table.Td>{m.studentNumber ?? '—'}</Table.Td>
+              <Table.Td>{m.name}</Table.Td>
+              <Table.Td>{m.displayName}</Table.Td>
+              <Table.Td>
+                {isPupil(m) && (
+                  <Button
+                    size="xs"
+                    variant="light"
+                    onClick={() => onChangePassword(m)}
+                    aria-label={t('group.changePasswordOf', { name: m.name })}
+                  >
+                    {t('group.changePassword')}
+                  </Button>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** New password and its confirmation → PUT /v1/user/{memberId} with only the password. */
+function MemberPasswordModal({
+  member,
+  onClose,
+}: {
+  member: GroupMember | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('setting');
+  return (
+    <Modal
+      opened={member !== null}
+      onClose={onClose}
+      title={t('group.modalTitle')}
+      transitionProps={{ duration: MODAL_TRANSITION_MS }}
+      closeButtonProps={{ 'aria-label': t('group.cancel') }}
+      centered
+    >
+      {/* Keyed by member so each opening starts with empty fields. */}
+      {member && (
+        <Box style={READABLE_COLORS}>
+          <MemberPasswordForm key={member.id} member={member} onDone={onClose} />
+        </Box>
+      )}
+    </Modal>
+  );
+}
+
+function MemberPasswordForm({ member, onDone }: { member: GroupMember; onDone: () => void }) {
+  const { t } = useTranslation(['setting', 'common']);
+  const [form, setForm] = useState({ next: '', confirm: '' });
+  const [touched, setTouched] = useState({ next: false, confirm: false });
+  const [saving, setSaving] = useState(false);
+  const errors = validateMemberPassword(form);
+  const canSave = hasNoErrors(errors) && !saving;
+
+  const submit = async () => {
+    setSaving(true);
+    try {
+      await updateUser(member.id, { password: form.next });
+      notifications.show({
+        message: t('setting:group.changed', { name: member.name }),
+        color: 'teal',
+        autoClose: TOAST_AUTO_CLOSE_MS,
+      });
+      onDone();
+    } catch (error) {
+      notifications.show({
+        message:
+          isApiError(error) && error.code === 'weakPassword'
+            ? t('setting:invalidPassword')
+            : t('setting:group.changeFailed'),
+        color: 'red',
+        autoClose: TOAST_AUTO_CLOSE_MS,
+      });
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (canSave) void submit();
+      }}
+    >
+      <Stack gap="md">
+        <Text fw={500}>
+          {member.studentNumber
+            ? t('setting:group.modalFor', { name: member.name, number: member.studentNumber })
+            : t('setting:group.modalForNoNumber', { name: member.name })}
+        </Text>
+        <TextInput
+          type="password"
+          label={t('setting:password.new')}
+          value={form.next}
+          onChange={(e) => {
+            const next = e.currentTarget.value;
+            setForm((f) => ({ ...f, next }));
+            setTouched((s) => ({ ...s, next: true }));
+          }}
+          error={touched.next && errors.next ? t(`setting:${errors.next}`) : undefined}
+          autoComplete="new-password"
+          required
+          data-autofocus
+        />
+        <TextInput
+          type="password"
+          label={t('setting:password.confirm')}
+          value={form.confirm}
+          onChange={(e) => {
+            const confirm = e.currentTarget.value;
+            setForm((f) => ({ ...f, confirm }));
+            setTouched((s) => ({ ...s, confirm: true }));
+          }}
+          error={touched.confirm && errors.confirm ? t(`setting:${errors.confirm}`) : undefined}
+          autoComplete="new-password"
+          required
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onDone} disabled={saving}>
+            {t('setting:group.cancel')}
+          </Button>
+          <Button type="submit" disabled={!canSave} loading={saving}>
+            {t('setting:group.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

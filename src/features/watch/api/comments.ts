@@ -1,0 +1,75 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { CommentResponse, ListCommentsResponse } from '@/contracts/api/sessions';
+import type { Comment, Lang } from '@/contracts/entities';
+import { apiClient } from '@/lib/api-client';
+
+/**
+ * Live comments are re-read this often: in a room the hub pushes each new comment and the re-read
+ * only catches what a reconnect missed; solo viewing has no socket and re-reads more often.
+ */
+export const COMMENTS_REFRESH_MS = { room: 15_000, solo: 3000 } as const;
+
+/** The live comment type of a room language. */
+export const liveCommentType = (lang: Lang): 'LIVE-JA' | 'LIVE-EN' =>
+  lang === 'en' ? 'LIVE-EN' : 'LIVE-JA';
+
+/** Pinned first, then oldest first (a chat reads downwards). */
+export const orderComments = (items: readonly Comment[]): Comment[] =>
+  [...items].sort((a, b) => Number(b.isPinned) - Number(a.isPinned) || a.createdAt - b.createdAt);
+
+const base = (sessionId: string) => `/v1/session/${encodeURIComponent(sessionId)}`;
+const commentsKey = (sessionId: string, streamId: string | null, lang: Lang) =>
+  ['session', sessionId, 'comments', liveCommentType(lang), streamId] as const;
+
+/** GET /v1/session/{id}/comments of the room's live type. */
+export async function fetchLiveComments(
+  sessionId: string,
+  streamId: string | null,
+  lang: Lang,
+): Promise<Comment[]> {
+  const type = liveCommentType(lang);
+  const { items } = await apiClient.request(ListCommentsResponse, {
+    url: `${base(sessionId)}/comments`,
+    params: streamId ? { type, streamId } : { type },
+  });
+  return orderComments(items);
+}
+
+export function useLiveComments(sessionId: string, streamId: string | null, lang: Lang) {
+  return useQuery({
+    queryKey: commentsKey(sessionId, streamId, lang),
+    queryFn: () => fetchLiveComments(sessionId, streamId, lang),
+    refetchInterval: streamId ? COMMENTS_REFRESH_MS.room : COMMENTS_REFRESH_MS.solo,
+  });
+}
+
+/** Adds a comment the hub pushed (or replaces it, when it was already listed). */
+export function receiveLiveComment(
+  queryClient: QueryClient,
+  sessionId: string,
+  streamId: string | null,
+  lang: Lang,
+  comment: Comment,
+): void {
+  if (comment.type !== liveCommentType(lang)) return;
+  queryClient.setQueryData<Comment[]>(commentsKey(sessionId, streamId, lang), (old) =>
+    old ? orderComments([...old.filter((c) => c.id !== comment.id), comment]) : old,
+  );
+}
+
+/** POST /v1/session/{id}/comment as a live comment. */
+export function usePostLiveComment(sessionId: string, streamId: string | null, lang: Lang) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (content: string) => {
+      const type = liveCommentType(lang);
+      const { item } = await apiClient.request(CommentResponse, {
+        method: 'POST',
+        url: `${base(sessionId)}/comment`,
+        data: streamId ? { type, content, streamId } : { type, content },
+      });
+      return item;
+    },
+    onSuccess: (item) => receiveLiveComment(queryClient, sessionId, streamId, lang, item),
+  });
+}

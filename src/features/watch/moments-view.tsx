@@ -1,0 +1,82 @@
+import { Anchor, Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { OutputDialog } from '@/features/outputs';
+import type { Overlays } from './overlays';
+import { VotePanel } from './vote-panel';
+
+export interface MomentsViewProps {
+  sessionId: string;
+  streamId: string | null;
+  overlays: Overlays;
+  onRevealVote?: (() => void) | undefined;
+}
+
+/** The timed moments that ask something of the viewer: discussion, vote and the posting prompts. */
+export function MomentsView({ sessionId, streamId, overlays, onRevealVote }: MomentsViewProps) {
+  const { t } = useTranslation('watch');
+  const sessionHref = `/session/${encodeURIComponent(sessionId)}`;
+  // Held here, not in the card: the dialog stays open after the output moment has passed.
+  const [outputOpen, setOutputOpen] = useState(false);
+  const outputDialog = outputOpen && (
+    <Suspense fallback={null}>
+      <OutputDialog opened onClose={() => setOutputOpen(false)} sessionId={sessionId} />
+    </Suspense>
+  );
+  if (!overlays.discuss && !overlays.vote && overlays.prompts.length === 0) {
+    return outputDialog || null;
+  }
+  return (
+    <Stack gap="sm" aria-live="polite">
+      {outputDialog}
+      {overlays.discuss && (
+        <Paper withBorder p="md" radius="md" bg="yellow.0" data-testid="overlay-discuss">
+          <Text size="xs" fw={700} c="yellow.9" tt="uppercase">
+            {t('discuss.label')}
+          </Text>
+          <Title order={3} size="h5">
+            {overlays.discuss.action.params.title ?? overlays.discuss.action.params.name}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('discuss.hint')}
+          </Text>
+        </Paper>
+      )}
+      {overlays.vote && (
+        <VotePanel
+          key={overlays.vote.voteKey}
+          sessionId={sessionId}
+          streamId={streamId}
+          vote={overlays.vote}
+          onReveal={onRevealVote}
+        />
+      )}
+      {overlays.prompts.map((prompt) => (
+        <Paper
+          key={prompt.key}
+          withBorder
+          p="md"
+          radius="md"
+          data-testid={`overlay-${prompt.kind}`}
+        >
+          <Text size="xs" fw={700} c="blue.8" tt="uppercase">
+            {t(`prompt.${prompt.kind}.label`)}
+          </Text>
+          <Title order={3} size="h5">
+            {prompt.action.params.name ?? t(`prompt.${prompt.kind}.label`)}
+          </Title>
+          {prompt.kind === 'output' ? (
+            <Button size="xs" variant="light" w="fit-content" onClick={() => setOutputOpen(true)}>
+              {t('prompt.output.open')}
+            </Button>
+          ) : (
+            /* The feedback and reflection dialogs come with their own issues; the session page opens. */
+            <Anchor href={sessionHref} target="_blank" rel="noopener" size="sm">
+              {t(`prompt.${prompt.kind}.open`)}
+            </Anchor>
+          )}
+        </Paper>
+      ))}
+    </Stack>
+  );
+}

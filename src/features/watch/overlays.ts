@@ -1,0 +1,119 @@
+import type { TimedAction } from '@/contracts/entities';
+import type { LiveAction, RoomModel } from '@/contracts/stream';
+import { activeActionsAt } from '@/engine';
+
+/** One vote moment on screen: its key for the votes API and whether tallies are shown. */
+export interface VoteOverlay {
+  action: TimedAction;
+  voteKey: string;
+  choices: string[];
+  resultVisible: boolean;
+  /** Pushed live by the host (rather than reached on the timeline). */
+  live: boolean;
+}
+
+/** A prompt whose posting dialog comes later: output, feedback or reflection. */
+export interface PromptOverlay {
+  key: string;
+  kind: 'output' | 'feedback' | 'reflection';
+  action: TimedAction;
+}
+
+/** What the overlay layer shows at one instant. */
+export interface Overlays {
+  chapter: TimedAction | null;
+  telops: Array<{ key: string; action: TimedAction }>;
+  images: Array<{ key: string; action: TimedAction }>;
+  discuss: { key: string; action: TimedAction } | null;
+  vote: VoteOverlay | null;
+  prompts: PromptOverlay[];
+}
+
+/** The votes API key of a vote moment: its discussId, else its name. */
+export const voteKeyOf = (action: TimedAction): string | null =>
+  action.params.discussId?.trim() || action.params.name?.trim() || null;
+
+const liveKey = (kind: string, live: LiveAction) => `live-${kind}-${live.seq}`;
+
+/**
+ * Selects the overlays from the video's timeline at `position` plus what the host pushed live
+ * (the room model's chapter, telop, discuss and vote). A live chapter, discussion or vote takes the
+ * place of the timeline's; a live telop is shown beside the timeline's.
+ */
+export const selectOverlays = (
+  actions: readonly TimedAction[],
+  position: number,
+  room: Pick<RoomModel, 'chapter' | 'telop' | 'discuss' | 'vote'> | null,
+): Overlays => {
+  const out: Overlays = {
+    chapter: null,
+    telops: [],
+    images: [],
+    discuss: null,
+    vote: null,
+    prompts: [],
+  };
+  for (const item of activeActionsAt(actions, position)) {
+    const { action, index } = item;
+    const key = `t-${index}`;
+    switch (action.action) {
+      case 'chapter':
+        out.chapter = action;
+        break;
+      case 'telop':
+        if (item.visible) out.telops.push({ key, action });
+        break;
+      case 'image':
+        if (item.visible && action.params.image) out.images.push({ key, action });
+        break;
+      case 'discuss':
+        out.discuss = { key, action };
+        break;
+      case 'vote': {
+        const voteKey = voteKeyOf(action);
+        if (voteKey) {
+          out.vote = {
+            action,
+            voteKey,
+            choices: action.params.choices ?? [],
+            resultVisible: item.resultVisible,
+            live: false,
+          };
+        }
+        break;
+      }
+      case 'output':
+      case 'feedback':
+      case 'reflection':
+        // output carries show/hide like an overlay in the seed; honour them when present.
+        if (
+          (action.show === undefined || position >= action.show) &&
+          (action.hide === undefined || position < action.hide)
+        ) {
+          out.prompts.push({ key, kind: action.action, action });
+        }
+        break;
+    }
+  }
+  if (room?.chapter) out.chapter = room.chapter.timedAction;
+  if (room?.telop) {
+    out.telops.push({ key: liveKey('telop', room.telop), action: room.telop.timedAction });
+  }
+  if (room?.discuss) {
+    out.discuss = { key: liveKey('discuss', room.discuss), action: room.discuss.timedAction };
+  }
+  if (room?.vote) {
+    const voteKey = voteKeyOf(room.vote.timedAction);
+    if (voteKey) {
+      const sameAsTimeline = out.vote?.voteKey === voteKey;
+      out.vote = {
+        action: room.vote.timedAction,
+        voteKey,
+        choices: room.vote.timedAction.params.choices ?? [],
+        resultVisible: room.vote.showResult || (sameAsTimeline && out.vote?.resultVisible === true),
+        live: true,
+      };
+    }
+  }
+  return out;
+};

@@ -1,0 +1,69 @@
+import { Avatar, Badge, Group, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { SessionParticipant } from '@/contracts/entities';
+import type { ParticipantStatus } from '@/engine';
+import { SYNC_COLORS } from './sync-indicator';
+import { formatDrift, participantSyncState } from './sync-state';
+
+export interface ParticipantsPanelProps {
+  participants: readonly SessionParticipant[];
+  /** The host sees each follower's drift and buffering (null: not the host). */
+  statuses: Readonly<Record<string, ParticipantStatus>> | null;
+  serverNow: number;
+  hostUserId: string | null;
+}
+
+export function ParticipantsPanel({
+  participants,
+  statuses,
+  serverNow,
+  hostUserId,
+}: ParticipantsPanelProps) {
+  const { t } = useTranslation('watch');
+  return (
+    <Paper withBorder p="sm" radius="md" component="section" aria-labelledby="participants-title">
+      <Title order={2} size="h6" id="participants-title" mb="xs">
+        {t('participants.title', { n: participants.length })}
+      </Title>
+      {participants.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('participants.empty')}
+        </Text>
+      ) : (
+        <ScrollArea.Autosize mah={240}>
+          <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+            {participants.map((p) => {
+              const report = statuses?.[p.id];
+              const state =
+                statuses && p.id !== hostUserId ? participantSyncState(report, serverNow) : null;
+              return (
+                <Group key={p.id} component="li" gap="xs" wrap="nowrap" data-testid="participant">
+                  <Avatar src={p.image} size="sm" alt="" name={p.displayName} />
+                  <Text size="sm" flex={1} truncate>
+                    {p.displayName}
+                    {p.id === hostUserId && (
+                      <Text span size="xs" c="dimmed">
+                        {' '}
+                        {t('participants.host')}
+                      </Text>
+                    )}
+                  </Text>
+                  {statuses && p.id !== hostUserId && (
+                    <Badge size="xs" variant="light" color={state ? SYNC_COLORS[state] : 'gray'}>
+                      {state ? t(`sync.${state}`) : t('participants.noReport')}
+                    </Badge>
+                  )}
+                  {report && state !== 'offline' && (
+                    <Text size="xs" ff="monospace" c="dimmed" w={64} ta="right">
+                      {formatDrift(report.driftMs)}
+                    </Text>
+                  )}
+                </Group>
+              );
+            })}
+          </Stack>
+        </ScrollArea.Autosize>
+      )}
+    </Paper>
+  );
+}

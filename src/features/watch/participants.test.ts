@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import type { SessionParticipant } from '@/contracts/entities';
+import type { RoomModel } from '@/contracts/stream';
+import { initialRoomModel } from '@/engine/reducer';
+import { leftBetween, mergeParticipants } from './participants';
+
+const NOW = 1_700_000_000_000;
+const person = (id: string, joinedAt: number): SessionParticipant => ({
+  id,
+  displayName: id,
+  image: null,
+  role: 'member',
+  school: null,
+  joinedAt,
+});
+const room = (...people: SessionParticipant[]): RoomModel => ({
+  ...initialRoomModel('s'),
+  participants: Object.fromEntries(people.map((p) => [p.id, p])),
+});
+
+describe('mergeParticipants', () => {
+  it('adds live joins to the fetched list, oldest join first', () => {
+    const list = mergeParticipants(
+      [person('b', NOW - 50)],
+      room(person('a', NOW - 100)),
+      NOW,
+      new Set(),
+    );
+    expect(list.map((p) => p.id)).toEqual(['a', 'b']);
+  });
+
+  it('drops someone who left the room after the list was fetched', () => {
+    const list = mergeParticipants(
+      [person('a', NOW - 10), person('b', NOW - 5)],
+      room(),
+      NOW,
+      new Set(['b']),
+    );
+    expect(list.map((p) => p.id)).toEqual(['a']);
+  });
+
+  it('ignores joins older than 12 hours in the room model', () => {
+    const list = mergeParticipants([], room(person('old', NOW - 13 * 3600_000)), NOW, new Set());
+    expect(list).toEqual([]);
+  });
+});
+
+describe('leftBetween', () => {
+  it('names the ids that disappeared from the room', () => {
+    const before = room(person('a', 1), person('b', 2)).participants;
+    expect(leftBetween(before, room(person('a', 1)).participants)).toEqual(['b']);
+    expect(leftBetween(null, before)).toEqual([]);
+  });
+});

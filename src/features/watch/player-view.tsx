@@ -1,0 +1,149 @@
+import { Box, Button, Center, Image, Loader, Paper, Stack, Text } from '@mantine/core';
+import type { ReactNode, RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Video } from '@/contracts/entities';
+import type { Overlays } from './overlays';
+
+export interface PlayerViewProps {
+  videoRef: RefObject<HTMLVideoElement | null>;
+  video: Video;
+  /** Player width as a percentage of the column (the size preference). */
+  sizeRate: number;
+  overlays: Overlays;
+  loading: boolean;
+  error: string | null;
+  /** Shown over the video until the viewer has joined (the join tap). */
+  gate: ReactNode;
+  mutedFallback: boolean;
+  onUnmute(): void;
+}
+
+/** The `<video>` with its captions and the on-video overlays (chapter, telop, image). */
+export function PlayerView({
+  videoRef,
+  video,
+  sizeRate,
+  overlays,
+  loading,
+  error,
+  gate,
+  mutedFallback,
+  onUnmute,
+}: PlayerViewProps) {
+  const { t } = useTranslation('watch');
+  const captions = video.captionFile ?? {};
+  return (
+    <Box
+      pos="relative"
+      w={`${Math.min(100, sizeRate)}%`}
+      mx="auto"
+      bg="black"
+      style={{ aspectRatio: '16 / 9' }}
+    >
+      <video
+        ref={videoRef}
+        data-testid="watch-video"
+        playsInline
+        preload="auto"
+        aria-label={t('player.label', { title: video.title })}
+        style={{ width: '100%', height: '100%', display: 'block' }}
+      >
+        {captions.ja && (
+          <track kind="subtitles" srcLang="ja" label={t('captions.ja')} src={captions.ja} />
+        )}
+        {captions.en && (
+          <track kind="subtitles" srcLang="en" label={t('captions.en')} src={captions.en} />
+        )}
+      </video>
+
+      {overlays.chapter && (
+        <Box
+          pos="absolute"
+          top={0}
+          left={0}
+          right={0}
+          px="md"
+          py={6}
+          bg="rgba(0,0,0,0.55)"
+          c="white"
+          data-testid="overlay-chapter"
+        >
+          <Text size="sm" fw={600}>
+            {t('overlay.chapter', { name: overlays.chapter.params.name ?? '' })}
+          </Text>
+        </Box>
+      )}
+
+      {overlays.images.map(({ key, action }) => (
+        <Box key={key} pos="absolute" top="14%" right="3%" w="32%" data-testid="overlay-image">
+          <Image
+            src={action.params.image}
+            alt={action.params.name ?? t('overlay.image')}
+            radius="sm"
+            style={{ boxShadow: '0 2px 12px rgba(0,0,0,0.5)' }}
+          />
+        </Box>
+      ))}
+
+      {overlays.telops.length > 0 && (
+        <Stack
+          pos="absolute"
+          left="4%"
+          right="4%"
+          bottom="16%"
+          gap={6}
+          role="status"
+          aria-live="polite"
+        >
+          {overlays.telops.map(({ key, action }) => (
+            <Paper
+              key={key}
+              px="md"
+              py={6}
+              bg="rgba(20,40,90,0.85)"
+              c="white"
+              radius="sm"
+              data-testid="overlay-telop"
+            >
+              {action.params.title && (
+                <Text size="md" fw={700}>
+                  {action.params.title}
+                </Text>
+              )}
+              {action.params.name && <Text size="sm">{action.params.name}</Text>}
+            </Paper>
+          ))}
+        </Stack>
+      )}
+
+      {(loading || error) && (
+        <Center pos="absolute" inset={0} c="white">
+          {error ? (
+            <Text role="alert">{t('player.error')}</Text>
+          ) : (
+            <Loader color="white" aria-label={t('player.loading')} />
+          )}
+        </Center>
+      )}
+
+      {gate && (
+        <Center pos="absolute" inset={0} bg="rgba(0,0,0,0.6)">
+          {gate}
+        </Center>
+      )}
+
+      {mutedFallback && (
+        <Button
+          pos="absolute"
+          bottom={12}
+          left={12}
+          size="sm"
+          onClick={onUnmute}
+          data-testid="unmute"
+        >
+          {t('player.unmute')}
+        </Button>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,94 @@
+import type { PlayerAdapter } from '@/engine';
+
+/** The engine's player interface plus what stays the viewer's own: sound. */
+export interface VideoPlayer extends PlayerAdapter {
+  /** The media's duration (s); NaN until the metadata has loaded. */
+  duration(): number;
+  setMuted(muted: boolean): void;
+  isMuted(): boolean;
+  setVolume(volume: number): void;
+  /** Registers a listener for any change worth re-rendering (play, pause, rate, waiting …). */
+  onChange(listener: () => void): () => void;
+  /** Removes the element listeners. */
+  dispose(): void;
+}
+
+/** A media element that has this much data or more can play on (HAVE_FUTURE_DATA). */
+const HAVE_FUTURE_DATA = 3;
+
+/**
+ * The engine's player interface over a `<video>`. Buffering is tracked from the media events
+ * (waiting / stalled set it, playing / canplay clear it) and the ready state, so the follower and
+ * the host's stall rule see the same thing the viewer sees.
+ */
+export const createVideoPlayer = (video: HTMLVideoElement): VideoPlayer => {
+  let waiting = false;
+  const onWaiting = () => {
+    waiting = true;
+  };
+  // `stalled` only means the network is slow; it is a stall only once the data has run out.
+  const onStalled = () => {
+    if (video.readyState < HAVE_FUTURE_DATA) waiting = true;
+  };
+  const onPlaying = () => {
+    waiting = false;
+  };
+  video.addEventListener('waiting', onWaiting);
+  video.addEventListener('stalled', onStalled);
+  video.addEventListener('playing', onPlaying);
+  video.addEventListener('canplay', onPlaying);
+  video.addEventListener('canplaythrough', onPlaying);
+
+  return {
+    currentTime: () => video.currentTime,
+    duration: () => video.duration,
+    setCurrentTime: (seconds) => {
+      video.currentTime = seconds;
+    },
+    play: () =>
+      video.play().catch((error: unknown) => {
+        // A play() interrupted by pause() or a new source is not the autoplay policy refusing.
+        if (error instanceof DOMException && error.name === 'AbortError') return;
+        throw error;
+      }),
+    pause: () => video.pause(),
+    isPaused: () => video.paused,
+    setPlaybackRate: (rate) => {
+      video.playbackRate = rate;
+    },
+    isBuffering: () =>
+      !video.paused && (waiting || (video.readyState < HAVE_FUTURE_DATA && !video.ended)),
+    onSeeked: (listener) => {
+      video.addEventListener('seeked', listener);
+      return () => video.removeEventListener('seeked', listener);
+    },
+    setMuted: (muted) => {
+      video.muted = muted;
+    },
+    isMuted: () => video.muted,
+    setVolume: (volume) => {
+      video.volume = Math.min(1, Math.max(0, volume));
+    },
+    onChange: (listener) => {
+      const events = [
+        'play',
+        'pause',
+        'ratechange',
+        'waiting',
+        'playing',
+        'volumechange',
+        'seeked',
+      ];
+      for (const e of events) video.addEventListener(e, listener);
+      return () => {
+        for (const e of events) video.removeEventListener(e, listener);
+      };
+    },
+    dispose: () => {
+      video.removeEventListener('waiting', onWaiting);
+      video.removeEventListener('stalled', onStalled);
+      video.removeEventListener('playing', onPlaying);
+      video.removeEventListener('canplay', onPlaying);
+    },
+  };
+};

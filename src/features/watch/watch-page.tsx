@@ -1,0 +1,344 @@
+import { Alert, Badge, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useMachine } from '@xstate/react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLoaderData, useSearchParams } from 'react-router-dom';
+import { fromPromise } from 'xstate';
+import type { Me, Session, Stream } from '@/contracts/entities';
+import type { RoomModel } from '@/contracts/stream';
+import { playbackAt } from '@/engine';
+import { useMe } from '@/features/auth';
+import { joinSession, leaveSession, leaveSessionOnUnload } from './api/join-session';
+import { useSessionUsers } from './api/get-session-users';
+import { CommentsPanel } from './comments-panel';
+import { HostControls } from './host-controls';
+import { hostMachine } from './host-machine';
+import { JoinGate } from './join-gate';
+import { joinMachine } from './join-machine';
+import { MomentsView } from './moments-view';
+import { selectOverlays } from './overlays';
+import { leftBetween, mergeParticipants } from './participants';
+import { ParticipantsPanel } from './participants-panel';
+import { chooseQuality } from './player/quality';
+import { useCaptionMode } from './player/use-captions';
+import { usePlayer } from './player/use-player';
+import { PlayerView } from './player-view';
+import { SyncIndicator } from './sync-indicator';
+import { followerSyncState } from './sync-state';
+import { useDebugSyncHook } from './use-debug-sync';
+import { useObservable } from './use-observable';
+import { useOnline } from './use-online';
+import { usePreferences } from './use-preferences';
+import { useRoomFeed } from './use-room-feed';
+import { useTicker } from './use-ticker';
+import { ViewerControls } from './viewer-controls';
+import { useWatchRoom, type RoomSource } from './use-watch-room';
+import type { WatchLoaderData } from './watch-loader';
+import { parseWatchQuery } from './watch-query';
+import type { WatchRoom } from './watch-room';
+
+const isWatchData = (value: unknown): value is WatchLoaderData =>
+  typeof value === 'object' && value !== null && 'session' in value && 'stream' in value;
+
+/** `/session/:sessionId/watch/` and `/sessions/:sessionId/watch`. */
+export function WatchPage() {
+  const data = useLoaderData();
+  const me = useMe().data;
+  if (!isWatchData(data) || !me) return <Loader mx="auto" display="block" />;
+  return <WatchRoomPage key={`${data.session.id}:${data.stream?.id ?? ''}`} {...data} me={me} />;
+}
+
+const UI_TICK_MS = 250;
+
+function WatchRoomPage({
+  session,
+  stream,
+  me,
+}: {
+  session: Session;
+  stream: Stream | null;
+  me: Me;
+}) {
+  const { t } = useTranslation('watch');
+  const [search] = useSearchParams();
+  const query = useMemo(() => parseWatchQuery(search), [search]);
+  const video = session.videos[0] ?? null;
+  const solo = stream === null;
+  const isHost = solo || stream.hostUserId === me._id;
+  const lang = stream?.lang ?? query.lang ?? me.lang;
+
+  useEffect(() => {
+    document.title = session.title;
+  }, [session.title]);
+
+  // --- the room (engine) -------------------------------------------------------------------
+  const source = useMemo<RoomSource>(
+    () =>
+      stream
+        ? { kind: 'room', streamId: stream.id, role: isHost ? 'host' : 'follower' }
+        : { kind: 'solo', sessionId: session.id, userId: me._id },
+    [stream, isHost, session.id, me._id],
+  );
+  const { room, model, transport: socketStatus } = useWatchRoom(source);
+  const online = useOnline();
+  const transport = online ? socketStatus : 'closed';
+  // Back online: measure the clock again at once rather than at the next scheduled ping.
+  useEffect(() => {
+    if (online) room?.client.visible();
+  }, [online, room]);
+  const roomRef = useRef<WatchRoom | null>(room);
+  roomRef.current = room;
+  useDebugSyncHook(query.debugSync, room);
+  useRoomFeed(room, session.id, stream?.id ?? null, lang);
+
+  // --- the player -----------------------------------------------------------------------------
+  const [prefs, updatePrefs] = usePreferences();
+  const prefsRef = useRef(prefs);
+  prefsRef.current = prefs;
+  const quality = chooseQuality({
+    lowParam: query.low,
+    preference: prefs.videoQuality,
+    roomQuality: stream?.settings.videoQuality ?? null,
+  });
+  const videoRef = useRef<HTMLVideoElement | null>(null);
+  const player = usePlayer(videoRef, video?.videoId ?? null, quality);
+  useCaptionMode(videoRef, prefs.subtitleLang);
+  useEffect(() => room?.attachPlayer(player.player), [room, player.player]);
+  const mutedFallback = useObservable(room?.mutedFallback$ ?? null, false);
+  const followerStatus = useObservable(room?.followerStatus$ ?? null, null);
+  useEffect(() => {
+    const p = player.player;
+    if (!p) return;
+    p.setVolume(prefs.volume);
+    if (!mutedFallback) p.setMuted(prefs.muted);
+  }, [player.player, prefs.volume, prefs.muted, mutedFallback]);
+
+  // --- joining (the tap that also satisfies the autoplay policy) ------------------------------
+  const joinLogic = useMemo(
+    () =>
+      joinMachine.provide({
+        actors: { join: fromPromise(() => joinSession(session.id, stream?.id ?? null)) },
+        actions: {
+          startPlayback: () => {
+            const r = roomRef.current;
+            r?.start();
+            // Solo viewing starts at the viewer's remembered speed.
+            const speed = prefsRef.current.playSpeed;
+            if (r && solo && speed !== 1) void r.send({ kind: 'rateChange', rate: speed });
+          },
+        },
+      }),
+    [session.id, stream?.id, solo],
+  );
+  const [joinState, joinSend] = useMachine(joinLogic);
+  const joined = joinState.matches('watching');
+  useEffect(() => {
+    if (joined) room?.start();
+  }, [joined, room]);
+  useEffect(() => {
+    if (!joined) return;
+    const streamId = stream?.id ?? null;
+    const onHide = () => leaveSessionOnUnload(session.id, streamId);
+    window.addEventListener('pagehide', onHide);
+    return () => {
+      window.removeEventListener('pagehide', onHide);
+      void leaveSession(session.id, streamId).catch(() => undefined);
+    };
+  }, [joined, session.id, stream?.id]);
+
+  // --- host controls --------------------------------------------------------------------------
+  const hostLogic = useMemo(
+    () =>
+      hostMachine.provide({
+        actions: {
+          sendIntent: ({ self }, { request }) => {
+            const r = roomRef.current;
+            if (!r) return;
+            void r.send(request).then((result) => {
+              if (!result.ok) self.send({ type: 'command.failed', code: result.code });
+              else if (solo && request.kind === 'rateChange')
+                updatePrefs({ playSpeed: request.rate });
+            });
+          },
+        },
+        guards: { roomPlaying: () => roomRef.current?.roomPlaying() ?? false },
+      }),
+    [solo, updatePrefs],
+  );
+  const [hostState, hostSend] = useMachine(hostLogic);
+
+  // --- what moves with time -------------------------------------------------------------------
+  const read = useCallback(() => {
+    const serverNow = room?.client.serverNow() ?? Date.now();
+    const m = room?.client.model() ?? null;
+    const playback = m ? playbackAt(m, serverNow) : null;
+    // Solo viewing follows the viewer's own player; a room follows the room's timeline.
+    const position =
+      solo && player.player && joined
+        ? player.player.currentTime()
+        : (room?.expectedPosition() ?? 0);
+    return {
+      serverNow,
+      position,
+      playing: !!playback && !m?.terminated && playback.status === 'playing',
+      rate: playback?.playbackRate ?? 1,
+      duration: video?.duration ?? (videoRef.current?.duration || 0),
+    };
+  }, [room, solo, player.player, joined, video?.duration]);
+  const now = useTicker(read, UI_TICK_MS);
+  const overlays = useMemo(
+    () => selectOverlays(video?.actions ?? [], now.position, solo ? null : model),
+    [video?.actions, now.position, solo, model],
+  );
+
+  // --- participants ---------------------------------------------------------------------------
+  const users = useSessionUsers(session.id, stream?.id ?? null);
+  const [left, setLeft] = useState<ReadonlySet<string>>(new Set());
+  const previousParticipants = useRef<RoomModel['participants'] | null>(null);
+  useEffect(() => {
+    if (!model) return;
+    const gone = leftBetween(previousParticipants.current, model.participants);
+    previousParticipants.current = model.participants;
+    if (gone.length > 0) setLeft((s) => new Set([...s, ...gone]));
+  }, [model]);
+  const participants = useMemo(
+    () => mergeParticipants(users.data ?? [], solo ? null : model, now.serverNow, left),
+    [users.data, solo, model, now.serverNow, left],
+  );
+  const statuses = useObservable(
+    !solo && isHost && room ? room.client.participantStatus$ : null,
+    {},
+  );
+
+  if (!video) {
+    return (
+      <Alert color="gray" variant="light">
+        {t('noVideo')}
+      </Alert>
+    );
+  }
+
+  const terminated = model?.terminated ?? false;
+  const joinStep = joinState.matches('joining')
+    ? 'joining'
+    : joinState.matches('full')
+      ? 'full'
+      : joinState.matches('failed')
+        ? 'failed'
+        : 'waiting';
+  const gate = joined ? null : (
+    <JoinGate
+      state={joinStep}
+      kind={solo ? 'solo' : isHost ? 'host' : 'follower'}
+      terminated={terminated}
+      onTap={() => joinSend({ type: 'join.tap' })}
+    />
+  );
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Stack gap={2}>
+          <Title order={1} size="h3">
+            {session.title}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {stream ? t('roomName', { name: stream.name }) : t('solo')}
+          </Text>
+        </Stack>
+        <Group gap="xs">
+          {!solo && <Badge variant="outline">{isHost ? t('role.host') : t('role.follower')}</Badge>}
+          {!solo && !isHost && joined && (
+            <SyncIndicator
+              state={followerSyncState(transport, followerStatus)}
+              driftMs={followerStatus?.driftMs ?? null}
+            />
+          )}
+          {!solo && isHost && transport !== 'open' && (
+            <Badge color="gray" variant="light" role="status">
+              {t('sync.offline')}
+            </Badge>
+          )}
+        </Group>
+      </Group>
+
+      {terminated && (
+        <Alert color="gray" variant="light" role="status">
+          {t('terminated')}
+        </Alert>
+      )}
+
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack gap="sm">
+            <PlayerView
+              videoRef={videoRef}
+              video={video}
+              sizeRate={prefs.sizeRate}
+              overlays={overlays}
+              loading={player.status === 'loading'}
+              error={player.status === 'error' ? player.message : null}
+              gate={gate}
+              mutedFallback={mutedFallback}
+              onUnmute={() => {
+                room?.unmute();
+                updatePrefs({ muted: false });
+              }}
+            />
+            {isHost ? (
+              <HostControls
+                room={!solo}
+                playing={now.playing}
+                terminated={terminated}
+                position={now.position}
+                duration={now.duration}
+                rate={now.rate}
+                confirmingTerminate={hostState.matches('confirmingTerminate')}
+                error={hostState.context.error}
+                actions={video.actions}
+                model={model}
+                send={hostSend}
+              />
+            ) : (
+              <Text size="sm" c="dimmed">
+                {t('follower.locked')}
+              </Text>
+            )}
+            <ViewerControls prefs={prefs} video={video} update={updatePrefs} />
+            <MomentsView
+              sessionId={session.id}
+              streamId={stream?.id ?? null}
+              overlays={overlays}
+              onRevealVote={
+                !solo && isHost && overlays.vote
+                  ? () => {
+                      const vote = overlays.vote;
+                      if (!vote) return;
+                      hostSend({
+                        type: 'action.push',
+                        kind: 'vote',
+                        timedAction: vote.action,
+                        active: true,
+                        showResult: true,
+                      });
+                    }
+                  : undefined
+              }
+            />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Stack gap="md">
+            <ParticipantsPanel
+              participants={participants}
+              statuses={!solo && isHost ? statuses : null}
+              serverNow={now.serverNow}
+              hostUserId={stream?.hostUserId ?? null}
+            />
+            <CommentsPanel sessionId={session.id} streamId={stream?.id ?? null} lang={lang} />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}
