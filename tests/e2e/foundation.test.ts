@@ -1,0 +1,133 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoAccount } from '../../src/server/seed/accounts';
+import { launchBrowser } from './support/browser';
+import { text } from './support/locales';
+import { signIn } from './support/login';
+import { startServer, type RunningServer } from './support/server';
+
+// Issue 2's "what must be shown": the login page in Japanese, a student signing in lands on /
+// with the header, a wrong password shows the right message, the teacher sees the report menu
+// and the student does not.
+describe('foundation: sign-in and the shell', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('shows the login page in Japanese by default', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/`);
+    // Without a token the authenticated area sends the visitor to login.
+    await page.waitForURL(/\/login/);
+    expect(await page.locator('html').getAttribute('lang')).toBe('ja');
+    await expect
+      .poll(() =>
+        page.getByRole('button', { name: text('ja', 'login:submit'), exact: true }).count(),
+      )
+      .toBe(1);
+    expect(await page.getByLabel(text('ja', 'login:accountName.label')).isVisible()).toBe(true);
+    await page.close();
+  });
+
+  it('tells a student with a wrong password that the account or password is wrong', async () => {
+    const page = await browser.newPage();
+    await signIn(page, server.url, 'student01', 'not-the-password');
+    const message = page.getByText(text('ja', 'login:error.invalidAccountOrPassword'));
+    await message.waitFor();
+    expect(page.url()).toContain('/login');
+    // The message clears when a field becomes blank.
+    await page.getByLabel(text('ja', 'login:password.label'), { exact: true }).fill('');
+    await message.waitFor({ state: 'detached' });
+    await page.close();
+  });
+
+  it('lands a student on / with the header and no report menu', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const student = demoAccount('student01');
+    await signIn(page, server.url, student.account, student.password);
+    await page.waitForURL(`${server.url}/`);
+    const header = page.getByRole('banner');
+    await header.waitFor();
+    await expect.poll(() => page.title()).toBe('Top');
+    expect((await header.boundingBox())?.height).toBe(64);
+    await header.getByRole('button', { name: text('ja', 'common:header.userMenu') }).click();
+    await page.getByRole('menuitem', { name: text('ja', 'common:header.logout') }).waitFor();
+    expect(
+      await page.getByRole('menuitem', { name: text('ja', 'common:header.report') }).count(),
+    ).toBe(0);
+    // The settings link goes to language settings for a member.
+    const settings = page.getByRole('menuitem', { name: text('ja', 'common:header.settings') });
+    expect(await settings.getAttribute('href')).toBe('/setting/language');
+    await context.close();
+  });
+
+  it('has no serious or critical accessibility violation in the shell (login, header, footer)', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${server.url}/login`);
+    await page.getByLabel(text('ja', 'login:accountName.label')).waitFor();
+    const serious = async () =>
+      (await new AxeBuilder({ page }).analyze()).violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    expect(await serious()).toEqual([]);
+    const student = demoAccount('student03');
+    await signIn(page, server.url, student.account, student.password);
+    await page.waitForURL(`${server.url}/`);
+    await page.getByRole('banner').waitFor();
+    await page.getByRole('contentinfo').waitFor();
+    const shell = async () =>
+      (await new AxeBuilder({ page }).include('header').include('footer').analyze()).violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    expect(await shell()).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the teacher the report menu', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const teacher = demoAccount('teacher');
+    await signIn(page, server.url, teacher.account, teacher.password);
+    await page.waitForURL(`${server.url}/`);
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: text('ja', 'common:header.userMenu') })
+      .click();
+    const report = page.getByRole('menuitem', { name: text('ja', 'common:header.report') });
+    await report.waitFor();
+    expect(await report.getAttribute('href')).toBe('/report');
+    const settings = page.getByRole('menuitem', { name: text('ja', 'common:header.settings') });
+    expect(await settings.getAttribute('href')).toBe('/setting/download');
+    await context.close();
+  });
+
+  it('logs out from the menu: both tokens are cleared and the login page returns', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const student = demoAccount('student02');
+    await signIn(page, server.url, student.account, student.password);
+    await page.waitForURL(`${server.url}/`);
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: text('ja', 'common:header.userMenu') })
+      .click();
+    await page.getByRole('menuitem', { name: text('ja', 'common:header.logout') }).click();
+    await page.waitForURL(/\/login/);
+    const tokens = await page.evaluate(() => [
+      localStorage.getItem('ROOT.TOKEN'),
+      localStorage.getItem('ROOT.REFRESH_TOKEN'),
+    ]);
+    expect(tokens).toEqual([null, null]);
+    await context.close();
+  });
+});

@@ -1,0 +1,140 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NotificationsResponse } from '../../src/contracts/api/notifications';
+import { ListSessionsResponse } from '../../src/contracts/api/sessions';
+import { demoAccount } from '../../src/server/seed/accounts';
+import { launchBrowser } from './support/browser';
+import { text } from './support/locales';
+import { signIn } from './support/login';
+import { startServer, type RunningServer } from './support/server';
+
+// Issue 4's home: a student's home in ja and in en with sessions, rooms and the notification
+// modal (the demo seed gives student01 project feedback 30 hours old, and feedback on an output
+// 2 days old), the modal's one-day rule, and axe on the page.
+describe('home', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function api<T>(page: Page, path: string, init: RequestInit = {}): Promise<T> {
+    const token = await page.evaluate(() => localStorage.getItem('ROOT.TOKEN'));
+    const res = await fetch(`${server.url}${path}`, {
+      ...init,
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        ...(init.headers ?? {}),
+      },
+    });
+    expect(res.status).toBe(200);
+    return (await res.json()) as T;
+  }
+
+  async function home(
+    account: string,
+    lang: 'ja' | 'en',
+    { width = 1440, quiet = false }: { width?: number; quiet?: boolean } = {},
+  ): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    const user = demoAccount(account);
+    // quiet: the popup's show-after time lies a day ahead, as if it had been shown already.
+    await signIn(page, server.url, user.account, user.password, { notificationPopup: !quiet });
+    await page.waitForURL(`${server.url}/`);
+    if (lang === 'en') {
+      const me = await api<{ item: { _id: string } }>(page, '/v1/me');
+      await api(page, `/v1/user/${me.item._id}`, {
+        method: 'PUT',
+        body: JSON.stringify({ lang: 'en' }),
+      });
+      await page.reload();
+    }
+    await expect.poll(() => page.title()).toBe('Top');
+    return page;
+  }
+
+  async function expectSessionsAndRooms(page: Page, lang: 'ja' | 'en') {
+    await page.getByRole('heading', { name: text(lang, 'rooms:title') }).waitFor();
+    const sessions = page.getByRole('region', {
+      name: text(lang, 'home:sessions.title'),
+      exact: true,
+    });
+    await sessions.getByRole('link').first().waitFor();
+    // One card per session the API gives this student; only the watchable ones are links.
+    const { items } = ListSessionsResponse.parse(await api(page, '/v1/sessions'));
+    expect(await sessions.getByRole('listitem').count()).toBe(items.length);
+    expect(await sessions.getByRole('link').count()).toBe(
+      items.filter((s) => s.isWatchable).length,
+    );
+    expect(items.some((s) => !s.isWatchable)).toBe(true);
+    const live = page.getByRole('region', { name: text(lang, 'home:live.title') });
+    expect(await live.getByRole('listitem').count()).toBe(2);
+  }
+
+  it('ja: sessions, rooms, and the notification modal once a day', async () => {
+    const page = await home('student01', 'ja');
+    const dialog = page.getByRole('dialog', { name: text('ja', 'notifications:title') });
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toContain(
+      text('ja', 'notifications:item.receiveProjectFeedback', { name: 'Sato Sensei' }),
+    );
+    await dialog.getByRole('button', { name: text('ja', 'notifications:ok') }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expectSessionsAndRooms(page, 'ja');
+
+    // Showing the modal sent readNotificationAt: 'latest' is now empty, and a reload stays quiet.
+    const latest = NotificationsResponse.parse(await api(page, '/v1/notifications/all'));
+    expect(latest.items).toEqual([]);
+    await page.reload();
+    await page
+      .getByRole('region', { name: text('ja', 'home:sessions.title'), exact: true })
+      .waitFor();
+    await page.waitForTimeout(1500);
+    expect(await dialog.count()).toBe(0);
+
+    const serious = (await new AxeBuilder({ page }).analyze()).violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    expect(serious).toEqual([]);
+    await page.context().close();
+  });
+
+  it('en: the same home in English, with its notification modal', async () => {
+    const page = await home('student02', 'en');
+    const dialog = page.getByRole('dialog', { name: text('en', 'notifications:title') });
+    await dialog.waitFor();
+    expect(await dialog.getByRole('listitem').count()).toBeGreaterThan(0);
+    await dialog.getByRole('button', { name: text('en', 'notifications:ok') }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expectSessionsAndRooms(page, 'en');
+    await page.getByRole('heading', { name: text('en', 'projects:exploreProjects') }).waitFor();
+    await page.context().close();
+  });
+
+  it('mobile: banners with the survey number, no project sections, and no serious axe finding', async () => {
+    const page = await home('student03', 'ja', { width: 390, quiet: true });
+    await page
+      .getByRole('region', { name: text('ja', 'home:sessions.title'), exact: true })
+      .waitFor();
+    await page.getByRole('complementary', { name: text('ja', 'home:banners.label') }).waitFor();
+    expect(await page.getByTestId('survey-id').innerText()).toBe('Class 2-A_student03');
+    // Q&A support is for admin and teacher only.
+    expect(await page.getByText(text('ja', 'home:banners.support.title')).count()).toBe(0);
+    expect(
+      await page.getByRole('heading', { name: text('ja', 'projects:exploreProjects') }).count(),
+    ).toBe(0);
+    const serious = (await new AxeBuilder({ page }).analyze()).violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    expect(serious).toEqual([]);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,214 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MeResponse } from '../../src/contracts/api/auth';
+import { OAuthStartResponse } from '../../src/contracts/api/oauth';
+import { demoAccount } from '../../src/server/seed/accounts';
+import { launchBrowser } from './support/browser';
+import { text } from './support/locales';
+import { startOidcProvider, type LocalOidcProvider } from './support/oidc-provider';
+import { signIn } from './support/login';
+import { freePort, startServer, type RunningServer } from './support/server';
+
+// Issue 4: Google sign-in against a real local OpenID provider (oidc-provider), the server
+// started with OIDC_GOOGLE_* pointing at it; the id_token is verified for real.
+describe('sign-in options, consent, password prompt and legal pages', () => {
+  let idp: LocalOidcProvider;
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    idp = await startOidcProvider({ redirectUris: [`${url}/v1/oauth/google/callback`] });
+    [server, browser] = await Promise.all([
+      startServer({
+        PORT: String(port),
+        PUBLIC_URL: url,
+        ...(process.env.E2E_CLIENT_DIR ? { CLIENT_DIR: process.env.E2E_CLIENT_DIR } : {}),
+        OIDC_GOOGLE_ISSUER: idp.issuer,
+        OIDC_GOOGLE_CLIENT_ID: idp.clientId,
+        OIDC_GOOGLE_CLIENT_SECRET: idp.clientSecret,
+      }),
+      launchBrowser(),
+    ]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await idp?.stop();
+  });
+
+  /**
+   * Links the Google identity `subject` to the account, as a signed-in user does: the link
+   * attempt is started with the user's token, the provider page walked in the browser.
+   */
+  async function link(context: BrowserContext, account: string, subject: string) {
+    const { password } = demoAccount(account);
+    const login = await context.request.post(`${server.url}/v1/auth/login`, {
+      data: { username: account, password },
+    });
+    const { token } = (await login.json()) as { token: string };
+    const started = await context.request.get(`${server.url}/v1/oauth/google?mode=link`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const { item } = OAuthStartResponse.parse(await started.json());
+    idp.signInAs(subject);
+    const page = await context.newPage();
+    await page.goto(item.url);
+    await page.waitForURL(/\/v1\/oauth\/google\/callback/);
+    expect(await page.locator('#oauth-result').textContent()).toContain('"result":"linked"');
+    await page.close();
+  }
+
+  async function meOf(page: Page) {
+    const body = await page.evaluate(async () => {
+      const res = await fetch('/v1/me', {
+        headers: { authorization: `Bearer ${localStorage.getItem('ROOT.TOKEN') ?? ''}` },
+      });
+      return (await res.json()) as unknown;
+    });
+    return MeResponse.parse(body).item;
+  }
+
+  const googleButton = (page: Page) =>
+    page.getByRole('button', { name: text('ja', 'login:google'), exact: true });
+
+  it('signs a linked student in with Google and lands on / as that student', async () => {
+    const context = await browser.newContext();
+    await link(context, 'student01', 'google-student01');
+
+    const page = await context.newPage();
+    await page.goto(`${server.url}/login`);
+    await expect.poll(() => googleButton(page).getAttribute('aria-disabled')).toBeNull();
+    const [popup] = await Promise.all([context.waitForEvent('page'), googleButton(page).click()]);
+    // The popup walks the provider and closes itself after handing over the token.
+    await popup.waitForEvent('close');
+    await page.waitForURL(`${server.url}/`);
+    expect((await meOf(page)).id).toBe('student01');
+    await context.close();
+  });
+
+  it('shows the terms dialog after Google sign-in when the terms were not agreed', async () => {
+    const context = await browser.newContext();
+    await link(context, 'student30', 'google-student30');
+    const page = await context.newPage();
+    await page.goto(`${server.url}/login`);
+    await expect.poll(() => googleButton(page).getAttribute('aria-disabled')).toBeNull();
+    await googleButton(page).click();
+    const dialog = page.getByRole('dialog', { name: text('ja', 'login:termsdialog.title') });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: text('ja', 'login:termsdialog.yes') }).click();
+    await page.waitForURL(`${server.url}/`);
+    expect((await meOf(page)).id).toBe('student30');
+    await context.close();
+  });
+
+  it('tells a user whose Google account is not linked to log in with the password', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${server.url}/login`);
+    idp.signInAs('google-nobody');
+    await expect.poll(() => googleButton(page).getAttribute('aria-disabled')).toBeNull();
+    await googleButton(page).click();
+    await page.getByText(text('ja', 'login:error.googleUnlinked')).waitFor();
+    expect(page.url()).toContain('/login');
+    expect(await page.evaluate(() => localStorage.getItem('ROOT.TOKEN'))).toBeNull();
+    await context.close();
+  });
+
+  it('keeps Microsoft inert when it is not configured', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/login`);
+    await expect.poll(() => googleButton(page).getAttribute('aria-disabled')).toBeNull();
+    const microsoft = page.getByRole('button', { name: text('ja', 'login:microsoft') });
+    expect(await microsoft.getAttribute('aria-disabled')).toBe('true');
+    await page.close();
+  });
+
+  it('has no serious or critical accessibility violation on the login page', async () => {
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
+      const context = await browser.newContext({ viewport });
+      const page = await context.newPage();
+      await page.goto(`${server.url}/login`);
+      await expect.poll(() => googleButton(page).getAttribute('aria-disabled')).toBeNull();
+      const violations = (await new AxeBuilder({ page }).analyze()).violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      expect(violations).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('asks a teacher about cookies once, and never a student under 15', async () => {
+    const teacher = await browser.newContext();
+    const page = await teacher.newPage();
+    const { password } = demoAccount('teacher');
+    await signIn(page, server.url, 'teacher', password);
+    await page.waitForURL(`${server.url}/`);
+    const banner = page.getByRole('region', { name: text('ja', 'consent:title') });
+    await banner.waitFor();
+    // Not on the watch page.
+    await page.goto(`${server.url}/session/unknown-session/watch`);
+    await page.waitForTimeout(500);
+    expect(await banner.count()).toBe(0);
+    await page.goto(`${server.url}/`);
+    await banner.waitFor();
+    await banner.getByRole('button', { name: text('ja', 'consent:approve') }).click();
+    await banner.waitFor({ state: 'detached' });
+    expect((await meOf(page)).cookie).toBe('approved');
+    await page.reload();
+    await page.getByRole('banner').waitFor();
+    await page.waitForTimeout(500);
+    expect(await banner.count()).toBe(0);
+    await teacher.close();
+
+    const student = await browser.newContext();
+    const studentPage = await student.newPage();
+    await signIn(studentPage, server.url, 'student02', demoAccount('student02').password);
+    await studentPage.waitForURL(`${server.url}/`);
+    await studentPage.getByRole('banner').waitFor();
+    await studentPage.waitForTimeout(1000);
+    expect(
+      await studentPage.getByRole('region', { name: text('ja', 'consent:title') }).count(),
+    ).toBe(0);
+    await student.close();
+  });
+
+  it('prompts a student whose password a teacher set, and goes to /setting/password', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signIn(page, server.url, 'student29', demoAccount('student29').password);
+    await page.waitForURL(`${server.url}/`);
+    const prompt = page.getByRole('dialog', { name: text('ja', 'login:passwordPrompt.title') });
+    await prompt.waitFor();
+    await prompt.getByRole('button', { name: text('ja', 'login:passwordPrompt.confirm') }).click();
+    await page.waitForURL(`${server.url}/setting/password`);
+    // Not on the password page itself.
+    await expect.poll(() => prompt.count(), { timeout: 3000 }).toBe(0);
+    await context.close();
+  });
+
+  it('shows the legal pages without an account, and the policy video plays HLS', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${server.url}/terms`);
+    await expect.poll(() => page.title()).toBe(text('ja', 'legal:terms.documentTitle'));
+    await page.goto(`${server.url}/privacy`);
+    await expect.poll(() => page.title()).toBe(text('ja', 'legal:privacy.documentTitle'));
+    const footer = page.getByRole('navigation', { name: text('ja', 'common:footer.label') });
+    await footer.getByRole('link', { name: text('ja', 'common:footer.policy') }).click();
+    await page.waitForURL(`${server.url}/policy`);
+    await expect.poll(() => page.title()).toBe(text('ja', 'legal:policy.documentTitle'));
+    const video = page.getByLabel(text('ja', 'legal:policy.video.label'));
+    // hls.js attached a MediaSource and the first frames' metadata arrived.
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 15_000 })
+      .toBeGreaterThanOrEqual(1);
+    expect(page.url()).toBe(`${server.url}/policy`);
+    await context.close();
+  });
+});
