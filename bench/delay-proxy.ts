@@ -1,0 +1,94 @@
+import { connect, createServer, type Socket } from 'node:net';
+
+/**
+ * A TCP proxy on 127.0.0.1 that delays every chunk, in each direction, by `meanMs ± jitterMs`
+ * (uniform) while keeping the byte order: a chunk never overtakes the one before it, so a chunk
+ * drawn a shorter delay waits for its predecessor (as on a real path, where jitter delays but TCP
+ * delivers in order). HTTP, media segments and WebSockets all pass through unchanged.
+ */
+export interface DelayProxy {
+  /** Where clients connect: http://127.0.0.1:<port>. */
+  port: number;
+  close(): Promise<void>;
+}
+
+export interface DelayOptions {
+  meanMs: number;
+  jitterMs: number;
+  /** Uniform in [0, 1); injectable so a run can be repeated. */
+  random?: () => number;
+}
+
+/**
+ * One direction of one connection: a queue released by a single timer, so chunks leave strictly in
+ * arrival order (separate timers per chunk may fire out of order), each no earlier than its due.
+ */
+function delayedPipe(from: Socket, to: Socket, options: DelayOptions, timers: Set<NodeJS.Timeout>) {
+  const random = options.random ?? Math.random;
+  const queue: Array<{ due: number; run: () => void }> = [];
+  let timer: NodeJS.Timeout | undefined;
+  let lastDue = 0;
+  const flush = () => {
+    if (timer) timers.delete(timer);
+    timer = undefined;
+    const now = performance.now();
+    while (queue.length > 0 && queue[0]!.due <= now + 0.5) queue.shift()!.run();
+    arm();
+  };
+  const arm = () => {
+    if (timer || queue.length === 0) return;
+    timer = setTimeout(flush, Math.max(0, queue[0]!.due - performance.now()));
+    timers.add(timer);
+  };
+  const later = (run: () => void) => {
+    const delay = options.meanMs + (random() * 2 - 1) * options.jitterMs;
+    lastDue = Math.max(performance.now() + delay, lastDue);
+    queue.push({ due: lastDue, run });
+    arm();
+  };
+  from.on('data', (chunk: Buffer) => later(() => !to.destroyed && to.write(chunk)));
+  // The end (FIN) and then the close travel after the data, delayed like it.
+  from.on('end', () => later(() => !to.destroyed && to.end()));
+  from.on('close', () => later(() => to.destroy()));
+}
+
+export function startDelayProxy(
+  target: { host: string; port: number },
+  options: DelayOptions,
+): Promise<DelayProxy> {
+  const sockets = new Set<Socket>();
+  const timers = new Set<NodeJS.Timeout>();
+  const server = createServer({ allowHalfOpen: true }, (client) => {
+    const upstream = connect({ host: target.host, port: target.port, allowHalfOpen: true });
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.setNoDelay(true);
+      s.on('close', () => sockets.delete(s));
+    }
+    delayedPipe(client, upstream, options, timers);
+    delayedPipe(upstream, client, options, timers);
+    const abort = () => {
+      client.destroy();
+      upstream.destroy();
+    };
+    client.on('error', abort);
+    upstream.on('error', abort);
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      resolve({
+        port,
+        close: () =>
+          new Promise<void>((done) => {
+            for (const t of timers) clearTimeout(t);
+            timers.clear();
+            for (const s of sockets) s.destroy();
+            server.close(() => done());
+          }),
+      });
+    });
+  });
+}

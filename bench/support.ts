@@ -1,0 +1,192 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+import { AuthTokens } from '../src/contracts/api/auth';
+
+/** Shared by the benchmarks: the server process, logins, clocks and percentiles. */
+
+export const ROOT = resolve(import.meta.dirname, '..');
+
+/**
+ * The clock both the server (src/server/realtime/hub.ts serverNow) and the benchmarks read, so
+ * "receive time − serverTime" compares two readings of the same wall clock on one machine.
+ */
+export const wallNow = (): number => performance.timeOrigin + performance.now();
+
+export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/** A free TCP port on loopback, chosen by the OS. */
+export function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', fail);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => ok(port));
+    });
+  });
+}
+
+/** The soft open-files limit children inherit (Node has no getrlimit; ask the shell). */
+export function openFilesLimit(): number {
+  try {
+    const out = execFileSync('sh', ['-c', 'ulimit -n'], { encoding: 'utf8' }).trim();
+    return out === 'unlimited' ? Number.POSITIVE_INFINITY : Number(out);
+  } catch {
+    return Number.NaN;
+  }
+}
+
+export interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the real server (src/server/main.ts) as a child process on a fresh embedded database in a
+ * temporary directory (the demo seed runs on that first start), bound to 127.0.0.1, and resolves
+ * once /healthz answers. Unlike tests/e2e/support/server.ts it does not insist on a built client,
+ * so the fan-out benchmark runs without `npm run build`.
+ */
+export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'tomoni-bench-'));
+  const url = `http://127.0.0.1:${port}`;
+  // BENCH_SERVER_PROF=<dir> writes a V8 CPU profile of the server there (for chasing a miss).
+  const prof = process.env.BENCH_SERVER_PROF;
+  const profile = prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/server/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (d: Buffer) => {
+    output = (output + d.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([exited, sleep(10_000)]);
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`server exited early:\n${output}`);
+    }
+    try {
+      const res = await fetch(`${url}/healthz`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`server did not become healthy in 90 s:\n${output}`);
+    }
+    await sleep(200);
+  }
+  return { url, child, stop };
+}
+
+/** POST /v1/auth/login once; the access token is reused for every socket of that account. */
+export async function login(baseUrl: string, username: string, password: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  const body: unknown = await res.json().catch(() => null);
+  const parsed = AuthTokens.safeParse(body);
+  if (!res.ok || !parsed.success) {
+    throw new Error(`login ${username} failed: ${res.status} ${JSON.stringify(body)}`);
+  }
+  return parsed.data.token;
+}
+
+/** JSON call with a bearer token; the response body is checked against `schema`. */
+export async function api<T>(
+  baseUrl: string,
+  token: string,
+  method: 'GET' | 'POST' | 'PUT',
+  path: string,
+  schema: z.ZodType<T>,
+  body?: unknown,
+): Promise<T> {
+  const res = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const json: unknown = await res.json().catch(() => null);
+  const parsed = schema.safeParse(json);
+  if (!res.ok || !parsed.success) {
+    throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
+  }
+  return parsed.data;
+}
+
+/** Nearest-rank percentile of an ascending array (NaN when empty). */
+export function percentile(sorted: ArrayLike<number>, p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[rank]!;
+}
+
+/** A figure for the report: fixed digits; `inf` for a target never reached, `NaN` for no data. */
+export const fmt = (n: number, digits = 1): string =>
+  Number.isFinite(n) ? n.toFixed(digits) : n === Number.POSITIVE_INFINITY ? 'inf' : 'NaN';
+
+/**
+ * The whole benchmark's time limit: past it the process stops its children and exits 2, so a
+ * wedged run never hangs a terminal or CI job.
+ */
+export function hardDeadline(ms: number, cleanup: () => Promise<void>): NodeJS.Timeout {
+  const timer = setTimeout(() => {
+    console.error(`benchmark exceeded its ${Math.round(ms / 1000)} s limit; stopping`);
+    void cleanup().finally(() => process.exit(2));
+  }, ms);
+  timer.unref();
+  return timer;
+}
+
+/** Runs `task` over `items` with at most `limit` in flight. */
+export async function pool<T>(
+  items: readonly T[],
+  limit: number,
+  task: (item: T, index: number) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      await task(items[i]!, i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
