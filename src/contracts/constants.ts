@@ -129,4 +129,6 @@ export const PLAYER_DEFAULTS = {
 export const STORAGE_KEYS = {
   token: 'ROOT.TOKEN',
   refreshToken: 'ROOT.REFRESH_TOKEN',
+  /** The home notification popup's "show after" time (epoch ms as text), per browser. */
+  notificationShowAfter: 'HOME.NOTIFICATION_SHOW_AFTER',
 } as const;

@@ -1,8 +1,8 @@
-import { NOTIFICATION_RESHOW_MS } from '@/contracts/constants';
+import { NOTIFICATION_RESHOW_MS, STORAGE_KEYS } from '@/contracts/constants';
 import type { KeyValueStorage } from '@/lib/storage';
 
 /** Where the popup's "show after" time lives (epoch ms as text), per browser. */
-export const SHOW_AFTER_KEY = 'HOME.NOTIFICATION_SHOW_AFTER';
+export const SHOW_AFTER_KEY = STORAGE_KEYS.notificationShowAfter;
 
 /**
  * The stored show-after time, or 0 (show now) when nothing usable is stored: a value that is not

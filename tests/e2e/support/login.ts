@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { SHOW_AFTER_KEY } from '../../../src/features/notifications/popup-rule';
+import { STORAGE_KEYS } from '../../../src/contracts/constants';
 import { text } from './locales';
 
 export interface SignInOptions {
@@ -23,7 +23,7 @@ export async function signIn(
   await page.goto(`${baseUrl}/login`);
   if (!notificationPopup) {
     await page.evaluate(([key, at]) => localStorage.setItem(key, at), [
-      SHOW_AFTER_KEY,
+      STORAGE_KEYS.notificationShowAfter,
       String(Date.now() + 24 * 60 * 60 * 1000),
     ] as const);
   }

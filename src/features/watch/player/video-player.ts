@@ -89,6 +89,7 @@ export const createVideoPlayer = (video: HTMLVideoElement): VideoPlayer => {
       video.removeEventListener('stalled', onStalled);
       video.removeEventListener('playing', onPlaying);
       video.removeEventListener('canplay', onPlaying);
+      video.removeEventListener('canplaythrough', onPlaying);
     },
   };
 };
