@@ -10,7 +10,7 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COMMENT_MAX } from '@/contracts/constants';
 import type { Lang } from '@/contracts/entities';
@@ -24,7 +24,7 @@ export interface CommentsPanelProps {
 }
 
 /** Live comments of the room's language: pinned first, at most 400 characters, never blank. */
-export function CommentsPanel({ sessionId, streamId, lang }: CommentsPanelProps) {
+function CommentsPanelView({ sessionId, streamId, lang }: CommentsPanelProps) {
   const { t } = useTranslation('watch');
   const comments = useLiveComments(sessionId, streamId, lang);
   const post = usePostLiveComment(sessionId, streamId, lang);
@@ -115,3 +115,6 @@ export function CommentsPanel({ sessionId, streamId, lang }: CommentsPanelProps)
     </Paper>
   );
 }
+
+/** Memoized: the watch page re-renders with the room's clock; this only when its props change. */
+export const CommentsPanel = memo(CommentsPanelView);

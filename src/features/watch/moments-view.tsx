@@ -1,5 +1,5 @@
 import { Anchor, Button, Paper, Stack, Text, Title } from '@mantine/core';
-import { Suspense, useState } from 'react';
+import { memo, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OutputDialog } from '@/features/outputs';
 import type { Overlays } from './overlays';
@@ -13,7 +13,7 @@ export interface MomentsViewProps {
 }
 
 /** The timed moments that ask something of the viewer: discussion, vote and the posting prompts. */
-export function MomentsView({ sessionId, streamId, overlays, onRevealVote }: MomentsViewProps) {
+function MomentsViewView({ sessionId, streamId, overlays, onRevealVote }: MomentsViewProps) {
   const { t } = useTranslation('watch');
   const sessionHref = `/session/${encodeURIComponent(sessionId)}`;
   // Held here, not in the card: the dialog stays open after the output moment has passed.
@@ -80,3 +80,6 @@ export function MomentsView({ sessionId, streamId, overlays, onRevealVote }: Mom
     </Stack>
   );
 }
+
+/** Memoized: the watch page re-renders with the room's clock; this only when its props change. */
+export const MomentsView = memo(MomentsViewView);

@@ -1,4 +1,5 @@
 import { Avatar, Badge, Group, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SessionParticipant } from '@/contracts/entities';
 import type { ParticipantStatus } from '@/engine';
@@ -13,7 +14,7 @@ export interface ParticipantsPanelProps {
   hostUserId: string | null;
 }
 
-export function ParticipantsPanel({
+function ParticipantsPanelView({
   participants,
   statuses,
   serverNow,
@@ -67,3 +68,6 @@ export function ParticipantsPanel({
     </Paper>
   );
 }
+
+/** Memoized: the watch page re-renders with the room's clock; this only when its props change. */
+export const ParticipantsPanel = memo(ParticipantsPanelView);

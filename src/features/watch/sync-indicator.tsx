@@ -1,6 +1,9 @@
 import { Badge, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDrift, type SyncState } from './sync-state';
+import type { TransportStatus } from '@/engine';
+import { followerSyncState, formatDrift, type SyncState } from './sync-state';
+import { useObservable } from './use-observable';
+import type { WatchRoom } from './watch-room';
 
 export const SYNC_COLORS: Record<SyncState, string> = {
   inSync: 'teal',
@@ -23,5 +26,22 @@ export function SyncIndicator({ state, driftMs }: { state: SyncState; driftMs: n
         </Text>
       )}
     </Group>
+  );
+}
+
+/**
+ * The follower's own indicator, subscribed to its status here: the status changes at every
+ * follower tick, and only this badge needs to follow it, not the whole watch page.
+ */
+export function FollowerSyncIndicator({
+  room,
+  transport,
+}: {
+  room: WatchRoom;
+  transport: TransportStatus;
+}) {
+  const status = useObservable(room.followerStatus$, null);
+  return (
+    <SyncIndicator state={followerSyncState(transport, status)} driftMs={status?.driftMs ?? null} />
   );
 }

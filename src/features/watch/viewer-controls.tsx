@@ -1,4 +1,5 @@
 import { ActionIcon, Group, Select, Slider, Text } from '@mantine/core';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PlayerPreferences, Video } from '@/contracts/entities';
 
@@ -35,7 +36,7 @@ function SpeakerIcon({ muted }: { muted: boolean }) {
 }
 
 /** What stays the viewer's own in a room: sound, captions, player size and quality. */
-export function ViewerControls({ prefs, video, update }: ViewerControlsProps) {
+function ViewerControlsView({ prefs, video, update }: ViewerControlsProps) {
   const { t } = useTranslation('watch');
   const captionOptions = [
     ...(video.captionFile?.ja ? [{ value: 'ja', label: t('captions.ja') }] : []),
@@ -104,3 +105,6 @@ export function ViewerControls({ prefs, video, update }: ViewerControlsProps) {
     </Group>
   );
 }
+
+/** Memoized: the watch page re-renders with the room's clock; this only when its props change. */
+export const ViewerControls = memo(ViewerControlsView);

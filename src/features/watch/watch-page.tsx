@@ -23,8 +23,7 @@ import { chooseQuality } from './player/quality';
 import { useCaptionMode } from './player/use-captions';
 import { usePlayer } from './player/use-player';
 import { PlayerView } from './player-view';
-import { SyncIndicator } from './sync-indicator';
-import { followerSyncState } from './sync-state';
+import { FollowerSyncIndicator } from './sync-indicator';
 import { useDebugSyncHook } from './use-debug-sync';
 import { useObservable } from './use-observable';
 import { useOnline } from './use-online';
@@ -105,7 +104,6 @@ function WatchRoomPage({
   useCaptionMode(videoRef, prefs.subtitleLang);
   useEffect(() => room?.attachPlayer(player.player), [room, player.player]);
   const mutedFallback = useObservable(room?.mutedFallback$ ?? null, false);
-  const followerStatus = useObservable(room?.followerStatus$ ?? null, null);
   useEffect(() => {
     const p = player.player;
     if (!p) return;
@@ -178,7 +176,9 @@ function WatchRoomPage({
         ? player.player.currentTime()
         : (room?.expectedPosition() ?? 0);
     return {
-      serverNow,
+      // To the second: only the participants' 12-hour and report-age rules read it, and a
+      // paused page then re-renders once a second rather than at every read.
+      serverNow: Math.floor(serverNow / 1000) * 1000,
       position,
       playing: !!playback && !m?.terminated && playback.status === 'playing',
       rate: playback?.playbackRate ?? 1,
@@ -248,11 +248,8 @@ function WatchRoomPage({
         </Stack>
         <Group gap="xs">
           {!solo && <Badge variant="outline">{isHost ? t('role.host') : t('role.follower')}</Badge>}
-          {!solo && !isHost && joined && (
-            <SyncIndicator
-              state={followerSyncState(transport, followerStatus)}
-              driftMs={followerStatus?.driftMs ?? null}
-            />
+          {!solo && !isHost && joined && room && (
+            <FollowerSyncIndicator room={room} transport={transport} />
           )}
           {!solo && isHost && transport !== 'open' && (
             <Badge color="gray" variant="light" role="status">
