@@ -88,4 +88,34 @@ describe('watch room (solo archive viewing)', () => {
     expect(muted).toEqual([false, true, false]);
     room.close();
   });
+
+  it('warms a new player up before following, once per player', async () => {
+    const sim = new SimScheduler();
+    const warmUps: Array<() => void> = [];
+    class WarmingPlayer extends MutablePlayer {
+      warmUp() {
+        return new Promise<void>((resolve) => warmUps.push(resolve));
+      }
+    }
+    const player = new WarmingPlayer(sim);
+    const room = solo(player, sim);
+    room.attachPlayer(player);
+    await settle(sim, 600);
+    await room.send({ kind: 'play' });
+    room.start();
+    await settle(sim, 1000);
+    // Warming: the follower has not touched the player yet.
+    expect(warmUps).toHaveLength(1);
+    expect(player.count('play')).toBe(0);
+    warmUps[0]!();
+    await settle(sim, 1000);
+    expect(player.isPaused()).toBe(false);
+    // Attached again (a re-render): no second warm-up for the same player.
+    room.attachPlayer(null);
+    room.attachPlayer(player);
+    await settle(sim, 500);
+    expect(warmUps).toHaveLength(1);
+    expect(player.isPaused()).toBe(false);
+    room.close();
+  });
 });

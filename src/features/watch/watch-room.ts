@@ -34,8 +34,14 @@ const PENDING_SKIP_MS = 1000;
 /** What the room's socket delivers besides the room events: live comments and vote tallies. */
 export type RoomFeedMessage = Extract<ServerMessage, { type: 'comment' | 'voteTally' }>;
 
-/** The player as the room needs it: the engine's interface plus sound for the muted fallback. */
-export type RoomPlayer = PlayerAdapter & { setMuted(muted: boolean): void };
+/**
+ * The player as the room needs it: the engine's interface, sound for the muted fallback, and a
+ * warm-up of its media pipeline before the follower takes it over.
+ */
+export type RoomPlayer = PlayerAdapter & {
+  setMuted(muted: boolean): void;
+  warmUp?(): Promise<void>;
+};
 
 export interface WatchRoom {
   readonly client: RoomClient;
@@ -82,7 +88,10 @@ export const createWatchRoom = ({
   const mutedFallback$ = new BehaviorSubject(false);
   let player: RoomPlayer | null = null;
   let started = false;
+  let closed = false;
   let running: { follower: Follower; stop: () => void } | null = null;
+  // Players whose warm-up has been started (each new player, once).
+  const warmed = new WeakSet<RoomPlayer>();
 
   const stopRunning = () => {
     running?.stop();
@@ -91,8 +100,16 @@ export const createWatchRoom = ({
 
   const run = () => {
     stopRunning();
-    if (!started || !player) return;
+    if (!started || closed || !player) return;
     const p = player;
+    if (p.warmUp && !warmed.has(p)) {
+      warmed.add(p);
+      // The follower takes the player over once it is warm (unless it was replaced meanwhile).
+      void p.warmUp().finally(() => {
+        if (player === p && !running) run();
+      });
+      return;
+    }
     const follower = createFollower({ player: p, clock: client, model$: client.model$, scheduler });
     const stops: Array<() => void> = [];
     const sub = follower.status$.subscribe((status) => {
@@ -177,6 +194,7 @@ export const createWatchRoom = ({
     },
     expectedPosition: position,
     close: () => {
+      closed = true;
       stopRunning();
       client.close();
       followerStatus$.complete();
