@@ -69,6 +69,21 @@ describe('follower', () => {
     expect(h.player.count('seek')).toBe(0);
   });
 
+  it('does not nudge on the position jump right after a start, only once it has settled', () => {
+    const h = harness();
+    h.host((now) => playback('play', 0, now + 300));
+    const at = h.model$.value.playback.updatedAt;
+    h.sim.advance(310);
+    // Chromium's currentTime runs ahead right after play(), then slow until it settles.
+    h.player.jump(0.08);
+    h.sim.advance(150);
+    expect(h.player.calls.filter((c) => c.call === 'rate')).toEqual([]);
+    h.sim.advance(100);
+    const rates = h.player.calls.filter((c) => c.call === 'rate');
+    expect(rates[0]?.at).toBe(at + FOLLOWER_DEFAULTS.startSettleMs);
+    expect(rates[0]?.value).toBeLessThan(1);
+  });
+
   it('ignores 20 ms of drift', () => {
     const h = playing();
     const calls = h.player.calls.length;
@@ -259,6 +274,17 @@ describe('decideCorrection', () => {
     ...over,
   });
   const idle = { rate: 1, nudging: false };
+
+  it('just after a start, leaves a moderate drift alone but still seeks on a jump', () => {
+    const d = FOLLOWER_DEFAULTS;
+    expect(decideCorrection(tick({ currentTime: 100.08, settling: true }), idle, d, true)).toEqual({
+      nudging: false,
+    });
+    expect(decideCorrection(tick({ currentTime: 100.08 }), idle, d, true).rate).toBeLessThan(1);
+    expect(
+      decideCorrection(tick({ currentTime: 97, settling: true }), idle, d, true).seekTo,
+    ).toBeGreaterThan(100);
+  });
 
   it('bounds the nudge to [0.8, 1.2] × the room rate', () => {
     expect(

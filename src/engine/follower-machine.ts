@@ -31,6 +31,12 @@ export interface FollowerConfig {
    * by a short local hold, landing behind only by a slower nudge.
    */
   seekAimMarginMs: number;
+  /**
+   * After the follower starts its player, its position is not trusted for this long (ms):
+   * Chromium's `currentTime` jumps ahead right after play() and then runs slow until the media
+   * clock settles, and a nudge decided on that would push the player off the timeline.
+   */
+  startSettleMs: number;
 }
 
 export const FOLLOWER_DEFAULTS: FollowerConfig = {
@@ -42,6 +48,7 @@ export const FOLLOWER_DEFAULTS: FollowerConfig = {
   pausedToleranceS: 0.02,
   seekTimeoutMs: 3000,
   seekAimMarginMs: 40,
+  startSettleMs: 200,
 };
 
 /** What the machine sees each tick. */
@@ -64,6 +71,8 @@ export interface FollowerTick {
    * measured yet).
    */
   resumeLatencyMs?: number;
+  /** The follower started the player less than `startSettleMs` ago. */
+  settling?: boolean;
 }
 
 export type FollowerEvent = FollowerTick | { type: 'player.seeked' };
@@ -121,6 +130,11 @@ export const decideCorrection = (
     return out;
   }
   const abs = Math.abs(drift);
+  if (tick.settling && abs <= config.seekThresholdS) {
+    // Just started: the reading is not to be trusted yet; only a jump that calls for a seek counts.
+    out.nudging = ctx.nudging;
+    return out;
+  }
   if (abs > config.seekThresholdS) {
     if (allowSeek) {
       const aimMs = tick.seekLatencyMs + config.seekAimMarginMs;
@@ -345,6 +359,7 @@ export const createFollower = ({
   config,
   tickMs = FOLLOWER_TICK_MS,
 }: FollowerDeps): Follower => {
+  const settleMs = { ...FOLLOWER_DEFAULTS, ...config }.startSettleMs;
   let model: RoomModel | undefined;
   let seekLatencyMs = INITIAL_SEEK_LATENCY_MS;
   let seekIssuedAt: number | null = null;
@@ -354,6 +369,8 @@ export const createFollower = ({
   let resumeLatencyMs = 0;
   let startProbe: { at: number; from: number } | null = null;
   let blocked = false;
+  // When the follower last started the player (scheduler ms), for the settle window.
+  let startedAt = Number.NEGATIVE_INFINITY;
   let timer: TimerHandle | undefined;
   let stopped = false;
 
@@ -385,12 +402,15 @@ export const createFollower = ({
         },
         playPlayer: () => {
           // A refused play is retried only after a user gesture (resume), not every tick.
-          if (!blocked) callPlay();
+          if (blocked) return;
+          if (player.isPaused()) startedAt = scheduler.now();
+          callPlay();
         },
         resumePlayer: () => {
           if (blocked) return;
-          if (player.isPaused() && seekIssuedAt === null) {
-            startProbe = { at: scheduler.now(), from: player.currentTime() };
+          if (player.isPaused()) {
+            startedAt = scheduler.now();
+            if (seekIssuedAt === null) startProbe = { at: startedAt, from: player.currentTime() };
           }
           callPlay();
         },
@@ -463,6 +483,7 @@ export const createFollower = ({
         buffering,
         seekLatencyMs,
         resumeLatencyMs,
+        settling: scheduler.now() - startedAt < settleMs,
       });
     const snap = actor.getSnapshot();
     const position = player.currentTime();
@@ -484,6 +505,9 @@ export const createFollower = ({
     if (stopped) return;
     tick();
     let wait = tickMs;
+    // A tick lands where the settle window after a start ends.
+    const settled = startedAt + settleMs - scheduler.now();
+    if (settled > 0) wait = Math.min(wait, Math.ceil(settled));
     if (model) {
       const now = clock.serverNow();
       const change = nextPlaybackChangeAt(model, now);
