@@ -72,9 +72,11 @@ const SyncReading = z.object({
   serverNow: z.number(),
   paused: z.boolean(),
   rate: z.number(),
+  /** Frames presented since the last reading: [display time on serverNow, mediaTime (s)]. */
+  frames: z.array(z.tuple([z.number(), z.number()])),
 });
 
-interface Sample extends z.infer<typeof SyncReading> {
+interface Sample extends Omit<z.infer<typeof SyncReading>, 'frames'> {
   follower: number;
   /** The benchmark's wall clock (= the server's clock, same machine) mid-evaluate. */
   wall: number;
@@ -82,27 +84,64 @@ interface Sample extends z.infer<typeof SyncReading> {
   rtt: number;
 }
 
+/** A video frame as the follower presented it (requestVideoFrameCallback). */
+interface Frame {
+  follower: number;
+  /** Its expected display time, on the follower's serverNow. */
+  at: number;
+  /** The media time it shows (s). */
+  media: number;
+}
+
 interface Command {
   label: string;
   event: RoomEvent;
 }
 
+/**
+ * Installed in every follower page before its scripts: records each video frame the page
+ * presents (requestVideoFrameCallback: its expected display time and media time), so a start
+ * instant can be read off what the viewer sees rather than off `currentTime`, which Chromium
+ * moves in a jump right after play() (see README). Plain script text: tsx would wrap a function
+ * passed from here in helpers the page does not have.
+ */
+const RECORD_FRAMES = `
+  window.__benchFrames = [];
+  const watched = new WeakSet();
+  setInterval(() => {
+    const video = document.querySelector('video[data-testid="watch-video"]');
+    if (!video || watched.has(video)) return;
+    watched.add(video);
+    const onFrame = (now, meta) => {
+      if (window.__benchFrames.length < 10000) {
+        window.__benchFrames.push([meta.expectedDisplayTime, meta.mediaTime]);
+      }
+      video.requestVideoFrameCallback(onFrame);
+    };
+    video.requestVideoFrameCallback(onFrame);
+  }, 50);
+`;
+
 /** Reads a follower's player and room hook in one evaluation (null until both exist). */
 async function read(page: Page): Promise<z.infer<typeof SyncReading> | null> {
   const raw: unknown = await page.evaluate(() => {
     const video = document.querySelector<HTMLVideoElement>('video[data-testid="watch-video"]');
-    const hook = (
-      window as unknown as {
-        __tomoniSync?: { expectedPosition(): number; serverNow(): number };
-      }
-    ).__tomoniSync;
+    const w = window as unknown as {
+      __tomoniSync?: { expectedPosition(): number; serverNow(): number };
+      __benchFrames?: Array<[number, number]>;
+    };
+    const hook = w.__tomoniSync;
     if (!video || !hook) return null;
+    const serverNow = hook.serverNow();
+    // Frame times are on performance.now(); move them onto the follower's serverNow.
+    const offset = serverNow - performance.now();
     return {
       current: video.currentTime,
       expected: hook.expectedPosition(),
-      serverNow: hook.serverNow(),
+      serverNow,
       paused: video.paused,
       rate: video.playbackRate,
+      frames: (w.__benchFrames?.splice(0) ?? []).map(([at, media]) => [at + offset, media]),
     };
   });
   const parsed = SyncReading.safeParse(raw);
@@ -178,6 +217,7 @@ async function main(): Promise<void> {
       cleanups.push(proxy.close);
       const base = `http://127.0.0.1:${proxy.port}`;
       const context = await browser.newContext({ viewport: { width: 800, height: 600 } });
+      await context.addInitScript({ content: RECORD_FRAMES });
       const page = await context.newPage();
       page.setDefaultTimeout(30_000);
       await signIn(page, base, account, password);
@@ -209,6 +249,7 @@ async function main(): Promise<void> {
 
   // --- sampling, in the background until `sampling` is cleared ---------------------------------
   const samples: Sample[] = [];
+  const frames: Frame[] = [];
   let sampling = true;
   const sampler = (async () => {
     let next = wallNow();
@@ -218,7 +259,10 @@ async function main(): Promise<void> {
           const before = wallNow();
           const r = await read(f.page).catch(() => null);
           const after = wallNow();
-          if (r) samples.push({ ...r, follower, wall: (before + after) / 2, rtt: after - before });
+          if (!r) return;
+          const { frames: presented, ...reading } = r;
+          samples.push({ ...reading, follower, wall: (before + after) / 2, rtt: after - before });
+          for (const [at, media] of presented) frames.push({ follower, at, media });
         }),
       );
       next += SAMPLE_MS;
@@ -286,15 +330,20 @@ async function main(): Promise<void> {
   await cleanup();
   // BENCH_SYNC_DUMP=<file> keeps the raw samples and commands for a closer look.
   if (process.env.BENCH_SYNC_DUMP) {
-    writeFileSync(process.env.BENCH_SYNC_DUMP, JSON.stringify({ commands, samples }));
+    writeFileSync(process.env.BENCH_SYNC_DUMP, JSON.stringify({ commands, samples, frames }));
   }
-  report(commands, samples, followers.length);
+  report(commands, samples, frames, followers.length);
 }
 
 // -----------------------------------------------------------------------------------------------
 // Analysis
 
-function report(commands: Command[], samples: Sample[], followerCount: number): void {
+function report(
+  commands: Command[],
+  samples: Sample[],
+  frames: Frame[],
+  followerCount: number,
+): void {
   const start = commands[0]!.event.effectiveAt;
   const driftMs = (s: Sample) => Math.abs(s.current - s.expected) * 1000;
   const effective = commands.map((c) => c.event.effectiveAt);
@@ -320,7 +369,7 @@ function report(commands: Command[], samples: Sample[], followerCount: number): 
 
   console.log('');
   console.log(
-    `${'command'.padEnd(12)}${'at s'.padStart(7)}${'resync ms'.padStart(11)}${'steady p95'.padStart(12)}${'steady max'.padStart(12)}${'start spread'.padStart(14)}${'(server clock)'.padStart(16)}`,
+    `${'command'.padEnd(12)}${'at s'.padStart(7)}${'resync ms'.padStart(11)}${'steady p95'.padStart(12)}${'steady max'.padStart(12)}${'start spread'.padStart(14)}${'(currentTime)'.padStart(15)}${'(server clock)'.padStart(16)}`,
   );
   let worstResync = 0;
   let worstSpread = 0;
@@ -346,33 +395,42 @@ function report(commands: Command[], samples: Sample[], followerCount: number): 
       .map(driftMs)
       .sort((a, b) => a - b);
     let spread = Number.NaN;
+    let sampledSpread = Number.NaN;
     let trueSpread = Number.NaN;
     if (c.event.type === 'play') {
       const rate = 'playbackRate' in c.event.payload ? c.event.payload.playbackRate : 1;
       const starts: number[] = [];
-      const trueStarts: number[] = [];
+      const sampledStarts: number[] = [];
       for (let f = 0; f < followerCount; f++) {
-        // Where this follower rested before the play, and its first reading that has moved on.
-        const rest = measured
-          .filter((s) => s.follower === f && s.serverNow < from && s.paused)
-          .at(-1);
-        const p0 = rest?.current ?? c.event.payload.timeInVideo;
+        // A follower's start instant: when its playback passes the room's start position. (It
+        // may rest up to 50 ms off that position and start that much early or late on purpose.)
+        const p0 = c.event.payload.timeInVideo;
+        // The start as presented: the first new frames after the play, each extrapolated back to
+        // the start position at the room's rate (the median of three, against vsync rounding).
+        const own = frames.filter((x) => x.follower === f).sort((a, b) => a.at - b.at);
+        // The frame it rested on, before it could have started (at most 50 ms early, on purpose).
+        const restMedia = own.filter((x) => x.at < from - 200).at(-1)?.media ?? -1;
+        const fresh = own
+          .filter((x) => x.at >= from - 200 && x.at < to && x.media > restMedia + 0.001)
+          .slice(0, 3)
+          .map((x) => x.at - ((x.media - p0) / rate) * 1000)
+          .sort((a, b) => a - b);
+        if (fresh.length > 0) starts.push(fresh[Math.floor((fresh.length - 1) / 2)]!);
+        // The start as currentTime shows it: the first sample that has moved on.
         const first = segment.find((s) => s.follower === f && !s.paused && s.current > p0 + 0.02);
-        if (!first) continue;
-        const start = first.serverNow - ((first.current - p0) / rate) * 1000;
-        starts.push(start);
-        trueStarts.push(start - clockErr[f]!);
+        if (first) sampledStarts.push(first.serverNow - ((first.current - p0) / rate) * 1000);
       }
-      if (starts.length === followerCount) {
-        spread = Math.max(...starts) - Math.min(...starts);
-        trueSpread = Math.max(...trueStarts) - Math.min(...trueStarts);
-        worstSpread = Math.max(worstSpread, spread);
-      } else {
-        worstSpread = Number.POSITIVE_INFINITY;
-      }
+      const range = (xs: number[]) =>
+        xs.length === followerCount ? Math.max(...xs) - Math.min(...xs) : Number.POSITIVE_INFINITY;
+      spread = range(starts);
+      sampledSpread = range(sampledStarts);
+      trueSpread = range(
+        starts.length === followerCount ? starts.map((x, f) => x - clockErr[f]!) : [],
+      );
+      worstSpread = Math.max(worstSpread, spread);
     }
     console.log(
-      `${c.label.padEnd(12)}${fmt((from - start) / 1000).padStart(7)}${fmt(resync, 0).padStart(11)}${fmt(percentile(segSteady, 95)).padStart(12)}${fmt(segSteady.at(-1) ?? Number.NaN).padStart(12)}${(Number.isNaN(spread) ? '' : fmt(spread)).padStart(14)}${(Number.isNaN(trueSpread) ? '' : fmt(trueSpread)).padStart(16)}`,
+      `${c.label.padEnd(12)}${fmt((from - start) / 1000).padStart(7)}${fmt(resync, 0).padStart(11)}${fmt(percentile(segSteady, 95)).padStart(12)}${fmt(segSteady.at(-1) ?? Number.NaN).padStart(12)}${(Number.isNaN(spread) ? '' : fmt(spread)).padStart(14)}${(Number.isNaN(sampledSpread) ? '' : fmt(sampledSpread)).padStart(15)}${(Number.isNaN(trueSpread) ? '' : fmt(trueSpread)).padStart(16)}`,
     );
   });
 

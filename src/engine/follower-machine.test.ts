@@ -174,6 +174,44 @@ describe('follower', () => {
     expect(Math.abs(h.drift())).toBeLessThan(1e-9);
   });
 
+  describe('a paused player resting a little off the start position', () => {
+    /** Playing, then paused at 2 s, resting `offset` s off, then started again 5 s later. */
+    const restingOff = (offset: number) => {
+      const h = playing({ seekLatencyMs: 50 });
+      h.host((now) => playback('pause', 2, now + 300));
+      h.sim.advance(1000);
+      h.player.jump(offset);
+      h.sim.advance(1000);
+      const seeks = h.player.count('seek');
+      h.host((now) => playback('play', 2, now + 300));
+      const at = h.model$.value.playback.updatedAt;
+      h.sim.advance(1000);
+      const play = h.player.calls.filter((c) => c.call === 'play').at(-1);
+      return { h, seeks, at, playAt: play?.at ?? Number.NaN };
+    };
+
+    it('starts early by as much as it rests behind, and is on the timeline, unseeked', () => {
+      const { h, seeks, at, playAt } = restingOff(-0.03);
+      expect(seeks).toBe(0);
+      expect(playAt).toBe(at - 30);
+      expect(Math.abs(h.drift())).toBeLessThan(0.002);
+    });
+
+    it('starts late by as much as it rests ahead', () => {
+      const { h, seeks, at, playAt } = restingOff(0.03);
+      expect(seeks).toBe(0);
+      expect(playAt).toBe(at + 30);
+      expect(Math.abs(h.drift())).toBeLessThan(0.002);
+    });
+
+    it('is put in place when it rests further off than the tolerance', () => {
+      const { h, seeks, at, playAt } = restingOff(-0.08);
+      expect(seeks).toBe(1);
+      expect(playAt).toBe(at);
+      expect(Math.abs(h.drift())).toBeLessThan(0.002);
+    });
+  });
+
   it('a buffering follower never produces a pause, and catches up after', () => {
     const h = playing({ seekLatencyMs: 200 });
     const seq = h.model$.value.lastSeq;

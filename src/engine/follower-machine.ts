@@ -22,7 +22,12 @@ export interface FollowerConfig {
   maxNudge: number;
   /** Proportional gain: rate factor = 1 − drift / timeConstant (clamped). */
   nudgeTimeConstantS: number;
-  /** A paused player is put at the exact position when off by more than this (s). */
+  /**
+   * A paused player off its position by no more than this (s) is left where it rests, and its
+   * next start is shifted by the offset instead (earlier when behind, later when ahead). A seek
+   * while paused would make that start 70–90 ms late in Chromium (the pipeline is flushed), and
+   * by a different amount in each player.
+   */
   pausedToleranceS: number;
   /** A seek that has not reported `seeked` by then is considered settled (ms). */
   seekTimeoutMs: number;
@@ -45,7 +50,7 @@ export const FOLLOWER_DEFAULTS: FollowerConfig = {
   seekThresholdS: 1,
   maxNudge: 0.2,
   nudgeTimeConstantS: 0.5,
-  pausedToleranceS: 0.02,
+  pausedToleranceS: 0.05,
   seekTimeoutMs: 3000,
   seekAimMarginMs: 40,
   startSettleMs: 200,
@@ -73,7 +78,12 @@ export interface FollowerTick {
   resumeLatencyMs?: number;
   /** The follower started the player less than `startSettleMs` ago. */
   settling?: boolean;
+  /** While the room is paused: the scheduled start, if one is due. */
+  upcoming?: { inMs: number; position: number; rate: number };
 }
+
+/** A follower that started early on purpose keeps playing through this much timer slop (ms). */
+const EARLY_START_SLACK_MS = 20;
 
 export type FollowerEvent = FollowerTick | { type: 'player.seeked' };
 
@@ -118,12 +128,37 @@ export const decideCorrection = (
     if (Math.abs(rate - ctx.rate) > 1e-9) out.rate = rate;
   };
   if (tick.roomStatus === 'paused') {
+    const next = tick.upcoming;
+    if (next) {
+      const restDrift = tick.currentTime - next.position;
+      const maxEarlyMs = (config.pausedToleranceS / next.rate) * 1000 + EARLY_START_SLACK_MS;
+      // Resting a little behind the start position: it starts early by exactly that much, and
+      // is moving through the start position at the start instant.
+      const startEarly =
+        tick.paused &&
+        restDrift < 0 &&
+        -restDrift <= config.pausedToleranceS &&
+        next.inMs <= (-restDrift / next.rate) * 1000;
+      // ...and, started early on purpose, it is not paused again just before the start.
+      if (startEarly || (!tick.paused && next.inMs <= maxEarlyMs)) {
+        if (tick.paused) out.play = true;
+        setRate(next.rate);
+        return out;
+      }
+    }
     if (!tick.paused) out.pause = true;
     setRate(tick.roomRate);
     if (allowSeek && Math.abs(drift) > config.pausedToleranceS) out.seekTo = tick.expected;
     return out;
   }
-  if (tick.paused) out.play = true;
+  if (tick.paused) {
+    // Resting a little ahead of the room: it starts when the room's timeline reaches it.
+    if (drift > 0 && drift <= config.pausedToleranceS && !tick.buffering) {
+      setRate(tick.roomRate);
+      return out;
+    }
+    out.play = true;
+  }
   if (tick.buffering) {
     // Waiting for data: correcting now would only fight the stall. Keep everything as it is.
     out.nudging = ctx.nudging;
@@ -350,6 +385,16 @@ export const INITIAL_SEEK_LATENCY_MS = 300;
 export const MAX_RESUME_LATENCY_MS = 500;
 export const FOLLOWER_TICK_MS = 250;
 
+/** The room's next scheduled start while it is paused at `now`, if one is due. */
+const upcomingStart = (model: RoomModel, now: number): FollowerTick['upcoming'] => {
+  if (playbackAt(model, now).status !== 'paused') return undefined;
+  const change = nextPlaybackChangeAt(model, now);
+  if (change === null) return undefined;
+  const next = playbackAt(model, change);
+  if (next.status !== 'playing') return undefined;
+  return { inMs: change - now, position: next.timeInVideo, rate: next.playbackRate };
+};
+
 /** Runs the follower machine against a player, a clock and the room model. */
 export const createFollower = ({
   player,
@@ -471,6 +516,7 @@ export const createFollower = ({
       Number.isFinite(duration) &&
       expectedPosition(model, now) >= duration;
     const expected = atEnd ? (duration ?? 0) : expectedPosition(model, now);
+    const upcoming = model.terminated || atEnd ? undefined : upcomingStart(model, now);
     // A player refused by the autoplay policy waits for the user's tap (resume) untouched.
     if (!blocked)
       actor.send({
@@ -484,6 +530,7 @@ export const createFollower = ({
         seekLatencyMs,
         resumeLatencyMs,
         settling: scheduler.now() - startedAt < settleMs,
+        upcoming,
       });
     const snap = actor.getSnapshot();
     const position = player.currentTime();
@@ -499,6 +546,19 @@ export const createFollower = ({
     });
   };
 
+  /** When a paused player should start to meet the room's timeline from where it rests. */
+  const restStartAt = (m: RoomModel, now: number): number | null => {
+    if (!player.isPaused()) return null;
+    const current = player.currentTime();
+    const playback = playbackAt(m, now);
+    if (playback.status === 'playing') {
+      const ahead = current - expectedPosition(m, now);
+      return ahead > 0 ? now + (ahead / playback.playbackRate) * 1000 : null;
+    }
+    const next = upcomingStart(m, now);
+    return next ? now + next.inMs + ((current - next.position) / next.rate) * 1000 : null;
+  };
+
   const loop = () => {
     if (timer !== undefined) scheduler.clearTimeout(timer);
     timer = undefined;
@@ -510,9 +570,10 @@ export const createFollower = ({
     if (settled > 0) wait = Math.min(wait, Math.ceil(settled));
     if (model) {
       const now = clock.serverNow();
-      const change = nextPlaybackChangeAt(model, now);
       // Whole milliseconds: a sub-ms wait would not move a clock at epoch magnitudes.
-      if (change !== null) wait = Math.min(wait, Math.ceil(change - now));
+      for (const at of [nextPlaybackChangeAt(model, now), restStartAt(model, now)]) {
+        if (at !== null && at > now) wait = Math.min(wait, Math.ceil(at - now));
+      }
     }
     timer = scheduler.setTimeout(loop, wait);
   };
