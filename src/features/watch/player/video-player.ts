@@ -80,14 +80,14 @@ export const createVideoPlayer = (video: HTMLVideoElement): VideoPlayer => {
       const at = video.currentTime;
       const wasMuted = video.muted;
       video.muted = true;
+      // Bounded as a whole: play()'s promise may stay pending while the media has no data yet.
+      const until = performance.now() + WARM_UP_LIMIT_MS;
       try {
-        await video.play();
-        const until = performance.now() + WARM_UP_LIMIT_MS;
+        // A refusal, or the pause() below interrupting it, is not an error here.
+        video.play().catch(() => undefined);
         while (!video.paused && video.currentTime <= at && performance.now() < until) {
           await new Promise((resolve) => window.setTimeout(resolve, WARM_UP_POLL_MS));
         }
-      } catch {
-        // Refused or interrupted: there is nothing to undo but the sound.
       } finally {
         video.pause();
         if (video.currentTime !== at) video.currentTime = at;
