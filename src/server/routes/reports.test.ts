@@ -344,6 +344,14 @@ describe('CSV export', () => {
     ]);
     const sessions = await get('rteacher', `/v1/report/group/${GRADE}/sessions/csv`);
     expect(sessions.body.slice(1).split('\r\n')[1]).toMatch(/,2,2,3,3,1,1$/);
+    const firstLine = async (url: string) =>
+      (await get('rteacher', url)).body.slice(1).split('\r\n')[0];
+    expect(await firstLine(`/v1/report/group/${GRADE}/session/${SESSION}/csv`)).toBe(
+      '出席番号,氏名,表示名,参加日時,アウトプット数,送ったフィードバック,受け取ったフィードバック,ふりかえり数',
+    );
+    expect(await firstLine('/v1/report/feedbacks/csv')).toBe(
+      '投稿日時,セッション,表示名,アウトプット,状態,フィードバック数',
+    );
   });
 });
 

@@ -94,17 +94,73 @@ function formatTime(ms: number | null, timeZone: string): string {
   return `${p.year}/${p.month}/${p.day} ${p.hour}:${p.minute}`;
 }
 
-function sendCsv(
+/** One CSV column: its heading (in the caller's language) and how a row fills it. */
+interface Column<R> {
+  heading: keyof (typeof HEADINGS)['ja'];
+  cell: (row: R, timeZone: string) => CsvCell;
+}
+
+type Row<F extends (...args: never[]) => Promise<readonly unknown[]>> = Awaited<
+  ReturnType<F>
+>[number];
+
+const SESSIONS_CSV: ReadonlyArray<Column<Row<typeof sessionsReport>>> = [
+  { heading: 'session', cell: (r) => r.title },
+  { heading: 'startTime', cell: (r, tz) => formatTime(r.startTime, tz) },
+  { heading: 'members', cell: (r) => r.members },
+  { heading: 'joined', cell: (r) => r.joined },
+  { heading: 'outputs', cell: (r) => r.outputs },
+  { heading: 'feedbackGiven', cell: (r) => r.feedbackGiven },
+  { heading: 'feedbackReceived', cell: (r) => r.feedbackReceived },
+  { heading: 'reflections', cell: (r) => r.reflections },
+];
+
+const SESSION_MEMBERS_CSV: ReadonlyArray<Column<Row<typeof sessionMembersReport>>> = [
+  { heading: 'studentNumber', cell: (r) => r.studentNumber },
+  { heading: 'name', cell: (r) => r.name },
+  { heading: 'displayName', cell: (r) => r.displayName },
+  { heading: 'joinedAt', cell: (r, tz) => formatTime(r.joinedAt, tz) },
+  { heading: 'outputs', cell: (r) => r.outputs },
+  { heading: 'feedbackGiven', cell: (r) => r.feedbackGiven },
+  { heading: 'feedbackReceived', cell: (r) => r.feedbackReceived },
+  { heading: 'reflections', cell: (r) => r.reflections },
+];
+
+const MEMBERS_CSV: ReadonlyArray<Column<Row<typeof membersReport>>> = [
+  { heading: 'studentNumber', cell: (r) => r.studentNumber },
+  { heading: 'name', cell: (r) => r.name },
+  { heading: 'displayName', cell: (r) => r.displayName },
+  { heading: 'sessionsJoined', cell: (r) => r.sessionsJoined },
+  { heading: 'outputs', cell: (r) => r.outputs },
+  { heading: 'feedbackGiven', cell: (r) => r.feedbackGiven },
+  { heading: 'feedbackReceived', cell: (r) => r.feedbackReceived },
+  { heading: 'reflections', cell: (r) => r.reflections },
+];
+
+type FeedbackRow = ReportFeedbacksResponse['items'][number];
+const FEEDBACKS_CSV: ReadonlyArray<Column<FeedbackRow>> = [
+  { heading: 'createdAt', cell: (r, tz) => formatTime(r.createdAt, tz) },
+  { heading: 'session', cell: (r) => r.sessionTitle },
+  { heading: 'displayName', cell: (r) => r.displayName },
+  { heading: 'description', cell: (r) => r.description },
+  { heading: 'status', cell: (r) => r.status },
+  { heading: 'feedbacks', cell: (r) => r.feedbacks },
+];
+
+/** Sends rows as a CSV download, with the table's headings in `lang`. */
+function sendCsv<R>(
   reply: FastifyReply,
-  name: string,
-  header: readonly string[],
-  rows: ReadonlyArray<readonly CsvCell[]>,
+  file: { name: string; lang: keyof typeof HEADINGS; timeZone: string },
+  columns: ReadonlyArray<Column<R>>,
+  rows: readonly R[],
 ) {
+  const header = columns.map((c) => HEADINGS[file.lang][c.heading]);
+  const cells = rows.map((row) => columns.map((c) => c.cell(row, file.timeZone)));
   return reply
     .type('text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${name}.csv"`)
+    .header('content-disposition', `attachment; filename="${file.name}.csv"`)
     .header('cache-control', 'no-store')
-    .send(toCsv(header, rows));
+    .send(toCsv(header, cells));
 }
 
 export async function reportRoutes(app: App): Promise<void> {
@@ -171,32 +227,8 @@ export async function reportRoutes(app: App): Promise<void> {
     async (req, reply) => {
       const user = await viewer(req);
       const group = await reportGroupFor(app.db, user, req.params.groupId);
-      const h = HEADINGS[user.lang];
-      const items = await sessionsReport(app.db, group);
-      return sendCsv(
-        reply,
-        'sessions',
-        [
-          h.session,
-          h.startTime,
-          h.members,
-          h.joined,
-          h.outputs,
-          h.feedbackGiven,
-          h.feedbackReceived,
-          h.reflections,
-        ],
-        items.map((r) => [
-          r.title,
-          formatTime(r.startTime, tz),
-          r.members,
-          r.joined,
-          r.outputs,
-          r.feedbackGiven,
-          r.feedbackReceived,
-          r.reflections,
-        ]),
-      );
+      const file = { name: 'sessions', lang: user.lang, timeZone: tz };
+      return sendCsv(reply, file, SESSIONS_CSV, await sessionsReport(app.db, group));
     },
   );
 
@@ -224,32 +256,9 @@ export async function reportRoutes(app: App): Promise<void> {
       const user = await viewer(req);
       const group = await reportGroupFor(app.db, user, req.params.groupId);
       const session = await findReportSession(app.db, req.params.sessionId);
-      const h = HEADINGS[user.lang];
       const items = await sessionMembersReport(app.db, group, session.id);
-      return sendCsv(
-        reply,
-        'session',
-        [
-          h.studentNumber,
-          h.name,
-          h.displayName,
-          h.joinedAt,
-          h.outputs,
-          h.feedbackGiven,
-          h.feedbackReceived,
-          h.reflections,
-        ],
-        items.map((r) => [
-          r.studentNumber,
-          r.name,
-          r.displayName,
-          formatTime(r.joinedAt, tz),
-          r.outputs,
-          r.feedbackGiven,
-          r.feedbackReceived,
-          r.reflections,
-        ]),
-      );
+      const file = { name: 'session', lang: user.lang, timeZone: tz };
+      return sendCsv(reply, file, SESSION_MEMBERS_CSV, items);
     },
   );
 
@@ -273,32 +282,8 @@ export async function reportRoutes(app: App): Promise<void> {
     async (req, reply) => {
       const user = await viewer(req);
       const group = await reportGroupFor(app.db, user, req.params.groupId);
-      const h = HEADINGS[user.lang];
-      const items = await membersReport(app.db, group);
-      return sendCsv(
-        reply,
-        'members',
-        [
-          h.studentNumber,
-          h.name,
-          h.displayName,
-          h.sessionsJoined,
-          h.outputs,
-          h.feedbackGiven,
-          h.feedbackReceived,
-          h.reflections,
-        ],
-        items.map((r) => [
-          r.studentNumber,
-          r.name,
-          r.displayName,
-          r.sessionsJoined,
-          r.outputs,
-          r.feedbackGiven,
-          r.feedbackReceived,
-          r.reflections,
-        ]),
-      );
+      const file = { name: 'members', lang: user.lang, timeZone: tz };
+      return sendCsv(reply, file, MEMBERS_CSV, await membersReport(app.db, group));
     },
   );
 
@@ -325,21 +310,9 @@ export async function reportRoutes(app: App): Promise<void> {
     { schema: { querystring: ReportFeedbacksQuery } },
     async (req, reply) => {
       const user = await viewer(req);
-      const h = HEADINGS[user.lang];
       const { items } = await feedbacks(user, req.query);
-      return sendCsv(
-        reply,
-        'feedbacks',
-        [h.createdAt, h.session, h.displayName, h.description, h.status, h.feedbacks],
-        items.map((r) => [
-          formatTime(r.createdAt, tz),
-          r.sessionTitle,
-          r.displayName,
-          r.description,
-          r.status,
-          r.feedbacks,
-        ]),
-      );
+      const file = { name: 'feedbacks', lang: user.lang, timeZone: tz };
+      return sendCsv(reply, file, FEEDBACKS_CSV, items);
     },
   );
 }
