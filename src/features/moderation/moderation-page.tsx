@@ -1,11 +1,8 @@
 import {
-  Alert,
   Badge,
   Button,
   Card,
-  Center,
   Group,
-  Loader,
   ScrollArea,
   Stack,
   Table,
@@ -27,6 +24,7 @@ import { isStaffRole, type Role } from '@/contracts/entities';
 import { useMe } from '@/features/auth';
 import { isApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/time';
+import { LoadError, PageLoader } from '@/features/page-status';
 import { useDecide, useModerationQueue } from './api/moderation-api';
 
 const VIOLATIONS = ['text', 'image', 'image-warning', 'updated'] as const;
@@ -47,12 +45,7 @@ export function ModerationPage() {
     document.title = t('title');
   }, [t]);
 
-  if (me.isPending)
-    return (
-      <Center py={64}>
-        <Loader aria-label="loading" />
-      </Center>
-    );
+  if (me.isPending) return <PageLoader />;
   if (!staff) return <Navigate to="/" replace />;
 
   return (
@@ -64,15 +57,9 @@ export function ModerationPage() {
         {t('intro')}
       </Text>
       {queue.isPending ? (
-        <Center py={48}>
-          <Loader aria-label="loading" />
-        </Center>
+        <PageLoader py={48} />
       ) : queue.isError ? (
-        <Alert color="red" variant="light" role="alert" title={t('loadFailed')}>
-          <Button size="xs" variant="light" color="red" onClick={() => void queue.refetch()}>
-            {t('loadFailed')}
-          </Button>
-        </Alert>
+        <LoadError title={t('loadFailed')} onRetry={() => void queue.refetch()} />
       ) : (
         <>
           {queue.data.items.length === 0 ? (

@@ -1,1 +1,2 @@
+export { LoadError, PageLoader } from './load-state';
 export { NotFoundView, PageMessage } from './page-message';

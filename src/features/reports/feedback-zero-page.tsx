@@ -1,11 +1,8 @@
 import {
-  Alert,
   Badge,
   Button,
   Card,
-  Center,
   Group,
-  Loader,
   SegmentedControl,
   SimpleGrid,
   Stack,
@@ -21,6 +18,7 @@ import { TOAST_AUTO_CLOSE_MS } from '@/contracts/constants';
 import { usePermission } from '@/features/auth';
 import { FeedbackViewer } from '@/features/feedback';
 import { formatDateTime } from '@/lib/time';
+import { LoadError, PageLoader } from '@/features/page-status';
 import { useReportFeedbacks } from './api/report-api';
 import {
   checkDateRange,
@@ -54,12 +52,7 @@ export function FeedbackZeroPage() {
     document.title = t('feedbackZero.title');
   }, [t]);
 
-  if (permission.isLoading)
-    return (
-      <Center py={64}>
-        <Loader aria-label="loading" />
-      </Center>
-    );
+  if (permission.isLoading) return <PageLoader />;
   if (!permission.isPermitted) return <Navigate to="/" replace />;
 
   const apply = (next: DateRangeInput) => {
@@ -134,15 +127,9 @@ export function FeedbackZeroPage() {
       </Stack>
 
       {list.isPending ? (
-        <Center py={48}>
-          <Loader aria-label="loading" />
-        </Center>
+        <PageLoader py={48} />
       ) : list.isError ? (
-        <Alert color="red" variant="light" role="alert" title={t('loadFailed')}>
-          <Button size="xs" variant="light" color="red" onClick={() => void list.refetch()}>
-            {t('retry')}
-          </Button>
-        </Alert>
+        <LoadError title={t('loadFailed')} onRetry={() => void list.refetch()} />
       ) : items.length === 0 ? (
         <Text c="gray.7">{t('feedbackZero.empty')}</Text>
       ) : (

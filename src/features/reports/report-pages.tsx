@@ -1,11 +1,8 @@
 import {
-  Alert,
   Anchor,
   Badge,
   Button,
-  Center,
   Group,
-  Loader,
   Popover,
   ScrollArea,
   Select,
@@ -33,40 +30,22 @@ import {
   useReportSessions,
   useReportStatus,
 } from './api/report-api';
-import { NotFoundView } from '@/features/page-status';
+import { LoadError, NotFoundView, PageLoader } from '@/features/page-status';
 
 const enc = encodeURIComponent;
 /** Refused (403: not a staff role) or unknown to the caller (404): the spec's page-not-found. */
 const isRefusal = (error: unknown) => isApiError(error) && [403, 404].includes(error.status);
 
-function PageLoader() {
-  return (
-    <Center py={64}>
-      <Loader aria-label="loading" />
-    </Center>
-  );
-}
-
-function LoadError({ onRetry }: { onRetry(): void }) {
-  const { t } = useTranslation('reports');
-  return (
-    <Alert color="red" variant="light" role="alert" title={t('loadFailed')}>
-      <Button variant="light" color="red" size="xs" onClick={onRetry}>
-        {t('retry')}
-      </Button>
-    </Alert>
-  );
-}
-
 /** /report/group: the first of the user's report groups, or page-not-found without any. */
 export function ReportGroupRedirect() {
+  const { t } = useTranslation('reports');
   const groups = useReportGroups();
   if (groups.isPending) return <PageLoader />;
   if (groups.isError)
     return isRefusal(groups.error) ? (
       <NotFoundView />
     ) : (
-      <LoadError onRetry={() => void groups.refetch()} />
+      <LoadError title={t('loadFailed')} onRetry={() => void groups.refetch()} />
     );
   const first = groups.data[0];
   if (!first) return <NotFoundView />;
@@ -93,7 +72,7 @@ export function ReportGroupLayout() {
     return isRefusal(groups.error) ? (
       <NotFoundView />
     ) : (
-      <LoadError onRetry={() => void groups.refetch()} />
+      <LoadError title={t('loadFailed')} onRetry={() => void groups.refetch()} />
     );
 
   // A teacher's group must be in their list (spec: otherwise page-not-found); admin and staff
@@ -206,12 +185,13 @@ function QueryFrame<T>({
   };
   children(data: T): ReactNode;
 }) {
+  const { t } = useTranslation('reports');
   if (query.isPending) return <PageLoader />;
   if (query.isError || query.data === undefined)
     return isRefusal(query.error) ? (
       <NotFoundView />
     ) : (
-      <LoadError onRetry={() => void query.refetch()} />
+      <LoadError title={t('loadFailed')} onRetry={() => void query.refetch()} />
     );
   return <>{children(query.data)}</>;
 }
