@@ -259,6 +259,8 @@ export const Stream = z.object({
   createdAt: EpochMs,
   updatedAt: EpochMs,
   settings: StreamSettings,
+  /** The host paused the room's live comments (issue 8); absent means false. */
+  commentsPaused: z.boolean().optional(),
 });
 export type Stream = z.infer<typeof Stream>;
 
@@ -302,6 +304,8 @@ export const Comment = z.object({
   type: CommentType,
   sessionId: Id.nullable(),
   parentId: Id.nullable(),
+  /** The room a live comment was written in; null for a session-wide comment (issue 8). */
+  streamId: Id.nullable().optional(),
   userId: Id,
   user: PublicUser,
   content: z.string().max(COMMENT_MAX),
@@ -419,7 +423,7 @@ export type InquiryProject = z.infer<typeof InquiryProject>;
 export const ReportPayload = z.object({
   content: z.string(),
   id: Id,
-  type: z.enum(['feedback', 'output']),
+  type: z.enum(['feedback', 'output', 'comment']),
   createdAt: EpochMs,
   updatedAt: EpochMs,
   userId: Id,

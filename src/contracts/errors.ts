@@ -24,6 +24,9 @@ export const ErrorCode = z.enum([
   'guestRestricted', // guest accounts cannot post outputs
   'alreadyLinked', // OpenID account already linked to another user
   'unlinked', // OpenID account not linked to any user
+  // Comments (issue 8)
+  'commentRefused', // a session or live comment failed the screening (contact details, abuse)
+  'commentsPaused', // the room's host paused live comments
   'internal',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
@@ -60,5 +63,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   guestRestricted: 403,
   alreadyLinked: 409,
   unlinked: 401,
+  commentRefused: 400,
+  commentsPaused: 409,
   internal: 500,
 };

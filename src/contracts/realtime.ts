@@ -96,6 +96,10 @@ export const ServerMessage = z.discriminatedUnion('type', [
   }),
   /** A live comment posted in the room (POST /v1/session/{id}/comment with its streamId). */
   z.object({ v, type: z.literal('comment'), streamId: Id, comment: Comment }),
+  /** A comment of the room was deleted (by its author, the room's host or staff). */
+  z.object({ v, type: z.literal('commentRemove'), streamId: Id, id: Id }),
+  /** The host paused or resumed the room's live comments. */
+  z.object({ v, type: z.literal('commentsPaused'), streamId: Id, paused: z.boolean() }),
   /** The room's tally of one vote after a ballot changed; `mine` is always null here. */
   z.object({ v, type: z.literal('voteTally'), streamId: Id, tally: VoteTally }),
   z.object({

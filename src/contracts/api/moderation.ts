@@ -34,10 +34,26 @@ export const ModerationItem = z.object({
 });
 export type ModerationItem = z.infer<typeof ModerationItem>;
 
+/** An open report of a session or live comment (issue 8): the comment, its author and the reason. */
+export const CommentReport = z.object({
+  id: Id,
+  commentId: Id,
+  sessionId: Id,
+  sessionTitle: z.string(),
+  streamId: Id.nullable(),
+  author: z.object({ id: Id, displayName: z.string() }),
+  content: z.string(),
+  reason: z.string(),
+  reportedAt: EpochMs,
+});
+export type CommentReport = z.infer<typeof CommentReport>;
+
 /** GET /v1/moderation/queue: pending items of the caller's school (all schools for admin/staff), oldest first, and the latest decisions. */
 export const ModerationQueueResponse = z.object({
   items: z.array(ModerationItem),
   decisions: z.array(ModerationDecision),
+  /** Open reports of session and live comments, newest first (issue 8). */
+  commentReports: z.array(CommentReport).optional(),
 });
 export type ModerationQueueResponse = z.infer<typeof ModerationQueueResponse>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isBlankCommentText } from './comments';
 import { COMMENT_MAX } from '../constants';
 import {
   Comment,
@@ -100,7 +101,7 @@ export const CreateCommentRequest = z
     content: z
       .string()
       .max(COMMENT_MAX)
-      .refine((s) => s.replace(/[\s\u3000]/g, '').length > 0, { message: 'blank' }),
+      .refine((s) => !isBlankCommentText(s), { message: 'blank' }),
     parentId: Id.optional(),
     streamId: Id.optional(),
   })

@@ -9,7 +9,7 @@ import { reportViolation } from './api/feedback-api';
 
 export interface ReportTarget {
   id: string;
-  type: 'feedback' | 'output';
+  type: 'feedback' | 'output' | 'comment';
 }
 
 /**

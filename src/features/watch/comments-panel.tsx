@@ -1,46 +1,119 @@
 import {
+  ActionIcon,
   Alert,
   Badge,
   Button,
   Group,
+  Menu,
   Paper,
   ScrollArea,
   Stack,
+  Switch,
   Text,
   Textarea,
   Title,
 } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COMMENT_MAX } from '@/contracts/constants';
-import type { Lang } from '@/contracts/entities';
-import { useLiveComments, usePostLiveComment } from './api/comments';
+import { COMMENT_MAX, TOAST_AUTO_CLOSE_MS } from '@/contracts/constants';
+import { isStaffRole, type Comment, type Lang, type Role } from '@/contracts/entities';
+import { ReportModal, type ReportTarget } from '@/features/feedback';
+import { isApiError } from '@/lib/api-client';
+import {
+  useCommentsPaused,
+  useDeleteLiveComment,
+  useLiveComments,
+  usePauseComments,
+  usePostLiveComment,
+} from './api/comments';
 import { commentDraftState } from './comment-draft';
 
 export interface CommentsPanelProps {
   sessionId: string;
   streamId: string | null;
   lang: Lang;
+  /** The signed-in user (who may delete or report which comment). */
+  me: { _id: string; role: Role };
+  /** The room's host (null on a solo page): deletes the room's comments, pauses them. */
+  hostUserId: string | null;
+  /** Whether comments were paused when the room was loaded. */
+  commentsPaused: boolean;
 }
 
-/** Live comments of the room's language: pinned first, at most 400 characters, never blank. */
-function CommentsPanelView({ sessionId, streamId, lang }: CommentsPanelProps) {
+/** The translation key for a failed post: screening and pause get their own message. */
+const sendErrorKey = (
+  error: unknown,
+): 'comments.refused' | 'comments.paused' | 'comments.sendFailed' => {
+  if (isApiError(error) && error.code === 'commentRefused') return 'comments.refused';
+  if (isApiError(error) && error.code === 'commentsPaused') return 'comments.paused';
+  return 'comments.sendFailed';
+};
+
+/**
+ * Live comments of the room's language: pinned first, at most 400 characters, never blank,
+ * screened by the server (a refusal keeps the draft). Any viewer reports another's comment; its
+ * author, the room's host and staff roles delete it; the host pauses comments for the room.
+ */
+function CommentsPanelView({
+  sessionId,
+  streamId,
+  lang,
+  me,
+  hostUserId,
+  commentsPaused,
+}: CommentsPanelProps) {
   const { t } = useTranslation('watch');
   const comments = useLiveComments(sessionId, streamId, lang);
   const post = usePostLiveComment(sessionId, streamId, lang);
+  const remove = useDeleteLiveComment(sessionId, streamId, lang);
+  const paused = useCommentsPaused(streamId, commentsPaused);
+  const pause = usePauseComments(streamId);
+  const isHost = streamId !== null && hostUserId === me._id;
   const [draft, setDraft] = useState('');
+  const [reporting, setReporting] = useState<ReportTarget | null>(null);
   const state = commentDraftState(draft);
+  const blocked = paused && !isHost;
 
   const submit = () => {
-    if (!state.canSend || post.isPending) return;
+    if (!state.canSend || post.isPending || blocked) return;
     post.mutate(draft, { onSuccess: () => setDraft('') });
   };
 
+  const mayDelete = (c: Comment) =>
+    c.userId === me._id || isStaffRole(me.role) || (isHost && c.streamId === streamId);
+
+  const deleteComment = (c: Comment) =>
+    remove.mutate(c.id, {
+      onError: () =>
+        notifications.show({
+          color: 'red',
+          message: t('comments.deleteFailed'),
+          autoClose: TOAST_AUTO_CLOSE_MS,
+        }),
+    });
+
   return (
     <Paper withBorder p="sm" radius="md" component="section" aria-labelledby="comments-title">
-      <Title order={2} size="h6" id="comments-title" mb="xs">
-        {t('comments.title')}
-      </Title>
+      <Group justify="space-between" mb="xs" wrap="nowrap">
+        <Title order={2} size="h6" id="comments-title">
+          {t('comments.title')}
+        </Title>
+        {isHost && (
+          <Switch
+            size="xs"
+            label={t('comments.pauseSwitch')}
+            checked={paused}
+            disabled={pause.isPending}
+            onChange={(e) => pause.mutate(e.currentTarget.checked)}
+          />
+        )}
+      </Group>
+      {paused && (
+        <Alert color="yellow" variant="light" mb="xs" role="status" data-testid="comments-paused">
+          {isHost ? t('comments.pausedHost') : t('comments.paused')}
+        </Alert>
+      )}
       <ScrollArea.Autosize mah={320} mb="sm">
         {comments.isError ? (
           <Text size="sm" c="red">
@@ -61,7 +134,7 @@ function CommentsPanelView({ sessionId, streamId, lang }: CommentsPanelProps) {
           >
             {(comments.data ?? []).map((c) => (
               <li key={c.id} data-testid="live-comment">
-                <Group gap={6}>
+                <Group gap={6} wrap="nowrap">
                   <Text size="xs" fw={700}>
                     {c.user.displayName}
                   </Text>
@@ -69,6 +142,33 @@ function CommentsPanelView({ sessionId, streamId, lang }: CommentsPanelProps) {
                     <Badge size="xs" variant="light">
                       {t('comments.pinned')}
                     </Badge>
+                  )}
+                  {(c.userId !== me._id || mayDelete(c)) && (
+                    <Menu position="bottom-end" withinPortal>
+                      <Menu.Target>
+                        <ActionIcon
+                          variant="subtle"
+                          color="gray"
+                          size="sm"
+                          ml="auto"
+                          aria-label={t('comments.actions', { name: c.user.displayName })}
+                        >
+                          <span aria-hidden>⋯</span>
+                        </ActionIcon>
+                      </Menu.Target>
+                      <Menu.Dropdown>
+                        {c.userId !== me._id && (
+                          <Menu.Item onClick={() => setReporting({ id: c.id, type: 'comment' })}>
+                            {t('comments.report')}
+                          </Menu.Item>
+                        )}
+                        {mayDelete(c) && (
+                          <Menu.Item color="red" onClick={() => deleteComment(c)}>
+                            {t('comments.delete')}
+                          </Menu.Item>
+                        )}
+                      </Menu.Dropdown>
+                    </Menu>
                   )}
                 </Group>
                 <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
@@ -97,21 +197,28 @@ function CommentsPanelView({ sessionId, streamId, lang }: CommentsPanelProps) {
             if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) submit();
           }}
           error={state.over ? t('comments.tooLong', { max: COMMENT_MAX }) : undefined}
+          disabled={blocked}
         />
         <Group justify="space-between" mt={6}>
           <Text size="xs" c={state.over ? 'red' : 'dimmed'} aria-live="polite">
             {t('comments.counter', { n: state.length, max: COMMENT_MAX })}
           </Text>
-          <Button type="submit" size="xs" disabled={!state.canSend} loading={post.isPending}>
+          <Button
+            type="submit"
+            size="xs"
+            disabled={!state.canSend || blocked}
+            loading={post.isPending}
+          >
             {t('comments.send')}
           </Button>
         </Group>
         {post.isError && (
-          <Alert color="red" variant="light" mt={6} role="alert">
-            {t('comments.sendFailed')}
+          <Alert color="red" variant="light" mt={6} role="alert" data-testid="comment-error">
+            {t(sendErrorKey(post.error))}
           </Alert>
         )}
       </form>
+      <ReportModal target={reporting} userId={me._id} onClose={() => setReporting(null)} />
     </Paper>
   );
 }

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { Lang } from '@/contracts/entities';
-import { receiveLiveComment } from './api/comments';
+import { receiveCommentsPaused, receiveLiveComment, removeLiveComment } from './api/comments';
 import { receiveVoteTally } from './api/votes';
 import type { WatchRoom } from './watch-room';
 
@@ -18,6 +18,10 @@ export function useRoomFeed(
     const sub = room.feed$.subscribe((message) => {
       if (message.type === 'comment') {
         receiveLiveComment(queryClient, sessionId, streamId, lang, message.comment);
+      } else if (message.type === 'commentRemove') {
+        removeLiveComment(queryClient, sessionId, streamId, lang, message.id);
+      } else if (message.type === 'commentsPaused') {
+        receiveCommentsPaused(queryClient, streamId, message.paused);
       } else receiveVoteTally(queryClient, sessionId, streamId, message.tally);
     });
     return () => sub.unsubscribe();

@@ -332,7 +332,14 @@ function WatchRoomPage({
               serverNow={now.serverNow}
               hostUserId={stream?.hostUserId ?? null}
             />
-            <CommentsPanel sessionId={session.id} streamId={stream?.id ?? null} lang={lang} />
+            <CommentsPanel
+              sessionId={session.id}
+              streamId={stream?.id ?? null}
+              lang={lang}
+              me={me}
+              hostUserId={stream?.hostUserId ?? null}
+              commentsPaused={stream?.commentsPaused ?? false}
+            />
           </Stack>
         </Grid.Col>
       </Grid>

@@ -32,7 +32,10 @@ export type WatchRole = 'host' | 'follower';
 const PENDING_SKIP_MS = 1000;
 
 /** What the room's socket delivers besides the room events: live comments and vote tallies. */
-export type RoomFeedMessage = Extract<ServerMessage, { type: 'comment' | 'voteTally' }>;
+export type RoomFeedMessage = Extract<
+  ServerMessage,
+  { type: 'comment' | 'commentRemove' | 'commentsPaused' | 'voteTally' }
+>;
 
 /**
  * The player as the room needs it: the engine's interface, sound for the muted fallback, and a
@@ -159,7 +162,11 @@ export const createWatchRoom = ({
     feed$: transport.messages$.pipe(
       filter(
         (m): m is RoomFeedMessage =>
-          (m.type === 'comment' || m.type === 'voteTally') && m.streamId === streamId,
+          (m.type === 'comment' ||
+            m.type === 'commentRemove' ||
+            m.type === 'commentsPaused' ||
+            m.type === 'voteTally') &&
+          m.streamId === streamId,
       ),
     ),
     attachPlayer: (next) => {

@@ -255,6 +255,8 @@ export interface StreamsTable {
   group_ids: JsonDefault<string[]>;
   settings: Json<StreamSettingsJson>;
   is_deleted: ColumnType<boolean, boolean | undefined, boolean>;
+  /** The host paused the room's live comments (migration 0007). */
+  comments_paused: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -324,6 +326,8 @@ export interface CommentsTable {
   /** Seconds into the video, for archive and live comments. */
   time_in_video: number | null;
   is_deleted: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Who deleted it (author, room host or staff; migration 0007). */
+  deleted_by: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -433,7 +437,7 @@ export interface VoteBallotsTable {
 export interface ViolationReportsTable {
   id: TextId;
   reporter_user_id: string;
-  target_type: 'feedback' | 'output';
+  target_type: 'feedback' | 'output' | 'comment';
   target_id: string;
   target_user_id: string | null;
   content: string;

@@ -58,11 +58,16 @@ describe('live comments', () => {
       await new Promise((r) => setTimeout(r, 5));
     }
     await t.db.updateTable('comments').set({ is_pinned: true }).where('id', '=', ids[0]!).execute();
-    const items = await list('?type=LIVE-JA');
+    const items = await list(`?type=LIVE-JA&streamId=${room}`);
     expect(items.map((c) => c.id)).toEqual([ids[0], ids[2], ids[1]]);
     expect(items[0]).toMatchObject({ isPinned: true, user: { displayName: 'Haruto' } });
-    expect((await list('?type=LIVE-JA&isPinned=false')).map((c) => c.id)).toEqual([ids[2], ids[1]]);
-    expect(await list('?type=LIVE-EN')).toEqual([]);
+    expect((await list(`?type=LIVE-JA&isPinned=false&streamId=${room}`)).map((c) => c.id)).toEqual([
+      ids[2],
+      ids[1],
+    ]);
+    expect(await list(`?type=LIVE-EN&streamId=${room}`)).toEqual([]);
+    // A room's comments are the room's: the session-wide list does not carry them.
+    expect(await list('?type=LIVE-JA')).toEqual([]);
   });
 
   it('accepts 400 characters, refuses 401 and blank ones (400)', async () => {

@@ -1,21 +1,31 @@
 import {
+  CommentIdParams,
+  DeleteCommentResponse,
+  PauseCommentsRequest,
+  PauseCommentsResponse,
+} from '../../contracts/api/comments';
+import {
   CommentResponse,
   CreateCommentRequest,
   ListCommentsQuery,
   ListCommentsResponse,
   SessionIdParams,
 } from '../../contracts/api/sessions';
+import { StreamIdParams } from '../../contracts/stream';
 import { requirePermission, requireRoomOfSession, requireVisibleSession } from '../sessions/access';
 import { CommentService } from '../sessions/comments';
 import type { App } from './types';
 
 /**
- * Session and live comments: GET /v1/session/{id}/comments (pinned first, then newest) and
- * POST /v1/session/{id}/comment (SESSION, LIVE-JA, LIVE-EN; ≤ 400 characters, not blank). A
- * comment with a streamId is delivered live to that room's sockets.
+ * Session and live comments: GET /v1/session/{id}/comments (pinned first, then newest; without a
+ * streamId only session-wide comments of the caller's school scope, with one only that room's),
+ * POST /v1/session/{id}/comment (SESSION, LIVE-JA, LIVE-EN; ≤ 400 characters, not blank,
+ * screened: a finding is 400 commentRefused; a paused room is 409 commentsPaused), DELETE
+ * /v1/comment/{id} (author, room host, staff roles) and PUT /v1/stream/{id}/comments-paused
+ * (the room's host). Live changes reach the room's sockets.
  */
 export async function commentRoutes(app: App): Promise<void> {
-  const comments = new CommentService(app.db, app.roomBus);
+  const comments = new CommentService(app.db, app.roomBus, app.permissions);
 
   app.get(
     '/v1/session/:id/comments',
@@ -31,7 +41,7 @@ export async function commentRoutes(app: App): Promise<void> {
       const session = await requireVisibleSession(app.db, app.permissions, user, req.params.id);
       if (req.query.streamId)
         await requireRoomOfSession(app.db, user, session.id, req.query.streamId);
-      return { items: await comments.list(session.id, req.query) };
+      return { items: await comments.list(user, session.id, req.query) };
     },
   );
 
@@ -48,9 +58,36 @@ export async function commentRoutes(app: App): Promise<void> {
       const { user } = await app.auth.require(req);
       const session = await requireVisibleSession(app.db, app.permissions, user, req.params.id);
       await requirePermission(app.permissions, 'addComment', user, session.id);
-      if (req.body.streamId)
-        await requireRoomOfSession(app.db, user, session.id, req.body.streamId);
-      return { item: await comments.post(session.id, user.id, req.body) };
+      const room = req.body.streamId
+        ? await requireRoomOfSession(app.db, user, session.id, req.body.streamId)
+        : undefined;
+      return { item: await comments.post(user, session.id, req.body, room) };
+    },
+  );
+
+  app.delete(
+    '/v1/comment/:id',
+    { schema: { params: CommentIdParams, response: { 200: DeleteCommentResponse } } },
+    async (req) => {
+      const { user } = await app.auth.require(req);
+      await comments.remove(user, req.params.id);
+      return { item: { id: req.params.id, deleted: true as const } };
+    },
+  );
+
+  app.put(
+    '/v1/stream/:id/comments-paused',
+    {
+      schema: {
+        params: StreamIdParams,
+        body: PauseCommentsRequest,
+        response: { 200: PauseCommentsResponse },
+      },
+    },
+    async (req) => {
+      const { user } = await app.auth.require(req);
+      const paused = await comments.setPaused(user, req.params.id, req.body.paused);
+      return { item: { streamId: req.params.id, commentsPaused: paused } };
     },
   );
 }

@@ -12,6 +12,7 @@ import { isBlocked } from '../auth/permissions';
 import type { Db } from '../db/database';
 import { json } from '../db/json';
 import { AppError } from '../http/errors';
+import { openCommentReports } from '../moderation/comment-reports';
 import { reportSchoolScope } from '../reports/access';
 import type { UserRow } from '../users/repository';
 import type { App } from './types';
@@ -42,6 +43,7 @@ export async function moderationRoutes(app: App): Promise<void> {
       return {
         items: await pendingItems(app.db, user),
         decisions: await recentDecisions(app.db, user),
+        commentReports: await openCommentReports(app.db, user),
       };
     },
   );

@@ -2,14 +2,16 @@ import { ViolationRequest, ViolationResponse } from '../../contracts/api/feedbac
 import { msOf } from '../db/json';
 import { requireVisibleFeedback, requireVisibleOutput } from '../feedback/repository';
 import { AppError } from '../http/errors';
+import { CommentService } from '../sessions/comments';
 import type { App } from './types';
 
 /**
- * POST /v1/violation: a user reports a feedback or an output they can see (text required,
- * at most 300). A feedback reported by someone other than its author is hidden from other
+ * POST /v1/violation: a user reports a feedback, an output or a session/live comment they can
+ * see (text required, at most 300); a comment report is listed in the staff moderation queue. A feedback reported by someone other than its author is hidden from other
  * pupils for an hour while staff look at it (docs/decisions.md, Feedback).
  */
 export async function violationRoutes(app: App): Promise<void> {
+  const comments = new CommentService(app.db, app.roomBus, app.permissions);
   app.post(
     '/v1/violation',
     { schema: { body: ViolationRequest, response: { 200: ViolationResponse } } },
@@ -28,6 +30,11 @@ export async function violationRoutes(app: App): Promise<void> {
           now,
         );
         if (!view.canReact) throw new AppError('badRequest', 'This feedback cannot be reported');
+        targetUserId = row.user_id;
+      } else if (body.type === 'comment') {
+        // A session or live comment the caller can see (its room, or the school scope).
+        const row = await comments.requireVisible(user, body.id);
+        if (row.user_id === user.id) throw new AppError('badRequest', 'Own comment');
         targetUserId = row.user_id;
       } else {
         const row = await requireVisibleOutput(app.db, app.permissions, user, body.id);

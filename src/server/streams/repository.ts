@@ -30,6 +30,7 @@ export function toStream(row: StreamRowWithHost): Stream {
     createdAt: msOf(row.created_at),
     updatedAt: msOf(row.updated_at),
     settings: row.settings,
+    commentsPaused: row.comments_paused,
   };
   return row.host_display_name === null
     ? stream

@@ -153,7 +153,7 @@ export async function translateText(text: string, targetLang: Lang): Promise<str
 export async function reportViolation(body: {
   content: string;
   id: string;
-  type: 'feedback' | 'output';
+  type: 'feedback' | 'output' | 'comment';
   userId: string;
 }) {
   const now = Date.now();

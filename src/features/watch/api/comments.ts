@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { DeleteCommentResponse, PauseCommentsResponse } from '@/contracts/api/comments';
 import { CommentResponse, ListCommentsResponse } from '@/contracts/api/sessions';
 import type { Comment, Lang } from '@/contracts/entities';
-import { apiClient } from '@/lib/api-client';
+import { apiClient, isApiError } from '@/lib/api-client';
 
 /**
  * Live comments are re-read this often: in a room the hub pushes each new comment and the re-read
@@ -57,6 +58,76 @@ export function receiveLiveComment(
   );
 }
 
+/** Drops a comment that was deleted (the hub's `commentRemove`, or our own DELETE). */
+export function removeLiveComment(
+  queryClient: QueryClient,
+  sessionId: string,
+  streamId: string | null,
+  lang: Lang,
+  id: string,
+): void {
+  queryClient.setQueryData<Comment[]>(commentsKey(sessionId, streamId, lang), (old) =>
+    old ? old.filter((c) => c.id !== id) : old,
+  );
+}
+
+/** DELETE /v1/comment/{id} (author, the room's host, staff roles). */
+export function useDeleteLiveComment(sessionId: string, streamId: string | null, lang: Lang) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) =>
+      (
+        await apiClient.request(DeleteCommentResponse, {
+          method: 'DELETE',
+          url: `/v1/comment/${encodeURIComponent(id)}`,
+        })
+      ).item.id,
+    onSuccess: (id) => removeLiveComment(queryClient, sessionId, streamId, lang, id),
+  });
+}
+
+const pausedKey = (streamId: string) => ['stream', streamId, 'commentsPaused'] as const;
+
+/**
+ * Whether the room's host paused live comments: from the room as loaded, then the hub's
+ * `commentsPaused` messages (and a refused post) keep it current. A solo page is never paused.
+ */
+export function useCommentsPaused(streamId: string | null, initial: boolean): boolean {
+  const query = useQuery({
+    queryKey: pausedKey(streamId ?? ''),
+    queryFn: () => initial,
+    initialData: initial,
+    staleTime: Infinity,
+    enabled: streamId !== null,
+  });
+  return streamId !== null && query.data;
+}
+
+export function receiveCommentsPaused(
+  queryClient: QueryClient,
+  streamId: string,
+  paused: boolean,
+): void {
+  queryClient.setQueryData<boolean>(pausedKey(streamId), paused);
+}
+
+/** PUT /v1/stream/{id}/comments-paused (the room's host). */
+export function usePauseComments(streamId: string | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (paused: boolean) => {
+      if (!streamId) throw new Error('no room');
+      const { item } = await apiClient.request(PauseCommentsResponse, {
+        method: 'PUT',
+        url: `/v1/stream/${encodeURIComponent(streamId)}/comments-paused`,
+        data: { paused },
+      });
+      return item;
+    },
+    onSuccess: (item) => receiveCommentsPaused(queryClient, item.streamId, item.commentsPaused),
+  });
+}
+
 /** POST /v1/session/{id}/comment as a live comment. */
 export function usePostLiveComment(sessionId: string, streamId: string | null, lang: Lang) {
   const queryClient = useQueryClient();
@@ -71,5 +142,11 @@ export function usePostLiveComment(sessionId: string, streamId: string | null, l
       return item;
     },
     onSuccess: (item) => receiveLiveComment(queryClient, sessionId, streamId, lang, item),
+    onError: (error) => {
+      // The host paused while the pupil was typing: show it at once (the draft stays).
+      if (streamId && isApiError(error) && error.code === 'commentsPaused') {
+        receiveCommentsPaused(queryClient, streamId, true);
+      }
+    },
   });
 }
