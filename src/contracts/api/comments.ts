@@ -31,3 +31,8 @@ export const PauseCommentsResponse = z.object({
   item: z.object({ streamId: Id, commentsPaused: z.boolean() }),
 });
 export type PauseCommentsResponse = z.infer<typeof PauseCommentsResponse>;
+
+/** POST /v1/moderation/comment-reports/{id}/dismiss: staff keep the comment, the report closes. */
+export const DismissCommentReportResponse = z.object({
+  item: z.object({ id: Id, status: z.literal('closed') }),
+});

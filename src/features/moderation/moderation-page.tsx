@@ -26,6 +26,7 @@ import { isApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/time';
 import { LoadError, PageLoader } from '@/features/page-status';
 import { useDecide, useModerationQueue } from './api/moderation-api';
+import { CommentReports } from './comment-reports';
 
 const VIOLATIONS = ['text', 'image', 'image-warning', 'updated'] as const;
 type Violation = (typeof VIOLATIONS)[number];
@@ -73,6 +74,7 @@ export function ModerationPage() {
               ))}
             </Stack>
           )}
+          <CommentReports reports={queue.data.commentReports ?? []} />
           <Title order={2} size="h4" mt="lg">
             {t('history')}
           </Title>

@@ -192,7 +192,11 @@ function CommentsPanelView({
           minRows={2}
           maxRows={5}
           value={draft}
-          onChange={(e) => setDraft(e.currentTarget.value)}
+          onChange={(e) => {
+            setDraft(e.currentTarget.value);
+            // A refusal's message stays until the pupil edits what was refused.
+            if (post.isError) post.reset();
+          }}
           onKeyDown={(e) => {
             if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) submit();
           }}

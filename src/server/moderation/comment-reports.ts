@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import type { CommentReport } from '../../contracts/api/moderation';
 import type { Db } from '../db/database';
+import { AppError } from '../http/errors';
 import { msOf } from '../db/json';
 import { reportSchoolScope } from '../reports/access';
 import type { UserRow } from '../users/repository';
@@ -58,5 +60,29 @@ export async function closeCommentReports(db: Db, commentId: string): Promise<vo
     .where('target_type', '=', 'comment')
     .where('target_id', '=', commentId)
     .where('status', '=', 'open')
+    .execute();
+}
+
+/**
+ * Staff keep a reported comment (close the report without deleting it). Out of the caller's
+ * scope or not a comment report: 404, as for one that does not exist.
+ */
+export async function dismissCommentReport(db: Db, user: UserRow, id: string): Promise<void> {
+  const scope = reportSchoolScope(user);
+  let q = db
+    .selectFrom('violation_reports as r')
+    .innerJoin('users as author', 'author.id', 'r.target_user_id')
+    .select(['r.id', 'r.status'])
+    .where('r.id', '=', id)
+    .where('r.target_type', '=', 'comment');
+  if (scope)
+    q =
+      scope.length === 0 ? q.where(sql<boolean>`false`) : q.where('author.school_id', 'in', scope);
+  const row = await q.executeTakeFirst();
+  if (!row) throw new AppError('notFound', 'No such report');
+  await db
+    .updateTable('violation_reports')
+    .set({ status: 'closed' })
+    .where('id', '=', id)
     .execute();
 }

@@ -221,6 +221,30 @@ describe('report a comment', () => {
     expect(reports).toContainEqual(
       expect.objectContaining({ commentId: c.id, reason: '悪口です', content: 'ふつうの話' }),
     );
+    // Staff may keep a reported comment (the report closes); pupils may not.
+    const kept = await postOk('student01', { type: 'LIVE-JA', content: 'これも', streamId: room });
+    expect((await report('student03', kept.id, '念のため')).statusCode).toBe(200);
+    const queued = ModerationQueueResponse.parse(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/v1/moderation/queue',
+          headers: await auth('teacher'),
+        })
+      ).json(),
+    ).commentReports?.find((r) => r.commentId === kept.id);
+    expect(queued).toBeDefined();
+    const dismiss = async (account: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/v1/moderation/comment-reports/${queued?.id}/dismiss`,
+        headers: await auth(account),
+      });
+    expect((await dismiss('student03')).statusCode).toBe(403);
+    expect((await dismiss('sakura01')).statusCode).toBe(403);
+    expect((await dismiss('teacher')).statusCode).toBe(200);
+    expect((await list('student02', `?streamId=${room}`)).map((x) => x.id)).toContain(kept.id);
+
     // Deleting the comment closes its report.
     expect((await remove('teacher', c.id)).statusCode).toBe(200);
     const after = await t.app.inject({

@@ -1,6 +1,7 @@
 import {
   CommentIdParams,
   DeleteCommentResponse,
+  DismissCommentReportResponse,
   PauseCommentsRequest,
   PauseCommentsResponse,
 } from '../../contracts/api/comments';
@@ -11,7 +12,11 @@ import {
   ListCommentsResponse,
   SessionIdParams,
 } from '../../contracts/api/sessions';
+import { isStaffRole } from '../../contracts/entities';
 import { StreamIdParams } from '../../contracts/stream';
+import { isBlocked } from '../auth/permissions';
+import { AppError } from '../http/errors';
+import { dismissCommentReport } from '../moderation/comment-reports';
 import { requirePermission, requireRoomOfSession, requireVisibleSession } from '../sessions/access';
 import { CommentService } from '../sessions/comments';
 import type { App } from './types';
@@ -22,7 +27,8 @@ import type { App } from './types';
  * POST /v1/session/{id}/comment (SESSION, LIVE-JA, LIVE-EN; ≤ 400 characters, not blank,
  * screened: a finding is 400 commentRefused; a paused room is 409 commentsPaused), DELETE
  * /v1/comment/{id} (author, room host, staff roles) and PUT /v1/stream/{id}/comments-paused
- * (the room's host). Live changes reach the room's sockets.
+ * (the room's host); POST /v1/moderation/comment-reports/{id}/dismiss (staff keep a reported
+ * comment). Live changes reach the room's sockets.
  */
 export async function commentRoutes(app: App): Promise<void> {
   const comments = new CommentService(app.db, app.roomBus, app.permissions);
@@ -72,6 +78,19 @@ export async function commentRoutes(app: App): Promise<void> {
       const { user } = await app.auth.require(req);
       await comments.remove(user, req.params.id);
       return { item: { id: req.params.id, deleted: true as const } };
+    },
+  );
+
+  app.post(
+    '/v1/moderation/comment-reports/:id/dismiss',
+    { schema: { params: CommentIdParams, response: { 200: DismissCommentReportResponse } } },
+    async (req) => {
+      const { user } = await app.auth.require(req);
+      if (!isStaffRole(user.role) || isBlocked(await app.permissions.subject(user))) {
+        throw new AppError('forbidden', 'Staff roles only');
+      }
+      await dismissCommentReport(app.db, user, req.params.id);
+      return { item: { id: req.params.id, status: 'closed' as const } };
     },
   );
 

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { DeleteCommentResponse, DismissCommentReportResponse } from '@/contracts/api/comments';
 import {
   ModerationDecisionResponse,
   ModerationQueueResponse,
@@ -29,6 +30,32 @@ export function useDecide() {
         method: 'post',
         url: `/v1/moderation/${input.type === 'output' ? 'outputs' : 'feedbacks'}/${encodeURIComponent(input.id)}/decision`,
         data: { decision: input.decision, ...(input.note ? { note: input.note } : {}) },
+      }),
+    onSettled: () => client.invalidateQueries({ queryKey: moderationKeys.queue }),
+  });
+}
+
+/** DELETE /v1/comment/{id} for a reported comment (staff roles may delete). */
+export function useDeleteReportedComment() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (commentId: string) =>
+      apiClient.request(DeleteCommentResponse, {
+        method: 'delete',
+        url: `/v1/comment/${encodeURIComponent(commentId)}`,
+      }),
+    onSettled: () => client.invalidateQueries({ queryKey: moderationKeys.queue }),
+  });
+}
+
+/** Keeps a reported comment: its report closes. */
+export function useDismissCommentReport() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (reportId: string) =>
+      apiClient.request(DismissCommentReportResponse, {
+        method: 'post',
+        url: `/v1/moderation/comment-reports/${encodeURIComponent(reportId)}/dismiss`,
       }),
     onSettled: () => client.invalidateQueries({ queryKey: moderationKeys.queue }),
   });

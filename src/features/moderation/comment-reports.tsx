@@ -1,0 +1,94 @@
+import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import type { CommentReport } from '@/contracts/api/moderation';
+import { TOAST_AUTO_CLOSE_MS } from '@/contracts/constants';
+import { formatDateTime } from '@/lib/time';
+import { useDeleteReportedComment, useDismissCommentReport } from './api/moderation-api';
+
+/**
+ * Reported session and live comments (issue 8): each with the reason, deleted (it disappears
+ * from every open page) or kept (the report closes).
+ */
+export function CommentReports({ reports }: { reports: readonly CommentReport[] }) {
+  const { t } = useTranslation('moderation');
+  return (
+    <>
+      <Title order={2} size="h4" mt="lg">
+        {t('commentReports.title')}
+      </Title>
+      {reports.length === 0 ? (
+        <Text c="gray.7">{t('commentReports.empty')}</Text>
+      ) : (
+        <Stack gap="md" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {reports.map((r) => (
+            <li key={r.id}>
+              <ReportCard report={r} />
+            </li>
+          ))}
+        </Stack>
+      )}
+    </>
+  );
+}
+
+function ReportCard({ report }: { report: CommentReport }) {
+  const { t } = useTranslation('moderation');
+  const remove = useDeleteReportedComment();
+  const dismiss = useDismissCommentReport();
+  const busy = remove.isPending || dismiss.isPending;
+  const failed = () =>
+    notifications.show({ color: 'red', message: t('failed'), autoClose: TOAST_AUTO_CLOSE_MS });
+
+  return (
+    <Card
+      withBorder
+      padding="md"
+      radius="md"
+      aria-label={`${t('commentReports.type')}: ${report.author.displayName}`}
+    >
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Group gap="xs">
+            <Badge variant="light" color="orange.9">
+              {report.streamId ? t('commentReports.live') : t('commentReports.type')}
+            </Badge>
+            <Text fw={700} size="sm">
+              {t('by', { name: report.author.displayName })}
+            </Text>
+          </Group>
+          <Text size="xs" c="gray.7">
+            {formatDateTime(report.reportedAt)}
+          </Text>
+        </Group>
+        <Text size="xs" c="gray.7">
+          {t('session', { title: report.sessionTitle })}
+        </Text>
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {report.content}
+        </Text>
+        <Text size="sm" c="gray.8">
+          {t('commentReports.reason', { reason: report.reason })}
+        </Text>
+        <Group justify="flex-end" gap="xs">
+          <Button
+            variant="default"
+            disabled={busy}
+            loading={dismiss.isPending}
+            onClick={() => dismiss.mutate(report.id, { onError: failed })}
+          >
+            {t('commentReports.keep')}
+          </Button>
+          <Button
+            color="red.9"
+            disabled={busy}
+            loading={remove.isPending}
+            onClick={() => remove.mutate(report.commentId, { onError: failed })}
+          >
+            {t('commentReports.delete')}
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
