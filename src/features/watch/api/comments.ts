@@ -3,6 +3,7 @@ import { DeleteCommentResponse, PauseCommentsResponse } from '@/contracts/api/co
 import { CommentResponse, ListCommentsResponse } from '@/contracts/api/sessions';
 import type { Comment, Lang } from '@/contracts/entities';
 import { apiClient, isApiError } from '@/lib/api-client';
+import { fetchStream } from './get-stream';
 
 /**
  * Live comments are re-read this often: in a room the hub pushes each new comment and the re-read
@@ -90,14 +91,17 @@ const pausedKey = (streamId: string) => ['stream', streamId, 'commentsPaused'] a
 
 /**
  * Whether the room's host paused live comments: from the room as loaded, then the hub's
- * `commentsPaused` messages (and a refused post) keep it current. A solo page is never paused.
+ * `commentsPaused` messages (and a refused post) keep it current, and it is re-read as often as
+ * the room's comments. A solo page is never paused.
  */
 export function useCommentsPaused(streamId: string | null, initial: boolean): boolean {
   const query = useQuery({
     queryKey: pausedKey(streamId ?? ''),
-    queryFn: () => initial,
+    // Re-read with the comments, so a socket that missed the message catches up.
+    queryFn: async () =>
+      streamId ? ((await fetchStream(streamId)).commentsPaused ?? false) : false,
     initialData: initial,
-    staleTime: Infinity,
+    refetchInterval: COMMENTS_REFRESH_MS.room,
     enabled: streamId !== null,
   });
   return streamId !== null && query.data;
