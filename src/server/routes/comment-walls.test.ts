@@ -259,10 +259,11 @@ describe('report a comment', () => {
 
 describe('delete a comment', () => {
   it('author, room host and staff may; others 403, those who cannot see it 404', async () => {
+    let n = 0;
     const mk = () =>
       postOk('student01', {
         type: 'LIVE-JA',
-        content: `消すかも ${Math.random()}`,
+        content: `消すかも その${++n}`,
         streamId: room,
       });
     const c = await mk();

@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { VoteTally } from '@/contracts/api/sessions';
 import type { Comment } from '@/contracts/entities';
-import { receiveLiveComment } from './comments';
+import { receiveCommentsPaused, receiveLiveComment, removeLiveComment } from './comments';
 import { receiveVoteTally } from './votes';
 
 const comment = (id: string, over: Partial<Comment> = {}): Comment => ({
@@ -47,6 +47,23 @@ describe('receiveLiveComment', () => {
     const qc = new QueryClient();
     receiveLiveComment(qc, 's', 'room', 'ja', comment('x'));
     expect(qc.getQueryData(commentsKey)).toBeUndefined();
+  });
+});
+
+describe('removeLiveComment and receiveCommentsPaused', () => {
+  it('drops a deleted comment from the open list at once', () => {
+    const qc = new QueryClient();
+    qc.setQueryData(commentsKey, [comment('a'), comment('b', { createdAt: 2 })]);
+    removeLiveComment(qc, 's', 'room', 'ja', 'a');
+    expect(qc.getQueryData<Comment[]>(commentsKey)?.map((c) => c.id)).toEqual(['b']);
+  });
+
+  it("keeps the room's pause state the panel reads", () => {
+    const qc = new QueryClient();
+    receiveCommentsPaused(qc, 'room', true);
+    expect(qc.getQueryData(['stream', 'room', 'commentsPaused'])).toBe(true);
+    receiveCommentsPaused(qc, 'room', false);
+    expect(qc.getQueryData(['stream', 'room', 'commentsPaused'])).toBe(false);
   });
 });
 
