@@ -196,6 +196,20 @@ describe('live comments in a room', () => {
       .last()
       .click();
     await done.waitFor({ state: 'detached' });
+
+    // The teacher finds it in /moderation with the reason (in another tab; the room stays open).
+    const staffPage = await host.context.newPage();
+    await staffPage.goto(`${server.url}/moderation`);
+    const card = staffPage.getByRole('article', {
+      name: `${text('ja', 'moderation:commentReports.type')}: ${demoAccount('student01').displayName}`,
+    });
+    await card.filter({ hasText: EARLIER }).waitFor();
+    await card
+      .filter({
+        hasText: text('ja', 'moderation:commentReports.reason', { reason: 'いやな言い方です' }),
+      })
+      .waitFor();
+    await staffPage.close();
   });
 
   it('lets the host delete an earlier comment: it disappears from every page, no reload', async () => {

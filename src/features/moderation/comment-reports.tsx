@@ -42,6 +42,7 @@ function ReportCard({ report }: { report: CommentReport }) {
 
   return (
     <Card
+      component="article"
       withBorder
       padding="md"
       radius="md"
