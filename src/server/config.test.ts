@@ -49,12 +49,12 @@ describe('loadConfig', () => {
 
   it('refuses the login variables replaced in issue 8, naming their replacements', () => {
     expect(() => loadConfig({ LOGIN_MAX_FAILURES_PER_ACCOUNT: '10' })).toThrow(
-      /LOGIN_MAX_FAILURES_PER_ACCOUNT: no longer read; replaced by LOGIN_FREE_FAILURES_PER_PAIR/,
+      /LOGIN_MAX_FAILURES_PER_ACCOUNT: no longer read; replaced by LOGIN_PAIR_FREE_FAILURES/,
     );
     expect(() => loadConfig({ LOGIN_MAX_DELAY_S: '3600' })).toThrow(/LOGIN_MAX_DELAY_S/);
     expect(() =>
-      loadConfig({ LOGIN_FREE_FAILURES_PER_PAIR: '10', LOGIN_FREE_FAILURES_PER_ACCOUNT: '5' }),
-    ).toThrow(/LOGIN_FREE_FAILURES_PER_ACCOUNT: must be at least/);
+      loadConfig({ LOGIN_PAIR_FREE_FAILURES: '10', LOGIN_ACCOUNT_FREE_FAILURES: '5' }),
+    ).toThrow(/LOGIN_ACCOUNT_FREE_FAILURES: must be at least/);
   });
 
   it('refuses a bad environment with one clear error naming every bad variable', () => {

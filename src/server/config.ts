@@ -35,12 +35,12 @@ const EnvSchema = z.object({
   /** Trust X-Forwarded-For (set when running behind a reverse proxy). */
   TRUST_PROXY: EnvBoolean.default(false),
   /** Login throttle; see docs/decisions.md (Sign-in throttle and passwords, issue 8). */
-  LOGIN_FREE_FAILURES_PER_PAIR: PositiveInt.default(5),
-  LOGIN_FREE_FAILURES_PER_ACCOUNT: PositiveInt.default(20),
+  LOGIN_PAIR_FREE_FAILURES: PositiveInt.default(5),
+  LOGIN_ACCOUNT_FREE_FAILURES: PositiveInt.default(20),
   LOGIN_MAX_DELAY_S: PositiveInt.max(300, 'must be at most 300 (a delay, never a lock)').default(
     30,
   ),
-  LOGIN_MAX_UNKNOWN_FAILURES_PER_ADDRESS: PositiveInt.default(1000),
+  LOGIN_MAX_UNKNOWN_NAMES_PER_IP: PositiveInt.default(1000),
   LOGIN_WINDOW_S: PositiveInt.default(15 * 60),
   /** How long a spent refresh token still answers with the pair it was exchanged for. */
   REFRESH_GRACE_S: z.coerce.number().int().min(0).max(300).default(30),
@@ -142,9 +142,8 @@ export interface LoginThrottleConfig {
 
 /** Variables that were replaced; setting one stops the start with the replacement's name. */
 const REPLACED: Readonly<Record<string, string>> = {
-  LOGIN_MAX_FAILURES_PER_ACCOUNT:
-    'LOGIN_FREE_FAILURES_PER_PAIR and LOGIN_FREE_FAILURES_PER_ACCOUNT',
-  LOGIN_MAX_FAILURES_PER_ADDRESS: 'LOGIN_MAX_UNKNOWN_FAILURES_PER_ADDRESS',
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: 'LOGIN_PAIR_FREE_FAILURES and LOGIN_ACCOUNT_FREE_FAILURES',
+  LOGIN_MAX_FAILURES_PER_ADDRESS: 'LOGIN_MAX_UNKNOWN_NAMES_PER_IP',
   LOGIN_MAX_REQUESTS_PER_ADDRESS: 'nothing (successful logins are never counted per address)',
 };
 
@@ -172,9 +171,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  if (e.LOGIN_FREE_FAILURES_PER_ACCOUNT < e.LOGIN_FREE_FAILURES_PER_PAIR) {
+  if (e.LOGIN_ACCOUNT_FREE_FAILURES < e.LOGIN_PAIR_FREE_FAILURES) {
     throw new ConfigError(
-      'Invalid environment:\n  LOGIN_FREE_FAILURES_PER_ACCOUNT: must be at least LOGIN_FREE_FAILURES_PER_PAIR',
+      'Invalid environment:\n  LOGIN_ACCOUNT_FREE_FAILURES: must be at least LOGIN_PAIR_FREE_FAILURES',
     );
   }
   const oidc = {
@@ -212,10 +211,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL,
     trustProxy: e.TRUST_PROXY,
     login: {
-      freeFailuresPerPair: e.LOGIN_FREE_FAILURES_PER_PAIR,
-      freeFailuresPerAccount: e.LOGIN_FREE_FAILURES_PER_ACCOUNT,
+      freeFailuresPerPair: e.LOGIN_PAIR_FREE_FAILURES,
+      freeFailuresPerAccount: e.LOGIN_ACCOUNT_FREE_FAILURES,
       maxDelayS: e.LOGIN_MAX_DELAY_S,
-      maxUnknownFailuresPerAddress: e.LOGIN_MAX_UNKNOWN_FAILURES_PER_ADDRESS,
+      maxUnknownFailuresPerAddress: e.LOGIN_MAX_UNKNOWN_NAMES_PER_IP,
       windowS: e.LOGIN_WINDOW_S,
     },
     refreshGraceS: e.REFRESH_GRACE_S,

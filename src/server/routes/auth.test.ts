@@ -137,7 +137,7 @@ describe('POST /v1/auth/login', () => {
 
 describe('per-address limit for made-up names', () => {
   it('answers 429 for further made-up names only; real accounts from the address still log in', async () => {
-    const small = await t.withEnv({ LOGIN_MAX_UNKNOWN_FAILURES_PER_ADDRESS: '5' });
+    const small = await t.withEnv({ LOGIN_MAX_UNKNOWN_NAMES_PER_IP: '5' });
     const attempt = (username: string, password: string, remoteAddress: string) =>
       small.inject({
         method: 'POST',

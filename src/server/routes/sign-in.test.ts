@@ -192,9 +192,7 @@ describe('item 11: password policy', () => {
     expect(errorOf(common.body).code).toBe('commonPassword');
     const short = await put('teacher', 'student25', { password: 'abc1234' });
     expect(errorOf(short.body).code).toBe('weakPassword');
-    expect((await put('teacher', 'student25', { password: 'river-kite-17' })).statusCode).toBe(
-      200,
-    );
+    expect((await put('teacher', 'student25', { password: 'river-kite-17' })).statusCode).toBe(200);
   });
 
   it('staff roles: at least 12 characters', async () => {
