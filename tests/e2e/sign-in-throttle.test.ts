@@ -126,4 +126,28 @@ describe('sign-in from one school address', () => {
     expect(Date.now() - started).toBeLessThan(10_000);
     await context.close();
   }, 120_000);
+
+  it('the login form shows the wait on a 429 and signs in by itself after Retry-After', async () => {
+    const pupil = demoAccount('student12');
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    for (let i = 0; i < 5; i++) {
+      await signIn(page, server.url, 'student12', `${pupil.password}-${i}`);
+      await page.getByText(text('ja', 'login:error.invalidAccountOrPassword')).waitFor();
+    }
+    await page.goto(`${server.url}/login`);
+    await page.getByLabel(text('ja', 'login:accountName.label')).fill('student12');
+    await page.getByLabel(text('ja', 'login:password.label'), { exact: true }).fill(pupil.password);
+    // One more wrong guess once the 1 s delay has passed: the account is now delayed by 2 s.
+    await sleep(1100);
+    expect((await post('student12', 'one-more-guess')).status).toBe(401);
+    await page.getByRole('button', { name: text('ja', 'login:submit'), exact: true }).click();
+    await page
+      .getByText(text('ja', 'login:error.rateLimitedWait', { seconds: '2' }))
+      .or(page.getByText(text('ja', 'login:error.rateLimitedWait', { seconds: '1' })))
+      .waitFor();
+    // No click: the form tries again by itself and the pupil lands on the home page.
+    await signedInAs(page);
+    await context.close();
+  }, 60_000);
 });
