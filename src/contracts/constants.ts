@@ -5,8 +5,10 @@
 
 /** Terms-of-use version a user must have agreed to. */
 export const TERMS_AGREEMENT_VERSION = 1;
-/** Minimum password length (setting.minLengthPassword). */
-export const PASSWORD_MIN_LENGTH = 6;
+/** Minimum password length for pupils (setting.minLengthPassword); issue 8 raised it from 6. */
+export const PASSWORD_MIN_LENGTH = 8;
+/** Minimum password length for staff roles (teacher, staff, admin). */
+export const STAFF_PASSWORD_MIN_LENGTH = 12;
 /** Display name: max length and the change interval for members and supporters. */
 export const DISPLAY_NAME_MAX = 18;
 export const PROFILE_CHANGE_INTERVAL_DAYS = 31;

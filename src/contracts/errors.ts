@@ -18,7 +18,8 @@ export const ErrorCode = z.enum([
   'termsNotAgreed',
   'invalidPassword', // own password change: current password does not match
   'needToChangePassword', // new password equals the current one
-  'weakPassword', // too short or a single repeated character
+  'weakPassword', // too short for the account's role, or a single repeated character
+  'commonPassword', // on the common/breached password list (issue 8)
   'profileChangeRestricted', // display name changed within 31 days
   'participantLimit', // joining a session: the room is full
   'guestRestricted', // guest accounts cannot post outputs
@@ -58,6 +59,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   invalidPassword: 400,
   needToChangePassword: 400,
   weakPassword: 400,
+  commonPassword: 400,
   profileChangeRestricted: 400,
   participantLimit: 409,
   guestRestricted: 403,

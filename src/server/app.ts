@@ -123,7 +123,13 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
   const secret = await resolveJwtSecret(db, config.jwtSecret);
-  const tokens = new TokenService(db, secret, config.accessTokenTtlS, config.refreshTokenTtlS);
+  const tokens = new TokenService(
+    db,
+    secret,
+    config.accessTokenTtlS,
+    config.refreshTokenTtlS,
+    config.refreshGraceS,
+  );
   await app.register(rateLimit, {
     global: true,
     max: config.rateLimitPerMinute,

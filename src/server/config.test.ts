@@ -18,7 +18,14 @@ describe('loadConfig', () => {
       seedDemo: true,
       logLevel: 'info',
       redisUrl: undefined,
-      login: { maxFailuresPerAccount: 10, windowS: 900 },
+      login: {
+        freeFailuresPerPair: 5,
+        freeFailuresPerAccount: 20,
+        maxDelayS: 30,
+        maxUnknownFailuresPerAddress: 1000,
+        windowS: 900,
+      },
+      refreshGraceS: 30,
     });
     expect(c.pgliteDir).toBe(resolve('./data/pglite'));
   });
@@ -38,6 +45,16 @@ describe('loadConfig', () => {
     expect(c.redisUrl).toBe('redis://localhost:6379');
     expect(c.jwtSecret).toBeUndefined();
     expect(c.logLevel).toBe('warn');
+  });
+
+  it('refuses the login variables replaced in issue 8, naming their replacements', () => {
+    expect(() => loadConfig({ LOGIN_MAX_FAILURES_PER_ACCOUNT: '10' })).toThrow(
+      /LOGIN_MAX_FAILURES_PER_ACCOUNT: no longer read; replaced by LOGIN_PAIR_FREE_FAILURES/,
+    );
+    expect(() => loadConfig({ LOGIN_MAX_DELAY_S: '3600' })).toThrow(/LOGIN_MAX_DELAY_S/);
+    expect(() =>
+      loadConfig({ LOGIN_PAIR_FREE_FAILURES: '10', LOGIN_ACCOUNT_FREE_FAILURES: '5' }),
+    ).toThrow(/LOGIN_ACCOUNT_FREE_FAILURES: must be at least/);
   });
 
   it('refuses a bad environment with one clear error naming every bad variable', () => {

@@ -34,12 +34,16 @@ const EnvSchema = z.object({
     .optional(),
   /** Trust X-Forwarded-For (set when running behind a reverse proxy). */
   TRUST_PROXY: EnvBoolean.default(false),
-  /** Login throttling; see docs/decisions.md (Foundation / accounts). */
-  LOGIN_MAX_FAILURES_PER_ACCOUNT: PositiveInt.default(10),
-  LOGIN_MAX_FAILURES_PER_ADDRESS: PositiveInt.default(50),
+  /** Login throttle; see docs/decisions.md (Sign-in throttle and passwords, issue 8). */
+  LOGIN_PAIR_FREE_FAILURES: PositiveInt.default(5),
+  LOGIN_ACCOUNT_FREE_FAILURES: PositiveInt.default(20),
+  LOGIN_MAX_DELAY_S: PositiveInt.max(300, 'must be at most 300 (a delay, never a lock)').default(
+    30,
+  ),
+  LOGIN_MAX_UNKNOWN_NAMES_PER_IP: PositiveInt.default(1000),
   LOGIN_WINDOW_S: PositiveInt.default(15 * 60),
-  /** Hard cap on login requests per address and window, successful or not (flood guard). */
-  LOGIN_MAX_REQUESTS_PER_ADDRESS: PositiveInt.default(300),
+  /** How long a spent refresh token still answers with the pair it was exchanged for. */
+  REFRESH_GRACE_S: z.coerce.number().int().min(0).max(300).default(30),
   /** General API rate limit per address and minute. */
   RATE_LIMIT_PER_MINUTE: PositiveInt.default(1200),
   /** The app's public origin (e.g. https://tomoni.example); OpenID redirect URIs are built on it. */
@@ -103,12 +107,9 @@ export interface Config {
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   redisUrl: string | undefined;
   trustProxy: boolean;
-  login: {
-    maxFailuresPerAccount: number;
-    maxFailuresPerAddress: number;
-    windowS: number;
-    maxRequestsPerAddress: number;
-  };
+  login: LoginThrottleConfig;
+  /** Seconds a spent refresh token still returns the pair it was exchanged for (two tabs). */
+  refreshGraceS: number;
   rateLimitPerMinute: number;
   /** Public origin without a trailing slash, when configured. */
   publicUrl: string | undefined;
@@ -125,6 +126,27 @@ export interface Config {
   reports: { timeZone: string; refreshOnDemand: boolean };
 }
 
+/** The login throttle (src/server/auth/login-throttle.ts). */
+export interface LoginThrottleConfig {
+  /** Failures of one account from one address before delays start. */
+  freeFailuresPerPair: number;
+  /** Failures of one account from all addresses together before delays start. */
+  freeFailuresPerAccount: number;
+  /** Delays double from 1 s up to this; never a longer lock. */
+  maxDelayS: number;
+  /** Failures for made-up account names from one address before those get 429. */
+  maxUnknownFailuresPerAddress: number;
+  /** How long a failure counts. */
+  windowS: number;
+}
+
+/** Variables that were replaced; setting one stops the start with the replacement's name. */
+const REPLACED: Readonly<Record<string, string>> = {
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: 'LOGIN_PAIR_FREE_FAILURES and LOGIN_ACCOUNT_FREE_FAILURES',
+  LOGIN_MAX_FAILURES_PER_ADDRESS: 'LOGIN_MAX_UNKNOWN_NAMES_PER_IP',
+  LOGIN_MAX_REQUESTS_PER_ADDRESS: 'nothing (successful logins are never counted per address)',
+};
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
@@ -136,11 +158,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''),
   );
   const parsed = EnvSchema.safeParse(cleaned);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+  const replaced = Object.keys(REPLACED)
+    .filter((name) => name in cleaned)
+    .map((name) => `  ${name}: no longer read; replaced by ${REPLACED[name]}`);
+  if (!parsed.success || replaced.length > 0) {
+    const lines = [
+      ...(parsed.success
+        ? []
+        : parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)),
+      ...replaced,
+    ];
     throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.LOGIN_ACCOUNT_FREE_FAILURES < e.LOGIN_PAIR_FREE_FAILURES) {
+    throw new ConfigError(
+      'Invalid environment:\n  LOGIN_ACCOUNT_FREE_FAILURES: must be at least LOGIN_PAIR_FREE_FAILURES',
+    );
+  }
   const oidc = {
     google: oidcClient(e.OIDC_GOOGLE_ISSUER, e.OIDC_GOOGLE_CLIENT_ID, e.OIDC_GOOGLE_CLIENT_SECRET),
     microsoft: oidcClient(
@@ -176,11 +211,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL,
     trustProxy: e.TRUST_PROXY,
     login: {
-      maxFailuresPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
-      maxFailuresPerAddress: e.LOGIN_MAX_FAILURES_PER_ADDRESS,
+      freeFailuresPerPair: e.LOGIN_PAIR_FREE_FAILURES,
+      freeFailuresPerAccount: e.LOGIN_ACCOUNT_FREE_FAILURES,
+      maxDelayS: e.LOGIN_MAX_DELAY_S,
+      maxUnknownFailuresPerAddress: e.LOGIN_MAX_UNKNOWN_NAMES_PER_IP,
       windowS: e.LOGIN_WINDOW_S,
-      maxRequestsPerAddress: e.LOGIN_MAX_REQUESTS_PER_ADDRESS,
     },
+    refreshGraceS: e.REFRESH_GRACE_S,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : undefined,
     oidc,

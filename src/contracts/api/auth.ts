@@ -18,12 +18,19 @@ export const RefreshRequest = z.object({ refreshToken: z.string().min(1).max(512
 /** GET /v1/auth/check. */
 export const AuthCheckResponse = z.object({ isAuthenticated: z.literal(true), userId: z.string() });
 
-/** GET /v2/auth (bearer token). */
+/**
+ * GET /v2/auth (bearer token): a token check. It answers the presented access token and never
+ * mints a refresh token (issue 8, item 10); `refreshToken` is kept optional for the spec's shape.
+ */
 export const V2AuthResponse = z.object({
   isAuthenticated: z.boolean(),
   token: z.string(),
-  refreshToken: z.string(),
+  refreshToken: z.string().optional(),
 });
+
+/** POST /v1/user/{id}/unlock: a teacher clears a pupil's login delays; how many failures went. */
+export const UnlockAccountResponse = z.object({ cleared: z.number().int().nonnegative() });
+export type UnlockAccountResponse = z.infer<typeof UnlockAccountResponse>;
 
 /** POST /v1/auth/logout: revokes the refresh token family. */
 export const LogoutRequest = z.object({ refreshToken: z.string().min(1).max(512) });

@@ -38,7 +38,10 @@ export const UserProfile = PublicUser.extend({
 });
 export const GetUserResponse = z.object({ item: UserProfile });
 
-/** A password that passes the product's rule: at least 6 and not a single repeated character. */
+/**
+ * A new password's shape: at least the pupils' minimum and not a single repeated character. The
+ * server adds the per-role minimum and the common-password list (auth/password-policy.ts).
+ */
 export const NewPassword = z
   .string()
   .min(PASSWORD_MIN_LENGTH)

@@ -2,7 +2,20 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { AuthTokens } from '@/contracts/api/auth';
 import { TERMS_AGREEMENT_VERSION } from '@/contracts/constants';
 import type { Me } from '@/contracts/entities';
+import { isApiError } from '@/lib/api-client';
 import { followUpErrorKey, loginErrorKey, type LoginErrorKey } from './login-errors';
+
+/** The longest wait the form sits out by itself before trying again; longer ones stay an error. */
+export const MAX_AUTO_RETRY_S = 60;
+
+/** The Retry-After of a login 429, when the form should wait and try again by itself. */
+export const retryAfterOf = (error: unknown): number | null =>
+  isApiError(error) &&
+  error.status === 429 &&
+  error.retryAfterS !== null &&
+  error.retryAfterS <= MAX_AUTO_RETRY_S
+    ? error.retryAfterS
+    : null;
 
 export type LoginField = 'username' | 'password';
 
@@ -14,6 +27,8 @@ export interface LoginContext {
   destination: string;
   /** The signed-in user's _id, kept for the terms update. */
   userId: string | null;
+  /** While the server asks to wait (429 Retry-After): the seconds, shown in the message. */
+  retryAfterS: number | null;
 }
 
 export type LoginEvent =
@@ -65,6 +80,10 @@ export const loginMachine = setup({
     canSubmit: ({ context }) => canSubmit(context),
     termsAgreed: (_, params: { me: Me }) =>
       params.me.termsAgreementVersion >= TERMS_AGREEMENT_VERSION,
+    mustWait: ({ event }) => retryAfterOf((event as { error?: unknown }).error) !== null,
+  },
+  delays: {
+    retryAfter: ({ context }) => (context.retryAfterS ?? 1) * 1000,
   },
 }).createMachine({
   id: 'login',
@@ -74,6 +93,7 @@ export const loginMachine = setup({
     error: null,
     destination: input.destination,
     userId: null,
+    retryAfterS: null,
   }),
   initial: 'idle',
   on: {
@@ -131,9 +151,30 @@ export const loginMachine = setup({
           target: 'checkingTerms',
           actions: { type: 'storeTokens', params: ({ event }) => event.output },
         },
-        onError: {
+        onError: [
+          {
+            // Too many failed logins: show the wait, then send the same credentials again.
+            guard: 'mustWait',
+            target: 'waiting',
+            actions: assign({
+              error: 'rateLimited' as const,
+              retryAfterS: ({ event }) => retryAfterOf(event.error),
+            }),
+          },
+          {
+            target: 'error',
+            actions: assign({ error: ({ event }) => loginErrorKey(event.error) }),
+          },
+        ],
+      },
+    },
+    waiting: {
+      after: { retryAfter: { target: 'submitting', actions: assign({ retryAfterS: null }) } },
+      on: {
+        // Changing the credentials stops the automatic retry; the user submits again.
+        'field.change': {
           target: 'error',
-          actions: assign({ error: ({ event }) => loginErrorKey(event.error) }),
+          actions: ['setField', assign({ retryAfterS: null })],
         },
       },
     },

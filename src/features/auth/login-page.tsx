@@ -187,14 +187,16 @@ export function LoginPage() {
               />
               {error && (
                 <Alert id={errorId} color="red" variant="light" role="alert" p="sm">
-                  {t(`error.${error}`)}
+                  {state.matches('waiting')
+                    ? t('error.rateLimitedWait', { seconds: state.context.retryAfterS ?? 1 })
+                    : t(`error.${error}`)}
                 </Alert>
               )}
               <Button
                 type="submit"
                 fullWidth
                 size="md"
-                disabled={!canSubmit(state.context) || working}
+                disabled={!canSubmit(state.context) || working || state.matches('waiting')}
                 loading={working}
               >
                 {t('submit')}

@@ -16,13 +16,18 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
-import { MODAL_TRANSITION_MS, TOAST_AUTO_CLOSE_MS } from '@/contracts/constants';
+import {
+  MODAL_TRANSITION_MS,
+  PASSWORD_MIN_LENGTH,
+  TOAST_AUTO_CLOSE_MS,
+} from '@/contracts/constants';
 import type { GroupMember } from '@/contracts/entities';
 import { isApiError } from '@/lib/api-client';
 import { useGroupMembers } from './api/get-group-members';
 import { useGroupsWithChildren } from './api/get-my-groups';
 import { updateUser } from './api/update-user';
 import { resolveGroupRoute, settingsGroups } from './group-rules';
+import { MemberUnlockButton } from './member-unlock-button';
 import { hasNoErrors, validateMemberPassword } from './password-rules';
 import { PaneFrame, READABLE_COLORS } from './settings-page';
 
@@ -142,14 +147,17 @@ function MemberTable({
               <Table.Td>{m.displayName}</Table.Td>
               <Table.Td>
                 {isPupil(m) && (
-                  <Button
-                    size="xs"
-                    variant="light"
-                    onClick={() => onChangePassword(m)}
-                    aria-label={t('group.changePasswordOf', { name: m.name })}
-                  >
-                    {t('group.changePassword')}
-                  </Button>
+                  <Group gap="xs" wrap="nowrap">
+                    <Button
+                      size="xs"
+                      variant="light"
+                      onClick={() => onChangePassword(m)}
+                      aria-label={t('group.changePasswordOf', { name: m.name })}
+                    >
+                      {t('group.changePassword')}
+                    </Button>
+                    <MemberUnlockButton member={m} />
+                  </Group>
                 )}
               </Table.Td>
             </Table.Tr>
@@ -210,8 +218,10 @@ function MemberPasswordForm({ member, onDone }: { member: GroupMember; onDone: (
       notifications.show({
         message:
           isApiError(error) && error.code === 'weakPassword'
-            ? t('setting:invalidPassword')
-            : t('setting:group.changeFailed'),
+            ? t('setting:invalidPassword', { count: PASSWORD_MIN_LENGTH })
+            : isApiError(error) && error.code === 'commonPassword'
+              ? t('setting:commonPassword')
+              : t('setting:group.changeFailed'),
         color: 'red',
         autoClose: TOAST_AUTO_CLOSE_MS,
       });
@@ -241,7 +251,11 @@ function MemberPasswordForm({ member, onDone }: { member: GroupMember; onDone: (
             setForm((f) => ({ ...f, next }));
             setTouched((s) => ({ ...s, next: true }));
           }}
-          error={touched.next && errors.next ? t(`setting:${errors.next}`) : undefined}
+          error={
+            touched.next && errors.next
+              ? t(`setting:${errors.next}`, { count: PASSWORD_MIN_LENGTH })
+              : undefined
+          }
           autoComplete="new-password"
           required
           data-autofocus

@@ -6,11 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { TOAST_AUTO_CLOSE_MS } from '@/contracts/constants';
 import type { Me } from '@/contracts/entities';
+import { minPasswordLength } from '@/contracts/password';
 import { LinkProviderButtons } from '@/features/auth';
 import { isApiError } from '@/lib/api-client';
 import { updateUser } from './api/update-user';
 import {
   hasNoErrors,
+  lengthRuleOf,
   serverPasswordError,
   validateOwnPassword,
   type OwnPasswordField,
@@ -85,7 +87,7 @@ function PasswordFormView({ me }: { me: Me }) {
   );
   const [snapshot, send] = useMachine(machine);
 
-  const errors = validateOwnPassword(form);
+  const errors = validateOwnPassword(form, me.role);
   const busy = !snapshot.matches('idle') && !snapshot.matches('failure');
   const canUpdate = hasNoErrors(errors) && serverError === null && !busy;
 
@@ -97,9 +99,10 @@ function PasswordFormView({ me }: { me: Me }) {
   };
 
   const messageFor = (field: OwnPasswordField): string | undefined => {
-    if (serverError?.field === field) return t(`setting:${serverError.key}`);
+    const count = lengthRuleOf(field, me.role);
+    if (serverError?.field === field) return t(`setting:${serverError.key}`, { count });
     const key = errors[field];
-    return touched[field] && key ? t(`setting:${key}`) : undefined;
+    return touched[field] && key ? t(`setting:${key}`, { count }) : undefined;
   };
 
   return (
@@ -125,7 +128,7 @@ function PasswordFormView({ me }: { me: Me }) {
               description={
                 field === 'next' ? (
                   <Text component="span" size="xs" c="gray.8" fw={500}>
-                    {t('setting:password.minLengthNote')}
+                    {t('setting:password.minLengthNote', { count: minPasswordLength(me.role) })}
                   </Text>
                 ) : undefined
               }

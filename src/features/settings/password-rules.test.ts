@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   hasNoErrors,
   isSingleRepeatedCharacter,
+  lengthRuleOf,
   serverPasswordError,
   validateMemberPassword,
   validateOwnPassword,
@@ -11,37 +12,56 @@ describe('validateOwnPassword', () => {
   const valid = { current: 'old-pass', next: 'new-pass', confirm: 'new-pass' };
 
   it('passes a complete, different, confirmed password', () => {
-    expect(validateOwnPassword(valid)).toEqual({});
-    expect(hasNoErrors(validateOwnPassword(valid))).toBe(true);
+    expect(validateOwnPassword(valid, 'member')).toEqual({});
+    expect(hasNoErrors(validateOwnPassword(valid, 'member'))).toBe(true);
   });
 
-  it('asks for at least 6 characters of the current password', () => {
-    expect(validateOwnPassword({ ...valid, current: '12345' }).current).toBe('minLengthPassword');
-    expect(validateOwnPassword({ ...valid, current: '123456' }).current).toBeUndefined();
-    expect(validateOwnPassword({ ...valid, current: '' }).current).toBe('minLengthPassword');
+  it('accepts any current password of the old 6-character floor (older passwords still change)', () => {
+    expect(validateOwnPassword({ ...valid, current: '12345' }, 'member').current).toBe(
+      'minLengthPassword',
+    );
+    expect(validateOwnPassword({ ...valid, current: '123456' }, 'member').current).toBeUndefined();
+    expect(validateOwnPassword({ ...valid, current: '' }, 'member').current).toBe(
+      'minLengthPassword',
+    );
+    expect(lengthRuleOf('current', 'teacher')).toBe(6);
   });
 
-  it('refuses a new password under 6 or of one repeated character', () => {
-    for (const next of ['', 'abcde', 'aaaaaa', '1111111111']) {
-      expect(validateOwnPassword({ ...valid, next, confirm: next }).next, next).toBe(
+  it('pupils: refuses a new password under 8 or of one repeated character', () => {
+    for (const next of ['', 'abcdefg', 'aaaaaaaa', '1111111111']) {
+      expect(validateOwnPassword({ ...valid, next, confirm: next }, 'member').next, next).toBe(
         'invalidPassword',
       );
     }
     expect(
-      validateOwnPassword({ ...valid, next: 'aaaaab', confirm: 'aaaaab' }).next,
+      validateOwnPassword({ ...valid, next: 'aaaaaaab', confirm: 'aaaaaaab' }, 'supporter').next,
     ).toBeUndefined();
+    expect(lengthRuleOf('next', 'member')).toBe(8);
+  });
+
+  it('staff roles: refuses a new password under 12, as the server does', () => {
+    const eleven = 'k7#pQz1wX9m';
+    for (const role of ['teacher', 'staff', 'admin'] as const) {
+      expect(validateOwnPassword({ ...valid, next: eleven, confirm: eleven }, role).next).toBe(
+        'invalidPassword',
+      );
+      const twelve = `${eleven}!`;
+      expect(validateOwnPassword({ ...valid, next: twelve, confirm: twelve }, role)).toEqual({});
+      expect(lengthRuleOf('next', role)).toBe(12);
+    }
   });
 
   it('refuses a new password equal to the current one', () => {
     const same = { current: 'same-pass', next: 'same-pass', confirm: 'same-pass' };
-    expect(validateOwnPassword(same).next).toBe('sameAsCurrentPassword');
+    expect(validateOwnPassword(same, 'member').next).toBe('sameAsCurrentPassword');
   });
 
-  it('requires the confirmation to be ≥ 6, not repeated and equal to the new one', () => {
-    expect(validateOwnPassword({ ...valid, confirm: 'new-pas' }).confirm).toBe('notMatchPassword');
-    expect(validateOwnPassword({ ...valid, confirm: 'short' }).confirm).toBe('notMatchPassword');
-    const repeated = { current: 'old-pass', next: 'bbbbbb', confirm: 'bbbbbb' };
-    expect(validateOwnPassword(repeated).confirm).toBe('notMatchPassword');
+  it('requires the confirmation to be long enough, not repeated and equal to the new one', () => {
+    expect(validateOwnPassword({ ...valid, confirm: 'new-pas' }, 'member').confirm).toBe(
+      'notMatchPassword',
+    );
+    const repeated = { current: 'old-pass', next: 'bbbbbbbb', confirm: 'bbbbbbbb' };
+    expect(validateOwnPassword(repeated, 'member').confirm).toBe('notMatchPassword');
   });
 });
 
@@ -64,22 +84,23 @@ describe('serverPasswordError', () => {
       field: 'next',
       key: 'needToChangePassword',
     });
+    expect(serverPasswordError('commonPassword')).toEqual({ field: 'next', key: 'commonPassword' });
+    expect(serverPasswordError('weakPassword')).toEqual({ field: 'next', key: 'invalidPassword' });
     expect(serverPasswordError('network')).toBeNull();
-    expect(serverPasswordError('weakPassword')).toBeNull();
   });
 });
 
 describe('validateMemberPassword', () => {
-  it('needs 6 characters and a matching confirmation', () => {
-    expect(validateMemberPassword({ next: 'abc12', confirm: 'abc12' }).next).toBe(
+  it("needs a pupil's 8 characters and a matching confirmation", () => {
+    expect(validateMemberPassword({ next: 'abc1234', confirm: 'abc1234' }).next).toBe(
       'minLengthPassword',
     );
-    expect(validateMemberPassword({ next: 'abc123', confirm: 'abc124' }).confirm).toBe(
+    expect(validateMemberPassword({ next: 'abc12345', confirm: 'abc12346' }).confirm).toBe(
       'notMatchPassword',
     );
-    expect(validateMemberPassword({ next: 'cccccc', confirm: 'cccccc' }).next).toBe(
+    expect(validateMemberPassword({ next: 'cccccccc', confirm: 'cccccccc' }).next).toBe(
       'invalidPassword',
     );
-    expect(validateMemberPassword({ next: 'abc123', confirm: 'abc123' })).toEqual({});
+    expect(validateMemberPassword({ next: 'abc12345', confirm: 'abc12345' })).toEqual({});
   });
 });

@@ -1,10 +1,19 @@
 import { PASSWORD_MIN_LENGTH } from '@/contracts/constants';
+import type { Role } from '@/contracts/entities';
+import { minPasswordLength } from '@/contracts/password';
 import type { ApiErrorCode } from '@/lib/api-client';
+
+/**
+ * The current password is only checked against the old floor: every password set before issue 8
+ * has at least 6 characters, and one that is now too short must still be accepted to change it.
+ */
+export const CURRENT_PASSWORD_MIN_LENGTH = 6;
 
 /** Keys of the `setting` namespace that name a password problem. */
 export type PasswordErrorKey =
   | 'minLengthPassword'
   | 'invalidPassword'
+  | 'commonPassword'
   | 'notMatchPassword'
   | 'sameAsCurrentPassword'
   | 'needToChangePassword';
@@ -21,16 +30,21 @@ export type OwnPasswordErrors = Partial<Record<OwnPasswordField, PasswordErrorKe
 export const isSingleRepeatedCharacter = (value: string): boolean =>
   value.length > 0 && /^(.)\1*$/su.test(value);
 
-const tooShort = (value: string): boolean => value.length < PASSWORD_MIN_LENGTH;
+/** The `{{count}}` of a field's length message: the old floor for the current password. */
+export const lengthRuleOf = (field: OwnPasswordField, role: Role): number =>
+  field === 'current' ? CURRENT_PASSWORD_MIN_LENGTH : minPasswordLength(role);
 
 /**
- * The spec's own-password rules (section 5): current ≥ 6; new ≥ 6 and not a single repeated
- * character; confirmation ≥ 6, not a single repeated character and equal to the new one; the new
- * one must differ from the current one.
+ * The spec's own-password rules (section 5) with the minimums of issue 8, the same as the
+ * server's: new ≥ 8 for pupils and ≥ 12 for staff roles and not a single repeated character;
+ * confirmation the same and equal to the new one; the new one must differ from the current one.
+ * The common-password list is checked by the server only (commonPassword).
  */
-export function validateOwnPassword(form: OwnPasswordForm): OwnPasswordErrors {
+export function validateOwnPassword(form: OwnPasswordForm, role: Role): OwnPasswordErrors {
+  const min = minPasswordLength(role);
+  const tooShort = (value: string): boolean => value.length < min;
   const errors: OwnPasswordErrors = {};
-  if (tooShort(form.current)) errors.current = 'minLengthPassword';
+  if (form.current.length < CURRENT_PASSWORD_MIN_LENGTH) errors.current = 'minLengthPassword';
   if (tooShort(form.next) || isSingleRepeatedCharacter(form.next)) errors.next = 'invalidPassword';
   else if (form.next === form.current) errors.next = 'sameAsCurrentPassword';
   if (
@@ -54,6 +68,8 @@ export function serverPasswordError(
 ): { field: OwnPasswordField; key: PasswordErrorKey } | null {
   if (code === 'invalidPassword') return { field: 'current', key: 'notMatchPassword' };
   if (code === 'needToChangePassword') return { field: 'next', key: 'needToChangePassword' };
+  if (code === 'commonPassword') return { field: 'next', key: 'commonPassword' };
+  if (code === 'weakPassword') return { field: 'next', key: 'invalidPassword' };
   return null;
 }
 
@@ -63,10 +79,10 @@ export interface MemberPasswordForm {
 }
 export type MemberPasswordErrors = Partial<Record<keyof MemberPasswordForm, PasswordErrorKey>>;
 
-/** The group member password modal: new ≥ 6, confirmation matches. */
+/** The group member password modal (pupils only): new ≥ 8, confirmation matches. */
 export function validateMemberPassword(form: MemberPasswordForm): MemberPasswordErrors {
   const errors: MemberPasswordErrors = {};
-  if (tooShort(form.next)) errors.next = 'minLengthPassword';
+  if (form.next.length < PASSWORD_MIN_LENGTH) errors.next = 'minLengthPassword';
   // The server refuses a single repeated character for everyone; say so before sending.
   else if (isSingleRepeatedCharacter(form.next)) errors.next = 'invalidPassword';
   if (form.confirm !== form.next) errors.confirm = 'notMatchPassword';

@@ -1,70 +1,160 @@
-import type { Config } from '../config';
+import type { LoginThrottleConfig } from '../config';
 import type { Db } from '../db/database';
 
 export type ThrottleVerdict = { blocked: false } | { blocked: true; retryAfterS: number };
 
+/** What the throttle knows about one counter: failures in the window and the latest one. */
+export interface FailureCount {
+  count: number;
+  latest: Date | null;
+}
+
 /**
- * Counts failed logins per account name and per client address in a sliding window, in the
- * database so the count survives restarts and is shared by every server instance. Successful
- * logins are not counted per address: a whole class signs in from one school address at 9:00.
+ * The growing delay after `count` failures: none while count < free, then 1 s, 2 s, 4 s … doubling
+ * with each further failure, never more than maxDelayS. Pure so the schedule can be tested alone.
+ */
+export function delayAfter(count: number, free: number, maxDelayS: number): number {
+  if (count < free) return 0;
+  const steps = Math.min(count - free, 30);
+  return Math.min(2 ** steps, maxDelayS);
+}
+
+/** Seconds until the delay of a counter lifts, or 0 when it is not delayed at `now`. */
+export function remainingDelayS(
+  counter: FailureCount,
+  free: number,
+  maxDelayS: number,
+  now: Date,
+): number {
+  if (!counter.latest) return 0;
+  const until = counter.latest.getTime() + delayAfter(counter.count, free, maxDelayS) * 1000;
+  return until > now.getTime() ? Math.ceil((until - now.getTime()) / 1000) : 0;
+}
+
+/**
+ * The login throttle of issue 8: a whole school signs in from one public address, so an address
+ * is never locked for what happens to accounts, and an account is never locked at all.
+ *
+ * - Failures are counted per (account, address) pair and per account (all addresses). Past a few
+ *   free failures each counter imposes a growing delay (1 s, 2 s, 4 s … at most maxDelayS) after
+ *   its latest failure; while delayed, the attempt is answered 429 with Retry-After and the
+ *   password is not checked (nor counted). The longest anyone waits is maxDelayS after the
+ *   attacker's latest evaluated guess.
+ * - Per address, only failures for account names that do not exist count; past
+ *   maxUnknownFailuresPerAddress in the window, further made-up names from that address get 429
+ *   (existing accounts are not affected). Successful logins are never counted.
+ * - A success clears the pair's failures; a teacher may clear an account's failures (unlock).
+ *
+ * Counts live in the database (shared by instances, kept across restarts). Attempts for one
+ * account name run one at a time in this process, so a burst of parallel guesses cannot slip
+ * through the gap between "not delayed" and "failure recorded".
  */
 export class LoginThrottle {
+  private readonly queues = new Map<string, Promise<unknown>>();
+
   constructor(
     private readonly db: Db,
-    private readonly limits: Config['login'],
+    private readonly limits: LoginThrottleConfig,
+    private readonly clock: () => Date = () => new Date(),
   ) {}
 
-  async check(account: string, address: string, now = new Date()): Promise<ThrottleVerdict> {
-    const since = new Date(now.getTime() - this.limits.windowS * 1000);
+  /** Runs `task` after every earlier task for the same account name has finished. */
+  async serialize<T>(account: string, task: () => Promise<T>): Promise<T> {
     const key = account.toLowerCase();
-    const [byAccount, byAddress] = await Promise.all([
-      this.window('account', key, since),
-      this.window('address', address, since),
+    const previous = this.queues.get(key) ?? Promise.resolve();
+    const run = previous.then(task, task);
+    const tail = run.catch(() => undefined);
+    this.queues.set(key, tail);
+    try {
+      return await run;
+    } finally {
+      if (this.queues.get(key) === tail) this.queues.delete(key);
+    }
+  }
+
+  /** Whether the pair or the account is inside a delay now. */
+  async check(account: string, address: string): Promise<ThrottleVerdict> {
+    const now = this.clock();
+    const key = account.toLowerCase();
+    const since = this.since(now);
+    const [pair, byAccount] = await Promise.all([
+      this.count(since, { account: key, address }),
+      this.count(since, { account: key }),
     ]);
-    const verdicts = [
-      byAccount.count >= this.limits.maxFailuresPerAccount ? byAccount.oldest : null,
-      byAddress.count >= this.limits.maxFailuresPerAddress ? byAddress.oldest : null,
-    ].filter((d): d is Date => d !== null);
-    if (verdicts.length === 0) return { blocked: false };
-    // Blocked until the oldest failure in the window ages out (the later of both limits).
-    const until = Math.max(...verdicts.map((d) => d.getTime() + this.limits.windowS * 1000));
+    const { freeFailuresPerPair, freeFailuresPerAccount, maxDelayS } = this.limits;
+    const wait = Math.max(
+      remainingDelayS(pair, freeFailuresPerPair, maxDelayS, now),
+      remainingDelayS(byAccount, freeFailuresPerAccount, maxDelayS, now),
+    );
+    return wait > 0 ? { blocked: true, retryAfterS: wait } : { blocked: false };
+  }
+
+  /** For a name that does not exist: whether its address has sent too many made-up names. */
+  async checkUnknown(address: string): Promise<ThrottleVerdict> {
+    const now = this.clock();
+    const limit = this.limits.maxUnknownFailuresPerAddress;
+    const pivot = await this.db
+      .selectFrom('login_failures')
+      .select('created_at')
+      .where('address', '=', address)
+      .where('known', '=', false)
+      .where('created_at', '>=', this.since(now))
+      .orderBy('created_at', 'desc')
+      .offset(limit - 1)
+      .limit(1)
+      .executeTakeFirst();
+    if (!pivot) return { blocked: false };
+    // Below the limit again once the limit-th most recent failure leaves the window.
+    const until = pivot.created_at.getTime() + this.limits.windowS * 1000;
     return { blocked: true, retryAfterS: Math.max(1, Math.ceil((until - now.getTime()) / 1000)) };
   }
 
-  async recordFailure(account: string, address: string): Promise<void> {
-    const cutoff = new Date(Date.now() - this.limits.windowS * 1000);
+  async recordFailure(account: string, address: string, known: boolean): Promise<void> {
+    const now = this.clock();
     await this.db
       .insertInto('login_failures')
-      .values({ account: account.toLowerCase(), address })
+      .values({ account: account.toLowerCase(), address, known, created_at: now })
       .execute();
     // Old rows are useless once out of the window; pruning here keeps the table small.
-    await this.db.deleteFrom('login_failures').where('created_at', '<', cutoff).execute();
+    await this.db.deleteFrom('login_failures').where('created_at', '<', this.since(now)).execute();
   }
 
-  async clearAccount(account: string): Promise<void> {
+  /** After a successful login: this address proved it knows the password. */
+  async clearPair(account: string, address: string): Promise<void> {
     await this.db
       .deleteFrom('login_failures')
       .where('account', '=', account.toLowerCase())
+      .where('address', '=', address)
       .execute();
   }
 
-  private async window(
-    column: 'account' | 'address',
-    value: string,
+  /** A teacher's unlock: every delay of the account ends. Returns how many failures were cleared. */
+  async clearAccount(account: string): Promise<number> {
+    const result = await this.db
+      .deleteFrom('login_failures')
+      .where('account', '=', account.toLowerCase())
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  private since(now: Date): Date {
+    return new Date(now.getTime() - this.limits.windowS * 1000);
+  }
+
+  private async count(
     since: Date,
-  ): Promise<{ count: number; oldest: Date | null }> {
-    const rows = await this.db
+    where: { account: string; address?: string },
+  ): Promise<FailureCount> {
+    let q = this.db
       .selectFrom('login_failures')
-      .select('created_at')
-      .where(column, '=', value)
-      .where('created_at', '>=', since)
-      .orderBy('created_at', 'desc')
-      .limit(Math.max(this.limits.maxFailuresPerAccount, this.limits.maxFailuresPerAddress))
-      .execute();
-    // The limit-th most recent failure is the one whose expiry lifts the block.
-    const limit =
-      column === 'account' ? this.limits.maxFailuresPerAccount : this.limits.maxFailuresPerAddress;
-    const pivot = rows[limit - 1];
-    return { count: rows.length, oldest: pivot ? pivot.created_at : null };
+      .select((eb) => [eb.fn.countAll<string>().as('count'), eb.fn.max('created_at').as('latest')])
+      .where('account', '=', where.account)
+      .where('created_at', '>=', since);
+    if (where.address !== undefined) q = q.where('address', '=', where.address);
+    const row = await q.executeTakeFirstOrThrow();
+    return {
+      count: Number(row.count),
+      latest: row.latest ? new Date(row.latest as unknown as string | Date) : null,
+    };
   }
 }

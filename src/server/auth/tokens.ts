@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, randomBytes, randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { z } from 'zod';
 import { Role } from '../../contracts/entities';
@@ -21,8 +21,13 @@ export interface TokenPair {
 }
 
 export type RotateResult =
-  | { ok: true; userId: string; familyId: string }
-  | { ok: false; reason: 'unknown' | 'expired' | 'reused' };
+  { ok: true; pair: TokenPair } | { ok: false; reason: 'unknown' | 'expired' | 'reused' };
+
+/**
+ * Loads the user a refresh token belongs to and checks they may still sign in (throws when not).
+ * Called before a new pair is made and before a grace-window answer is repeated.
+ */
+export type RefreshGate = (userId: string, familyId: string) => Promise<{ id: string; role: Role }>;
 
 const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
 
@@ -37,7 +42,14 @@ export class TokenService {
     private readonly secret: Uint8Array,
     private readonly accessTtlS: number,
     private readonly refreshTtlS: number,
-  ) {}
+    /** Seconds a spent token still answers with the pair it was exchanged for (0: never). */
+    private readonly graceS = 0,
+  ) {
+    this.sealKey = createHash('sha256').update('tomoni-refresh-successor:').update(secret).digest();
+  }
+
+  /** AES-256-GCM key for the stored successor pairs, derived from the signing secret. */
+  private readonly sealKey: Buffer;
 
   async signAccess(user: { id: string; role: Role }, familyId: string): Promise<string> {
     return new SignJWT({ role: user.role, fid: familyId })
@@ -85,40 +97,109 @@ export class TokenService {
   }
 
   /**
-   * Spends a refresh token. The update is conditional, so two concurrent uses of one token
-   * cannot both succeed: the loser is treated as reuse.
+   * Exchanges a refresh token for a new pair of the same family. The spend is a conditional
+   * update, so of two concurrent uses exactly one makes the new pair; the other (or a second tab
+   * within the grace window) gets that same pair back, read from the spent row. A spent token
+   * presented after the grace window is reuse: the whole family is revoked.
    */
-  async spendRefresh(refreshToken: string): Promise<RotateResult> {
+  async rotate(refreshToken: string, gate: RefreshGate): Promise<RotateResult> {
     const hash = sha256(refreshToken);
     const now = new Date();
-    const spent = await this.db
-      .updateTable('refresh_tokens')
-      .set({ used_at: now })
-      .where('token_hash', '=', hash)
-      .where('used_at', 'is', null)
-      .where('revoked_at', 'is', null)
-      .where('expires_at', '>', now)
-      .returning(['user_id', 'family_id'])
-      .executeTakeFirst();
-    if (spent) return { ok: true, userId: spent.user_id, familyId: spent.family_id };
-
     const row = await this.db
       .selectFrom('refresh_tokens')
-      .select(['family_id', 'used_at', 'revoked_at', 'expires_at'])
+      .select(['id', 'user_id', 'family_id', 'used_at', 'revoked_at', 'expires_at'])
       .where('token_hash', '=', hash)
       .executeTakeFirst();
     if (!row) return { ok: false, reason: 'unknown' };
-    if (row.used_at !== null || row.revoked_at !== null) {
-      await this.revokeFamily(row.family_id);
-      return { ok: false, reason: 'reused' };
+    if (row.revoked_at !== null || row.used_at !== null) return this.replay(row.id, gate, now);
+    if (row.expires_at.getTime() <= now.getTime()) return { ok: false, reason: 'expired' };
+
+    const user = await gate(row.user_id, row.family_id);
+    const pair: TokenPair = {
+      token: await this.signAccess(user, row.family_id),
+      refreshToken: randomBytes(32).toString('base64url'),
+    };
+    const won = await this.db.transaction().execute(async (trx) => {
+      const spent = await trx
+        .updateTable('refresh_tokens')
+        .set({ used_at: now, successor: this.seal(pair) })
+        .where('id', '=', row.id)
+        .where('used_at', 'is', null)
+        .where('revoked_at', 'is', null)
+        .returning('id')
+        .executeTakeFirst();
+      if (!spent) return false;
+      await trx
+        .insertInto('refresh_tokens')
+        .values({
+          user_id: row.user_id,
+          family_id: row.family_id,
+          token_hash: sha256(pair.refreshToken),
+          expires_at: new Date(now.getTime() + this.refreshTtlS * 1000),
+        })
+        .execute();
+      // Successors older than the grace window will never be answered again: drop them.
+      await trx
+        .updateTable('refresh_tokens')
+        .set({ successor: null })
+        .where('family_id', '=', row.family_id)
+        .where('successor', 'is not', null)
+        .where('used_at', '<', new Date(now.getTime() - this.graceS * 1000))
+        .execute();
+      return true;
+    });
+    if (won) return { ok: true, pair };
+    // A concurrent use of the same token spent it first: answer with what that one made.
+    return this.replay(row.id, gate, now);
+  }
+
+  /** A spent (or revoked) token: the same pair within the grace window, otherwise reuse. */
+  private async replay(id: string, gate: RefreshGate, now: Date): Promise<RotateResult> {
+    const row = await this.db
+      .selectFrom('refresh_tokens')
+      .select(['user_id', 'family_id', 'used_at', 'revoked_at', 'successor'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const inGrace =
+      row.revoked_at === null &&
+      row.used_at !== null &&
+      now.getTime() - row.used_at.getTime() <= this.graceS * 1000;
+    const pair = inGrace && row.successor ? this.open(row.successor) : null;
+    if (pair) {
+      await gate(row.user_id, row.family_id);
+      return { ok: true, pair };
     }
-    return { ok: false, reason: 'expired' };
+    await this.revokeFamily(row.family_id);
+    return { ok: false, reason: 'reused' };
+  }
+
+  private seal(pair: TokenPair): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.sealKey, iv);
+    const body = Buffer.concat([cipher.update(JSON.stringify(pair), 'utf8'), cipher.final()]);
+    return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
+  }
+
+  private open(sealed: string): TokenPair | null {
+    try {
+      const raw = Buffer.from(sealed, 'base64url');
+      const decipher = createDecipheriv('aes-256-gcm', this.sealKey, raw.subarray(0, 12));
+      decipher.setAuthTag(raw.subarray(12, 28));
+      const text = Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]);
+      const parsed = z
+        .object({ token: z.string(), refreshToken: z.string() })
+        .safeParse(JSON.parse(text.toString('utf8')));
+      return parsed.success ? parsed.data : null;
+    } catch {
+      // Sealed under another secret (JWT_SECRET changed): no grace answer, treated as reuse.
+      return null;
+    }
   }
 
   async revokeFamily(familyId: string): Promise<void> {
     await this.db
       .updateTable('refresh_tokens')
-      .set({ revoked_at: new Date() })
+      .set({ revoked_at: new Date(), successor: null })
       .where('family_id', '=', familyId)
       .where('revoked_at', 'is', null)
       .execute();
@@ -145,6 +226,19 @@ export class TokenService {
       .where('revoked_at', 'is', null);
     if (exceptFamilyId) q = q.where('family_id', '<>', exceptFamilyId);
     await q.execute();
+  }
+
+  /** The family of a refresh token that may still be exchanged (unspent or in grace), or null. */
+  async liveFamilyOf(refreshToken: string): Promise<string | null> {
+    const now = Date.now();
+    const row = await this.db
+      .selectFrom('refresh_tokens')
+      .select(['family_id', 'used_at', 'revoked_at', 'expires_at'])
+      .where('token_hash', '=', sha256(refreshToken))
+      .executeTakeFirst();
+    if (!row || row.revoked_at !== null || row.expires_at.getTime() <= now) return null;
+    if (row.used_at !== null && now - row.used_at.getTime() > this.graceS * 1000) return null;
+    return row.family_id;
   }
 
   /** Whether the family of an access token is still alive (logout and reuse end it at once). */

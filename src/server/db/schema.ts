@@ -94,6 +94,8 @@ export interface RefreshTokensTable {
   expires_at: Timestamp;
   used_at: Timestamp | null;
   revoked_at: Timestamp | null;
+  /** Once spent: the pair it was exchanged for, encrypted (the grace window's answer). */
+  successor: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface LoginFailuresTable {
@@ -101,6 +103,8 @@ export interface LoginFailuresTable {
   /** Lower-cased account name as typed (it may not exist). */
   account: string;
   address: string;
+  /** Whether the account existed; only failures for made-up names count per address. */
+  known: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: CreatedAt;
 }
 

@@ -4,36 +4,56 @@ import {
   LoginRequest,
   LogoutRequest,
   RefreshRequest,
+  UnlockAccountResponse,
   V2AuthResponse,
 } from '../../contracts/api/auth';
+import { UserIdParams } from '../../contracts/api/users';
+import { mayUnlockAccountOf } from '../auth/unlock';
+import { bearerOf } from '../auth/service';
+import { AppError } from '../http/errors';
+import { mayView, resolveUser } from './users';
 import type { App } from './types';
 
 export async function authRoutes(app: App): Promise<void> {
-  const loginLimit = {
-    rateLimit: {
-      max: app.config.login.maxRequestsPerAddress,
-      timeWindow: app.config.login.windowS * 1000,
-    },
-  };
+  // Logins are not counted per address by the general rate limit: a school signs in from one
+  // address, and successful logins must never count against it. The login throttle
+  // (auth/login-throttle.ts) limits failures per account, per pair and made-up names per address.
+  const loginConfig = { rateLimit: false } as const;
   const loginSchema = { body: LoginRequest, response: { 200: AuthTokens } };
 
-  app.post('/v1/auth/login', { schema: loginSchema, config: loginLimit }, async (req) =>
+  app.post('/v1/auth/login', { schema: loginSchema, config: loginConfig }, async (req) =>
     app.auth.login(req.body.username, req.body.password, req.ip),
   );
 
-  app.post('/v2/auth', { schema: loginSchema, config: loginLimit }, async (req) =>
+  app.post('/v2/auth', { schema: loginSchema, config: loginConfig }, async (req) =>
     app.auth.login(req.body.username, req.body.password, req.ip),
   );
 
+  // A token check: answers the presented access token, mints nothing (issue 8, item 10).
   app.get('/v2/auth', { schema: { response: { 200: V2AuthResponse } } }, async (req) => {
-    const { user, familyId } = await app.auth.require(req);
-    const pair = await app.auth.tokens.issuePair(user, familyId);
-    return { isAuthenticated: true, ...pair };
+    await app.auth.require(req);
+    return { isAuthenticated: true, token: bearerOf(req.headers.authorization) ?? '' };
   });
 
   app.post(
     '/v1/auth/refresh',
-    { schema: { body: RefreshRequest, response: { 200: AuthTokens } }, config: loginLimit },
+    {
+      schema: { body: RefreshRequest, response: { 200: AuthTokens } },
+      // A live refresh token is limited per token family, never per address; a made-up or dead
+      // one counts against its address (after the body is parsed, hence preHandler).
+      config: {
+        rateLimit: {
+          hook: 'preHandler',
+          keyGenerator: async (req) => {
+            const parsed = RefreshRequest.safeParse(req.body);
+            const family = parsed.success
+              ? await app.auth.tokens.liveFamilyOf(parsed.data.refreshToken)
+              : null;
+            return family ? `family:${family}` : `ip:${req.ip}`;
+          },
+        },
+      },
+    },
     async (req) => app.auth.refresh(req.body.refreshToken),
   );
 
@@ -46,4 +66,20 @@ export async function authRoutes(app: App): Promise<void> {
     const { user } = await app.auth.require(req);
     return { isAuthenticated: true as const, userId: user.id };
   });
+
+  // A teacher lets a pupil sign in again at once: every login delay of the account ends.
+  app.post(
+    '/v1/user/:id/unlock',
+    { schema: { params: UserIdParams, response: { 200: UnlockAccountResponse } } },
+    async (req) => {
+      const { user: actor } = await app.auth.require(req);
+      const target = await resolveUser(app.db, req.params.id);
+      // Someone one may not even see answers like someone who does not exist.
+      if (!target || !mayView(actor, target)) throw new AppError('notFound', 'User not found');
+      if (!(await mayUnlockAccountOf(app.db, app.permissions, actor, target))) {
+        throw new AppError('forbidden', 'You may not unlock this account');
+      }
+      return { cleared: await app.auth.unlock(target.account) };
+    },
+  );
 }

@@ -2,6 +2,8 @@ import type { Updateable } from 'kysely';
 import { UpdateUserRequest } from '../../contracts/api/users';
 import { isStaffRole } from '../../contracts/entities';
 import { PROFILE_CHANGE_INTERVAL_DAYS } from '../../contracts/constants';
+import { minPasswordLength } from '../../contracts/password';
+import { passwordProblem } from '../auth/password-policy';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { decide, mayResetPasswordOf, type Permissions } from '../auth/permissions';
 import type { TokenService } from '../auth/tokens';
@@ -72,6 +74,7 @@ async function resetMemberPassword(ctx: UpdateContext, body: UpdateUserRequest):
     groupIds: targetGroups.map((g) => g.id),
   });
   if (!allowed) throw new AppError('forbidden', 'You may not change this user');
+  await assertPasswordPolicy(body.password!, ctx.target);
 
   const updated = await ctx.db
     .updateTable('users')
@@ -141,6 +144,7 @@ async function updateOwn(ctx: UpdateContext, body: UpdateUserRequest): Promise<U
         [{ path: 'password', message: 'same as current' }],
       );
     }
+    await assertPasswordPolicy(body.password, actor);
     set.password_hash = await hashPassword(body.password);
     set.is_password_unconfirmed = false;
   }
@@ -156,6 +160,21 @@ async function updateOwn(ctx: UpdateContext, body: UpdateUserRequest): Promise<U
   // Other devices sign in again after a password change; this one keeps its session.
   if (set.password_hash) await ctx.tokens.revokeAllForUser(actor.id, ctx.actorFamilyId);
   return updated;
+}
+
+/** 400 weakPassword (too short for the account's role, one repeated character) or commonPassword. */
+async function assertPasswordPolicy(password: string, account: UserRow): Promise<void> {
+  const problem = await passwordProblem(password, account.role);
+  if (problem === 'common') {
+    throw new AppError('commonPassword', 'This password is too common or known from a breach', [
+      { path: 'password', message: 'common' },
+    ]);
+  }
+  if (problem) {
+    throw new AppError('weakPassword', 'The new password is too short or too simple', [
+      { path: 'password', message: `at least ${minPasswordLength(account.role)} characters` },
+    ]);
+  }
 }
 
 const UNDEFINED_STATE = 'undefined';

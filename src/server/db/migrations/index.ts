@@ -6,6 +6,7 @@ import { feedback } from './0004-feedback';
 import { outputs } from './0005-outputs';
 import { reports } from './0006-reports';
 import { commentWalls } from './0007-comment-walls';
+import { signIn } from './0008-sign-in';
 
 /**
  * Every migration, in order, compiled into the server (no files read at runtime, so the same
@@ -19,6 +20,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0005-outputs': outputs,
   '0006-reports': reports,
   '0007-comment-walls': commentWalls,
+  '0008-sign-in': signIn,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,48 @@
+import { Button } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { TOAST_AUTO_CLOSE_MS } from '@/contracts/constants';
+import type { GroupMember } from '@/contracts/entities';
+import { unlockUser } from './api/unlock-user';
+
+/**
+ * "Allow sign-in" for one pupil in the group pane: clears the pupil's login delays (after too
+ * many wrong passwords) so they can sign in at once. The server checks the teacher may do it.
+ */
+export function MemberUnlockButton({ member }: { member: GroupMember }) {
+  const { t } = useTranslation('setting');
+  const [busy, setBusy] = useState(false);
+
+  const unlock = async () => {
+    setBusy(true);
+    try {
+      const { cleared } = await unlockUser(member.id);
+      notifications.show({
+        message: t(cleared > 0 ? 'group.unlocked' : 'group.unlockNothing', { name: member.name }),
+        color: 'teal',
+        autoClose: TOAST_AUTO_CLOSE_MS,
+      });
+    } catch {
+      notifications.show({
+        message: t('group.unlockFailed'),
+        color: 'red',
+        autoClose: TOAST_AUTO_CLOSE_MS,
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Button
+      size="xs"
+      variant="default"
+      loading={busy}
+      onClick={() => void unlock()}
+      aria-label={t('group.unlockOf', { name: member.name })}
+    >
+      {t('group.unlock')}
+    </Button>
+  );
+}
