@@ -18,6 +18,9 @@ import type { Config } from './config';
 import type { Db } from './db/database';
 import { AppError, errorHandler } from './http/errors';
 import { registerStatic } from './http/static';
+import { cspDirectives, registerNoStore } from './http/security-headers';
+import { registerControlCharGuard } from './http/control-chars';
+import { registerRouteTable } from './http/route-table';
 import { MemoryRoomBus, type RoomBus } from './realtime/bus';
 import { registerRealtimeHub, type RealtimeHub } from './realtime/hub';
 import { RedisRoomBus } from './realtime/redis-bus';
@@ -95,29 +98,12 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  registerNoStore(app as unknown as FastifyInstance);
+  registerControlCharGuard(app as unknown as FastifyInstance);
+  registerRouteTable(app as unknown as FastifyInstance);
   await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        baseUri: ["'self'"],
-        // WebAssembly compilation only (the HEIC decoder); string eval stays forbidden.
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
-        // Mantine writes style attributes and <style> tags at runtime.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        // hls.js plays through MediaSource (blob:); videos may also come from a CDN.
-        mediaSrc: ["'self'", 'blob:', 'https:'],
-        connectSrc: ["'self'", 'ws:', 'wss:', 'https:'],
-        workerSrc: ["'self'", 'blob:'],
-        // The policy page embeds a 16:9 video.
-        frameSrc: ["'self'", 'https://www.youtube.com', 'https://www.youtube-nocookie.com'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'self'"],
-        formAction: ["'self'"],
-      },
-    },
+    // Every source named (issue 8): see http/security-headers.ts.
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
     crossOriginEmbedderPolicy: false,
     // OpenID popups post their result back to the opener.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
