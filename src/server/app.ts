@@ -21,10 +21,12 @@ import { registerStatic } from './http/static';
 import { cspDirectives, registerNoStore } from './http/security-headers';
 import { registerControlCharGuard } from './http/control-chars';
 import { registerRouteTable } from './http/route-table';
+import { logSerializers } from './http/log-redaction';
 import { MemoryRoomBus, type RoomBus } from './realtime/bus';
 import { registerRealtimeHub, type RealtimeHub } from './realtime/hub';
 import { RedisRoomBus } from './realtime/redis-bus';
 import { registerRoomHub } from './realtime/rooms';
+import { activeFamiliesQuery } from './realtime/signed-in';
 import { authRoutes } from './routes/auth';
 import { groupRoutes } from './routes/groups';
 import { healthRoutes } from './routes/health';
@@ -69,6 +71,8 @@ export interface BuildAppOptions {
   db: Db;
   /** A pino logger, `false` for none; defaults to pino at config.logLevel. */
   logger?: FastifyBaseLogger | boolean;
+  /** Where the default logger writes (stdout when absent); tests read the log through it. */
+  logStream?: { write(line: string): unknown };
 }
 
 /** JSON bodies above this are refused with 413 payloadTooLarge (uploads use multipart). */
@@ -79,10 +83,17 @@ export const JSON_BODY_LIMIT = 256 * 1024;
  * app services decorated on the instance (db, config, auth, permissions), then routes. Returns a
  * ready instance: `app.inject` works at once, `app.listen` serves it.
  */
-export async function buildApp({ config, db, logger }: BuildAppOptions): Promise<App> {
+export async function buildApp({ config, db, logger, logStream }: BuildAppOptions): Promise<App> {
   const loggerOptions =
     logger === undefined
-      ? { logger: { level: config.logLevel } }
+      ? {
+          // Request URLs are logged with credentials redacted (http/log-redaction.ts).
+          logger: {
+            level: config.logLevel,
+            serializers: logSerializers,
+            ...(logStream ? { stream: logStream } : {}),
+          },
+        }
       : typeof logger === 'boolean'
         ? { logger }
         : { loggerInstance: logger };
@@ -117,8 +128,9 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
     // A signed-in caller has a budget of their own: a whole school shares one address behind
     // its router, and thirty pupils in a room must not exhaust each other's. Anonymous calls
     // (login, refresh) are counted per address; a forged token simply counts per address too.
+    // A /ws upgrade carries no token (it comes in the first message) and counts per address.
     keyGenerator: async (req) => {
-      const token = bearerOf(req.headers.authorization) ?? wsTokenOf(req.url);
+      const token = bearerOf(req.headers.authorization);
       const claims = token ? await tokens.verifyAccess(token) : null;
       return claims ? `user:${claims.sub}` : `ip:${req.ip}`;
     },
@@ -159,7 +171,14 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   await app.register(locationRoutes);
   app.decorate(
     'realtime',
-    await registerRealtimeHub(app as unknown as FastifyInstance, { auth: app.auth }),
+    await registerRealtimeHub(app as unknown as FastifyInstance, {
+      auth: app.auth,
+      activeFamilies: activeFamiliesQuery(db),
+      authCheckMs: config.ws.authCheckMs,
+      authTimeoutMs: config.ws.authTimeoutMs,
+      messagesPerSecond: config.ws.messagesPerSecond,
+      messageBurst: config.ws.messageBurst,
+    }),
   );
   await app.register(streamRoutes);
   await app.register(sessionRoutes);
@@ -177,7 +196,12 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   await app.register(translationRoutes);
   await app.register(reportRoutes);
   await app.register(moderationRoutes);
-  registerRoomHub(app as unknown as FastifyInstance, { hub: app.realtime, db, bus: roomBus });
+  registerRoomHub(app as unknown as FastifyInstance, {
+    hub: app.realtime,
+    db,
+    bus: roomBus,
+    statusIntervalMs: config.ws.statusIntervalMs,
+  });
 
   const uploadsDir = join(config.dataDir, 'uploads');
   mkdirSync(uploadsDir, { recursive: true });
@@ -189,11 +213,4 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
 
   await app.ready();
   return app;
-}
-
-/** The access token a WebSocket upgrade carries in its query (`/ws?token=…`), if any. */
-function wsTokenOf(url: string): string | null {
-  if (!url.startsWith('/ws')) return null;
-  const token = new URL(url, 'http://localhost').searchParams.get('token');
-  return token && token.length <= 4096 ? token : null;
 }

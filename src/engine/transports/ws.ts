@@ -1,5 +1,6 @@
 import { BehaviorSubject, Subject, type Observable } from 'rxjs';
 import {
+  WS_CLOSE,
   encodeClientMessage,
   parseServerMessage,
   type ClientMessage,
@@ -31,8 +32,19 @@ export interface WsTransportDeps {
   scheduler: Scheduler;
   /** Sends a host command over HTTP (POST /v1/stream/{id}/{kind}); without it commands fail. */
   postCommand?(streamId: string, command: StreamCommand): Promise<CommandResult>;
-  /** When given, its token is sent as an `auth` message on every open. */
+  /**
+   * The access token, sent as the `auth` first message on every open (the hub reads it only
+   * there: never put it in the URL).
+   */
   getToken?(): string | null;
+  /** Subscribes to token changes (returns the unsubscribe): a renewed token is sent as `auth`. */
+  watchToken?(listener: () => void): () => void;
+  /**
+   * Called when the hub closes the socket with WS_CLOSE.signedOut (the sign-in ended or the
+   * token expired). Resolve true once a fresh token is at hand (the transport reconnects at
+   * once), false when the session is gone (the transport stays closed).
+   */
+  onSignedOut?(): Promise<boolean>;
   random?: Random;
   /** Reconnect backoff: initial × 2^attempt, capped, with ±25 % jitter (ms). */
   backoffInitialMs?: number;
@@ -106,6 +118,8 @@ export const createWsTransport = ({
   scheduler,
   postCommand,
   getToken,
+  watchToken,
+  onSignedOut,
   random = Math.random,
   backoffInitialMs = BACKOFF_INITIAL_MS,
   backoffMaxMs = BACKOFF_MAX_MS,
@@ -125,6 +139,8 @@ export const createWsTransport = ({
   let staleTimer: TimerHandle | undefined;
   let keepaliveTimer: TimerHandle | undefined;
   let closedForGood = false;
+  /** Waiting for onSignedOut: no reconnect until it answers. */
+  let signedOut = false;
 
   const setStatus = (s: TransportStatus) => {
     if (status$.value !== s) status$.next(s);
@@ -168,6 +184,7 @@ export const createWsTransport = ({
     attempt = 0;
     setStatus('open');
     armStale();
+    // The token goes first, before any subscribe: the hub reads nothing else until it has it.
     const token = getToken?.();
     if (token) rawSend({ type: 'auth', token });
     for (const streamId of rooms.keys()) rawSend(subscribeMessage(streamId));
@@ -214,7 +231,29 @@ export const createWsTransport = ({
     keepaliveTimer = undefined;
     if (closedForGood) return;
     setStatus('closed');
-    scheduleReconnect();
+    if (!signedOut) scheduleReconnect();
+  };
+
+  const onClose = (event: object) => {
+    const code = 'code' in event ? event.code : undefined;
+    if (code === WS_CLOSE.signedOut && onSignedOut && !signedOut) {
+      signedOut = true;
+      dropSocket();
+      void onSignedOut().then(
+        (renewed) => {
+          signedOut = false;
+          if (renewed && !closedForGood && socket === null && reconnectTimer === undefined) {
+            attempt = 0;
+            open();
+          }
+        },
+        () => {
+          signedOut = false;
+        },
+      );
+      return;
+    }
+    dropSocket();
   };
 
   function open() {
@@ -242,7 +281,7 @@ export const createWsTransport = ({
     // Events from a replaced socket are ignored: only the current one speaks.
     s.addEventListener('open', () => socket === s && onOpen());
     s.addEventListener('message', (ev) => socket === s && onMessage('data' in ev ? ev.data : ''));
-    s.addEventListener('close', () => socket === s && dropSocket());
+    s.addEventListener('close', (ev) => socket === s && onClose(ev));
     s.addEventListener('error', () => {
       if (socket !== s) return;
       try {
@@ -255,6 +294,11 @@ export const createWsTransport = ({
   }
 
   open();
+  // A renewed token reaches the hub at once, so the socket outlives the old token's expiry.
+  const unwatchToken = watchToken?.(() => {
+    const token = getToken?.();
+    if (token) rawSend({ type: 'auth', token });
+  });
 
   return {
     messages$: messages$.asObservable(),
@@ -287,6 +331,7 @@ export const createWsTransport = ({
         : Promise.resolve({ ok: false, code: 'network', message: 'no command endpoint' }),
     close: () => {
       closedForGood = true;
+      unwatchToken?.();
       if (reconnectTimer !== undefined) scheduler.clearTimeout(reconnectTimer);
       if (staleTimer !== undefined) scheduler.clearTimeout(staleTimer);
       if (keepaliveTimer !== undefined) scheduler.clearTimeout(keepaliveTimer);
