@@ -22,6 +22,7 @@ import { cspDirectives, registerNoStore } from './http/security-headers';
 import { registerControlCharGuard } from './http/control-chars';
 import { registerRouteTable } from './http/route-table';
 import { logSerializers } from './http/log-redaction';
+import { registerSignedUploads, UploadSigner } from './http/signed-uploads';
 import { MemoryRoomBus, type RoomBus } from './realtime/bus';
 import { registerRealtimeHub, type RealtimeHub } from './realtime/hub';
 import { RedisRoomBus } from './realtime/redis-bus';
@@ -120,6 +121,13 @@ export async function buildApp({ config, db, logger, logStream }: BuildAppOption
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
   const secret = await resolveJwtSecret(db, config.jwtSecret);
+  // Before the routes: their answers sign upload URLs, their bodies get them back unsigned.
+  const uploadsDir = join(config.dataDir, 'uploads');
+  mkdirSync(uploadsDir, { recursive: true });
+  registerSignedUploads(app as unknown as FastifyInstance, {
+    signer: new UploadSigner(secret, config.uploads.urlTtlS),
+    uploadsDir,
+  });
   const tokens = new TokenService(db, secret, config.accessTokenTtlS, config.refreshTokenTtlS);
   await app.register(rateLimit, {
     global: true,
@@ -128,15 +136,16 @@ export async function buildApp({ config, db, logger, logStream }: BuildAppOption
     // A signed-in caller has a budget of their own: a whole school shares one address behind
     // its router, and thirty pupils in a room must not exhaust each other's. Anonymous calls
     // (login, refresh) are counted per address; a forged token simply counts per address too.
-    // A /ws upgrade carries no token (it comes in the first message) and counts per address.
     keyGenerator: async (req) => {
       const token = bearerOf(req.headers.authorization);
       const claims = token ? await tokens.verifyAccess(token) : null;
       return claims ? `user:${claims.sub}` : `ip:${req.ip}`;
     },
     // Media segments and client assets are not API calls: a class behind one school address
-    // fetches hundreds of them a minute.
-    allowList: (req) => !/^\/(v1|v2|ws)(\/|$|\?)/.test(req.url),
+    // fetches hundreds of them a minute. Nor is the /ws upgrade: it carries no token (that is
+    // its first message), so it could only count per address, and a school reconnecting after
+    // a deploy would lock itself out; a socket has its own budget and 10 s to authenticate.
+    allowList: (req) => !/^\/(v1|v2)(\/|$|\?)/.test(req.url),
     errorResponseBuilder: (_req, ctx) =>
       new AppError('tooManyRequests', 'Too many requests', undefined, {
         'retry-after': String(Math.max(1, Math.ceil(ctx.ttl / 1000))),
@@ -203,11 +212,8 @@ export async function buildApp({ config, db, logger, logStream }: BuildAppOption
     statusIntervalMs: config.ws.statusIntervalMs,
   });
 
-  const uploadsDir = join(config.dataDir, 'uploads');
-  mkdirSync(uploadsDir, { recursive: true });
   await registerStatic(app as unknown as FastifyInstance, {
     mediaDir: config.mediaDir,
-    uploadsDir,
     clientDir: config.clientDir,
   });
 

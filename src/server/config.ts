@@ -96,7 +96,7 @@ const EnvSchema = z.object({
   /** A follower's `status` reaches the host at most once per socket and interval (latest wins). */
   WS_STATUS_INTERVAL_MS: PositiveInt.default(1000),
   /** Lifetime of a signed /uploads URL handed out in API answers. */
-  UPLOAD_URL_TTL_S: PositiveInt.default(6 * 60 * 60),
+  UPLOAD_URL_TTL_S: PositiveInt.default(2 * 60 * 60),
 });
 
 /** One configured OpenID Connect client. */

@@ -190,6 +190,10 @@ describe('ws transport', () => {
       },
     });
     transport.subscribeRoom(S);
+    // The clock pings as soon as the status turns open: the token must still go first.
+    transport.status$.subscribe((st) => {
+      if (st === 'open') transport.send({ type: 'ping', id: 9, clientTime: 0 });
+    });
     sockets[0]!.emit('open');
     const types = (i: number) =>
       sockets[i]!.sent.map((d) => {
@@ -200,7 +204,7 @@ describe('ws transport', () => {
             : p.message.type
           : '?';
       });
-    expect(types(0)).toEqual(['auth:token-1', 'subscribe']);
+    expect(types(0)).toEqual(['auth:token-1', 'ping', 'subscribe']);
     token = 'token-2';
     tokenListener?.();
     expect(types(0).at(-1)).toBe('auth:token-2');
@@ -215,7 +219,7 @@ describe('ws transport', () => {
     await Promise.resolve();
     expect(sockets).toHaveLength(2);
     sockets[1]!.emit('open');
-    expect(types(1)).toEqual(['auth:token-3', 'subscribe']);
+    expect(types(1)).toEqual(['auth:token-3', 'ping', 'subscribe']);
     // Refused again and the session is gone: the transport stays closed.
     sockets[1]!.emit('close', { code: 4401 });
     answer(false);

@@ -141,6 +141,8 @@ export const createWsTransport = ({
   let closedForGood = false;
   /** Waiting for onSignedOut: no reconnect until it answers. */
   let signedOut = false;
+  /** Signed-out closes since the hub last said `ready`. */
+  let signedOutStreak = 0;
 
   const setStatus = (s: TransportStatus) => {
     if (status$.value !== s) status$.next(s);
@@ -182,11 +184,18 @@ export const createWsTransport = ({
 
   const onOpen = () => {
     attempt = 0;
+    // The token goes first, before anything the 'open' status makes others send (the clock's
+    // pings): the hub closes a socket whose first message is not `auth`.
+    const token = getToken?.();
+    if (token && socket) {
+      try {
+        socket.send(encodeClientMessage({ type: 'auth', token }));
+      } catch {
+        // the close event follows
+      }
+    }
     setStatus('open');
     armStale();
-    // The token goes first, before any subscribe: the hub reads nothing else until it has it.
-    const token = getToken?.();
-    if (token) rawSend({ type: 'auth', token });
     for (const streamId of rooms.keys()) rawSend(subscribeMessage(streamId));
     if (streamList) rawSend({ type: 'subscribeStreams', ...streamList });
   };
@@ -200,6 +209,7 @@ export const createWsTransport = ({
       return;
     }
     const message = parsed.message;
+    if (message.type === 'ready') signedOutStreak = 0;
     if (message.type === 'snapshot')
       rooms.get(message.snapshot.streamId)?.snapshot(message.snapshot.seq);
     if (message.type === 'events') {
@@ -238,13 +248,20 @@ export const createWsTransport = ({
     const code = 'code' in event ? event.code : undefined;
     if (code === WS_CLOSE.signedOut && onSignedOut && !signedOut) {
       signedOut = true;
+      signedOutStreak++;
       dropSocket();
       void onSignedOut().then(
         (renewed) => {
           signedOut = false;
-          if (renewed && !closedForGood && socket === null && reconnectTimer === undefined) {
-            attempt = 0;
-            open();
+          if (!renewed || closedForGood || socket !== null || reconnectTimer !== undefined) return;
+          // The first time at once; a hub that refuses again and again is retried with backoff.
+          if (signedOutStreak <= 1) open();
+          else {
+            const wait = Math.min(backoffMaxMs, backoffInitialMs * 2 ** signedOutStreak);
+            reconnectTimer = scheduler.setTimeout(() => {
+              reconnectTimer = undefined;
+              open();
+            }, wait);
           }
         },
         () => {

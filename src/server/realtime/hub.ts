@@ -315,17 +315,17 @@ export async function registerRealtimeHub(
     // Room handlers keep their own per-socket order; a re-checked message waits for its check,
     // and everything after it waits too, so the order a client sent is the order handled.
     const text = data.toString();
-    if (connection.gate) {
-      connection.gate = connection.gate.then(() => dispatch(connection, text));
+    if (!connection.gate && !RECHECKED.has(typeOf(text))) {
+      void dispatch(connection, text);
       return;
     }
-    const run = dispatch(connection, text);
-    if (RECHECKED.has(typeOf(text))) {
-      const gate: Promise<void> = run.finally(() => {
-        if (connection.gate === gate) connection.gate = undefined;
-      });
-      connection.gate = gate;
-    }
+    const run = (connection.gate ?? Promise.resolve())
+      .then(() => dispatch(connection, text))
+      .catch((err: unknown) => app.log.error({ err }, 'realtime dispatch failed'));
+    connection.gate = run;
+    void run.then(() => {
+      if (connection.gate === run) connection.gate = undefined;
+    });
   };
 
   app.get(
