@@ -58,4 +58,27 @@ describe('security headers (issue 8, item 16)', () => {
     expect(connect).toContain('https://errors.example.org');
     expect(img).not.toContain('https://errors.example.org');
   });
+
+  it("names the request's own ws origin when PUBLIC_URL is not set, and refuses a hostile Host", async () => {
+    const local = await createTestApp();
+    try {
+      const res = await local.app.inject({
+        method: 'GET',
+        url: '/healthz',
+        headers: { host: 'school.example:8080' },
+      });
+      const connect = directive(String(res.headers['content-security-policy']), 'connect-src');
+      expect(connect).toEqual(["'self'", 'ws://school.example:8080', 'wss://school.example:8080']);
+      const evil = await local.app.inject({
+        method: 'GET',
+        url: '/healthz',
+        headers: { host: "x; script-src 'unsafe-inline'" },
+      });
+      const csp = String(evil.headers['content-security-policy']);
+      expect(directive(csp, 'connect-src')).toEqual(["'self'"]);
+      expect(directive(csp, 'script-src')).toEqual(["'self'", "'wasm-unsafe-eval'"]);
+    } finally {
+      await local.close();
+    }
+  });
 });
