@@ -18,6 +18,7 @@ export interface HubSession {
 
 /** Renew this long before the access token's expiry, so an idle watch page keeps its socket. */
 const RENEW_BEFORE_MS = 60_000;
+const RENEW_JITTER_MS = 30_000;
 
 /** The `exp` of a JWT in epoch ms, or null (the client never verifies it; the server does). */
 export function tokenExpiry(token: string): number | null {
@@ -44,8 +45,22 @@ export function createHubSession(client: ApiClient = apiClient): HubSession {
     const token = client.tokens.getToken();
     const exp = token ? tokenExpiry(token) : null;
     if (exp === null || listeners.size === 0) return;
-    const wait = Math.max(1_000, exp - RENEW_BEFORE_MS - Date.now());
-    renewTimer = setTimeout(() => void client.refresh(), wait);
+    // Jittered, so two tabs holding the same token do not refresh in the same instant.
+    const wait = Math.max(
+      1_000,
+      exp - RENEW_BEFORE_MS - Math.random() * RENEW_JITTER_MS - Date.now(),
+    );
+    renewTimer = setTimeout(() => {
+      renewTimer = undefined;
+      // Another tab (sharing the storage) may have renewed meanwhile: then only reschedule.
+      const current = client.tokens.getToken();
+      const currentExp = current ? tokenExpiry(current) : null;
+      if (currentExp !== null && currentExp - Date.now() > RENEW_BEFORE_MS + RENEW_JITTER_MS) {
+        scheduleRenewal();
+        return;
+      }
+      void client.refresh();
+    }, wait);
   };
 
   return {

@@ -345,6 +345,7 @@ export async function registerRealtimeHub(
     (socket) => {
       let connection: HubConnection | null = null;
       let pending: Promise<HubConnection | null> | null = null;
+      let queuedBeforeAuth = 0;
       const closeUnauthenticated = (message: string) => {
         counters.signedOut++;
         if (socket.readyState === socket.OPEN) {
@@ -403,7 +404,8 @@ export async function registerRealtimeHub(
           pending = authenticate(data.toString());
           return;
         }
-        // Frames sent right after auth wait for it, in the order they came.
+        // Frames sent right after auth wait for it, in the order they came (a bounded few).
+        if (++queuedBeforeAuth > burst) return closeUnauthenticated('Too many frames before auth');
         void pending.then((c) => c && onFrame(c, data, isBinary));
       });
     },
