@@ -140,9 +140,12 @@ function openSocket(
   url: string,
   onFrame: (d: RawData) => void,
   onReady: (ws: WebSocket, frame: string) => 'live' | 'wait',
+  /** Sent as soon as the socket opens (tomoni's `auth` first message). */
+  first?: string,
 ): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url, { perMessageDeflate: false });
+    if (first !== undefined) ws.once('open', () => ws.send(first));
     let live = false;
     const timer = setTimeout(() => {
       ws.terminate();
@@ -340,22 +343,28 @@ async function tomoniTarget(server: ServerProcess): Promise<Target> {
       // The first socket of each room is the host's own; the rest are students.
       const token = i < ROOMS ? teacher : students[i % students.length]!;
       const streamId = streamIds[room]!;
-      return openSocket(`${wsBase}/ws?token=${encodeURIComponent(token)}`, onFrame, (ws, text) => {
-        let frame: unknown;
-        try {
-          frame = JSON.parse(text);
-        } catch {
-          return 'wait';
-        }
-        const parsed = ReadyOrFeed.safeParse(frame);
-        if (!parsed.success) return 'wait';
-        if (parsed.data.type === 'ready') {
-          ws.send(JSON.stringify({ v: 1, type: 'subscribe', streamId }));
-          return 'wait';
-        }
-        if (parsed.data.type === 'error') throw new Error(`subscribe refused: ${text}`);
-        return parsed.data.type === 'snapshot' || parsed.data.type === 'events' ? 'live' : 'wait';
-      });
+      const auth = JSON.stringify({ v: 1, type: 'auth', token });
+      return openSocket(
+        `${wsBase}/ws`,
+        onFrame,
+        (ws, text) => {
+          let frame: unknown;
+          try {
+            frame = JSON.parse(text);
+          } catch {
+            return 'wait';
+          }
+          const parsed = ReadyOrFeed.safeParse(frame);
+          if (!parsed.success) return 'wait';
+          if (parsed.data.type === 'ready') {
+            ws.send(JSON.stringify({ v: 1, type: 'subscribe', streamId }));
+            return 'wait';
+          }
+          if (parsed.data.type === 'error') throw new Error(`subscribe refused: ${text}`);
+          return parsed.data.type === 'snapshot' || parsed.data.type === 'events' ? 'live' : 'wait';
+        },
+        auth,
+      );
     },
     async publish(room, k) {
       const body = commandBody(k);

@@ -10,6 +10,20 @@ import { RoomEvent, RoomSnapshot } from './stream';
  */
 
 export const PROTOCOL_VERSION = 1;
+
+/** WebSocket close codes the hub uses; the client acts on them. */
+export const WS_CLOSE = {
+  /**
+   * The sign-in behind the socket ended: no or a bad `auth` first message, the access token
+   * expired without a fresh `auth`, or its family was revoked (logout, password change, reuse).
+   * The client refreshes its tokens once and reconnects, or shows the logged-out modal.
+   */
+  signedOut: 4401,
+  /** The socket's send buffer overflowed; the client reconnects and resubscribes with sinceSeq. */
+  overloaded: 4013,
+  /** Too many messages for too long; the client reconnects after its backoff. */
+  rateLimited: 4429,
+} as const;
 const v = z.literal(PROTOCOL_VERSION);
 
 /** Position and health a follower reports for the host's participant view. */
@@ -64,6 +78,7 @@ export const RealtimeErrorCode = z.enum([
   'forbidden', // not a member of the room's groups
   'notFound', // no such stream
   'overloaded', // the socket's send buffer overflowed; the client should resubscribe
+  'rateLimited', // too many messages: this one was dropped (sustained, the socket is closed)
   'internal',
 ]);
 export type RealtimeErrorCode = z.infer<typeof RealtimeErrorCode>;

@@ -131,6 +131,23 @@ describe('token handling', () => {
     expect(seen.filter((r) => r.url === '/v1/auth/refresh')).toHaveLength(1);
   });
 
+  it("recovers a socket's refused session with one refresh, or shows the logged-out modal", async () => {
+    let refreshOk = true;
+    const { client, tokens, loggedOut } = setup((req) =>
+      req.url === '/v1/auth/refresh' && refreshOk
+        ? { status: 200, data: { token: 'access-new', refreshToken: 'refresh-new' } }
+        : { status: 401, data: errorBody('invalidRefreshToken') },
+    );
+    tokens.setTokens({ token: 'access-old', refreshToken: 'refresh-old' });
+    expect(await client.recoverSession()).toBe(true);
+    expect(tokens.getToken()).toBe('access-new');
+    expect(loggedOut).not.toHaveBeenCalled();
+    refreshOk = false;
+    expect(await client.recoverSession()).toBe(false);
+    expect(tokens.getToken()).toBeNull();
+    expect(loggedOut).toHaveBeenCalledTimes(1);
+  });
+
   it('does not announce a logout for a 401 when no token was held at all', async () => {
     const { client, seen, loggedOut } = setup(() => ({
       status: 401,

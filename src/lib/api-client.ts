@@ -121,6 +121,12 @@ export interface ApiClient {
   request<S extends z.ZodType>(schema: S, config: AxiosRequestConfig): Promise<z.infer<S>>;
   /** Exchanges the stored refresh token for a new pair; concurrent callers share one exchange. */
   refresh(): Promise<boolean>;
+  /**
+   * Ends a session the server refused outside an HTTP call (the realtime hub's signed-out close):
+   * one refresh is tried; when it fails the tokens are cleared and loggedOut$ emits. Resolves
+   * whether a fresh token is at hand.
+   */
+  recoverSession(): Promise<boolean>;
 }
 
 const pathOf = (url: string | undefined): string => {
@@ -296,7 +302,15 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     return parsed.data;
   };
 
-  return { http, tokens, loggedOut$: loggedOut.asObservable(), request, refresh };
+  const recoverSession = async (): Promise<boolean> => {
+    if (tokens.getRefreshToken() === null && tokens.getToken() === null) return false;
+    if (await refresh()) return true;
+    tokens.clear();
+    loggedOut.next();
+    return false;
+  };
+
+  return { http, tokens, loggedOut$: loggedOut.asObservable(), request, refresh, recoverSession };
 }
 
 /** The page's API client: same origin, tokens in localStorage. */

@@ -117,7 +117,9 @@ describe('health and security headers', () => {
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
     expect(csp).toMatch(/media-src [^;]*blob:/);
-    expect(csp).toMatch(/connect-src [^;]*wss?:/);
+    // The hub's own origin, named (issue 8: no bare ws:/wss:/https:).
+    expect(csp).toMatch(/connect-src [^;]*ws:\/\/localhost:80/);
+    expect(csp).not.toMatch(/connect-src [^;]*(https:|wss:|ws:)(\s|;|$)/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 });

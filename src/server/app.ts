@@ -18,10 +18,16 @@ import type { Config } from './config';
 import type { Db } from './db/database';
 import { AppError, errorHandler } from './http/errors';
 import { registerStatic } from './http/static';
+import { cspDirectives, registerNoStore } from './http/security-headers';
+import { registerControlCharGuard } from './http/control-chars';
+import { registerRouteTable } from './http/route-table';
+import { logSerializers } from './http/log-redaction';
+import { registerSignedUploads, UploadSigner } from './http/signed-uploads';
 import { MemoryRoomBus, type RoomBus } from './realtime/bus';
 import { registerRealtimeHub, type RealtimeHub } from './realtime/hub';
 import { RedisRoomBus } from './realtime/redis-bus';
 import { registerRoomHub } from './realtime/rooms';
+import { activeFamiliesQuery } from './realtime/signed-in';
 import { authRoutes } from './routes/auth';
 import { groupRoutes } from './routes/groups';
 import { healthRoutes } from './routes/health';
@@ -66,6 +72,8 @@ export interface BuildAppOptions {
   db: Db;
   /** A pino logger, `false` for none; defaults to pino at config.logLevel. */
   logger?: FastifyBaseLogger | boolean;
+  /** Where the default logger writes (stdout when absent); tests read the log through it. */
+  logStream?: { write(line: string): unknown };
 }
 
 /** JSON bodies above this are refused with 413 payloadTooLarge (uploads use multipart). */
@@ -76,10 +84,17 @@ export const JSON_BODY_LIMIT = 256 * 1024;
  * app services decorated on the instance (db, config, auth, permissions), then routes. Returns a
  * ready instance: `app.inject` works at once, `app.listen` serves it.
  */
-export async function buildApp({ config, db, logger }: BuildAppOptions): Promise<App> {
+export async function buildApp({ config, db, logger, logStream }: BuildAppOptions): Promise<App> {
   const loggerOptions =
     logger === undefined
-      ? { logger: { level: config.logLevel } }
+      ? {
+          // Request URLs are logged with credentials redacted (http/log-redaction.ts).
+          logger: {
+            level: config.logLevel,
+            serializers: logSerializers,
+            ...(logStream ? { stream: logStream } : {}),
+          },
+        }
       : typeof logger === 'boolean'
         ? { logger }
         : { loggerInstance: logger };
@@ -95,34 +110,24 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  registerNoStore(app as unknown as FastifyInstance);
+  registerControlCharGuard(app as unknown as FastifyInstance);
+  registerRouteTable(app as unknown as FastifyInstance);
   await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        baseUri: ["'self'"],
-        // WebAssembly compilation only (the HEIC decoder); string eval stays forbidden.
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
-        // Mantine writes style attributes and <style> tags at runtime.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        // hls.js plays through MediaSource (blob:); videos may also come from a CDN.
-        mediaSrc: ["'self'", 'blob:', 'https:'],
-        connectSrc: ["'self'", 'ws:', 'wss:', 'https:'],
-        workerSrc: ["'self'", 'blob:'],
-        // The policy page embeds a 16:9 video.
-        frameSrc: ["'self'", 'https://www.youtube.com', 'https://www.youtube-nocookie.com'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'self'"],
-        formAction: ["'self'"],
-      },
-    },
+    // Every source named (issue 8): see http/security-headers.ts.
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
     crossOriginEmbedderPolicy: false,
     // OpenID popups post their result back to the opener.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
   const secret = await resolveJwtSecret(db, config.jwtSecret);
+  // Before the routes: their answers sign upload URLs, their bodies get them back unsigned.
+  const uploadsDir = join(config.dataDir, 'uploads');
+  mkdirSync(uploadsDir, { recursive: true });
+  registerSignedUploads(app as unknown as FastifyInstance, {
+    signer: new UploadSigner(secret, config.uploads.urlTtlS),
+    uploadsDir,
+  });
   const tokens = new TokenService(
     db,
     secret,
@@ -138,13 +143,15 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
     // its router, and thirty pupils in a room must not exhaust each other's. Anonymous calls
     // (login, refresh) are counted per address; a forged token simply counts per address too.
     keyGenerator: async (req) => {
-      const token = bearerOf(req.headers.authorization) ?? wsTokenOf(req.url);
+      const token = bearerOf(req.headers.authorization);
       const claims = token ? await tokens.verifyAccess(token) : null;
       return claims ? `user:${claims.sub}` : `ip:${req.ip}`;
     },
     // Media segments and client assets are not API calls: a class behind one school address
-    // fetches hundreds of them a minute.
-    allowList: (req) => !/^\/(v1|v2|ws)(\/|$|\?)/.test(req.url),
+    // fetches hundreds of them a minute. Nor is the /ws upgrade: it carries no token (that is
+    // its first message), so it could only count per address, and a school reconnecting after
+    // a deploy would lock itself out; a socket has its own budget and 10 s to authenticate.
+    allowList: (req) => !/^\/(v1|v2)(\/|$|\?)/.test(req.url),
     errorResponseBuilder: (_req, ctx) =>
       new AppError('tooManyRequests', 'Too many requests', undefined, {
         'retry-after': String(Math.max(1, Math.ceil(ctx.ttl / 1000))),
@@ -179,7 +186,14 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   await app.register(locationRoutes);
   app.decorate(
     'realtime',
-    await registerRealtimeHub(app as unknown as FastifyInstance, { auth: app.auth }),
+    await registerRealtimeHub(app as unknown as FastifyInstance, {
+      auth: app.auth,
+      activeFamilies: activeFamiliesQuery(db),
+      authCheckMs: config.ws.authCheckMs,
+      authTimeoutMs: config.ws.authTimeoutMs,
+      messagesPerSecond: config.ws.messagesPerSecond,
+      messageBurst: config.ws.messageBurst,
+    }),
   );
   await app.register(streamRoutes);
   await app.register(sessionRoutes);
@@ -197,23 +211,18 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   await app.register(translationRoutes);
   await app.register(reportRoutes);
   await app.register(moderationRoutes);
-  registerRoomHub(app as unknown as FastifyInstance, { hub: app.realtime, db, bus: roomBus });
+  registerRoomHub(app as unknown as FastifyInstance, {
+    hub: app.realtime,
+    db,
+    bus: roomBus,
+    statusIntervalMs: config.ws.statusIntervalMs,
+  });
 
-  const uploadsDir = join(config.dataDir, 'uploads');
-  mkdirSync(uploadsDir, { recursive: true });
   await registerStatic(app as unknown as FastifyInstance, {
     mediaDir: config.mediaDir,
-    uploadsDir,
     clientDir: config.clientDir,
   });
 
   await app.ready();
   return app;
-}
-
-/** The access token a WebSocket upgrade carries in its query (`/ws?token=…`), if any. */
-function wsTokenOf(url: string): string | null {
-  if (!url.startsWith('/ws')) return null;
-  const token = new URL(url, 'http://localhost').searchParams.get('token');
-  return token && token.length <= 4096 ? token : null;
 }

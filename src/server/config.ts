@@ -11,6 +11,17 @@ const EnvBoolean = z
 
 const PositiveInt = z.coerce.number().int().positive();
 
+/** A comma-separated list of http(s) origins ("https://cdn.example, https://img.example"). */
+const OriginList = z
+  .string()
+  .transform((v) =>
+    v
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.url({ protocol: /^https?$/ }).transform((u) => new URL(u).origin)));
+
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
@@ -75,6 +86,21 @@ const EnvSchema = z.object({
   /** POST /v1/report/refresh for staff roles; defaults to on unless NODE_ENV=production. */
   REPORT_REFRESH_ON_DEMAND: EnvBoolean.optional(),
   NODE_ENV: z.string().optional(),
+  /** Origins images and videos may come from besides this server (CDN); CSP img/media/connect-src. */
+  CSP_MEDIA_ORIGINS: OriginList.default([]),
+  /** Origins the client may call besides this server (analytics, error reporting); CSP connect-src. */
+  CSP_CONNECT_ORIGINS: OriginList.default([]),
+  /** How often open WebSockets re-check their token (expiry, revoked family). */
+  WS_AUTH_CHECK_MS: PositiveInt.default(30_000),
+  /** A socket must authenticate (`auth` as its first message) within this long. */
+  WS_AUTH_TIMEOUT_MS: PositiveInt.default(10_000),
+  /** Per-socket message budget: sustained rate (per second) and burst (token bucket). */
+  WS_MESSAGES_PER_SECOND: PositiveInt.default(20),
+  WS_MESSAGE_BURST: PositiveInt.default(60),
+  /** A follower's `status` reaches the host at most once per socket and interval (latest wins). */
+  WS_STATUS_INTERVAL_MS: PositiveInt.default(1000),
+  /** Lifetime of a signed /uploads URL handed out in API answers. */
+  UPLOAD_URL_TTL_S: PositiveInt.default(2 * 60 * 60),
 });
 
 /** One configured OpenID Connect client. */
@@ -124,6 +150,18 @@ export interface Config {
   translation: { provider: 'deepl'; apiKey: string; apiUrl: string } | null;
   /** Class report aggregates: the refresh time zone and whether staff may refresh on demand. */
   reports: { timeZone: string; refreshOnDemand: boolean };
+  /** Extra CSP origins (see docs/decisions.md, issue 8). */
+  csp: { mediaOrigins: string[]; connectOrigins: string[] };
+  /** WebSocket hub limits (issue 8). */
+  ws: {
+    authCheckMs: number;
+    authTimeoutMs: number;
+    messagesPerSecond: number;
+    messageBurst: number;
+    statusIntervalMs: number;
+  };
+  /** Signed /uploads URLs. */
+  uploads: { urlTtlS: number };
 }
 
 /** The login throttle (src/server/auth/login-throttle.ts). */
@@ -230,5 +268,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       timeZone: e.REPORT_TIMEZONE,
       refreshOnDemand: e.REPORT_REFRESH_ON_DEMAND ?? e.NODE_ENV !== 'production',
     },
+    csp: { mediaOrigins: e.CSP_MEDIA_ORIGINS, connectOrigins: e.CSP_CONNECT_ORIGINS },
+    ws: {
+      authCheckMs: e.WS_AUTH_CHECK_MS,
+      authTimeoutMs: e.WS_AUTH_TIMEOUT_MS,
+      messagesPerSecond: e.WS_MESSAGES_PER_SECOND,
+      messageBurst: e.WS_MESSAGE_BURST,
+      statusIntervalMs: e.WS_STATUS_INTERVAL_MS,
+    },
+    uploads: { urlTtlS: e.UPLOAD_URL_TTL_S },
   };
 }

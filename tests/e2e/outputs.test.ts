@@ -86,8 +86,11 @@ describe('outputs', () => {
     const preview = dialog.getByTestId('output-image-preview');
     await expect
       .poll(() => preview.getAttribute('src'), { timeout: 30_000 })
-      .toMatch(/^\/uploads\/[a-f0-9]{32}\.jpg$/);
+      .toMatch(/^\/uploads\/[a-f0-9]{32}\.jpg\?exp=\d+&sig=[\w-]{43}$/);
+    // Uploads are handed out signed (issue 8): compare the stored path, not the expiring query.
     const imageUrl = (await preview.getAttribute('src'))!;
+    const imagePath = imageUrl.split('?')[0]!;
+    const pathOf = (url: string | null) => url?.split('?')[0];
     expect(pageErrors).toEqual([]);
 
     const description =
@@ -124,7 +127,9 @@ describe('outputs', () => {
           }>;
         }
       ).items.filter((o) => o.user.id === 'student10');
-    expect(await list()).toMatchObject([{ status: 'autosaved', description, images: [imageUrl] }]);
+    const [draft] = await list();
+    expect(draft).toMatchObject({ status: 'autosaved', description });
+    expect(draft!.images.map(pathOf)).toEqual([imagePath]);
 
     await dialog.getByTestId('output-submit').click();
     await page.getByText(text('ja', 'outputs:success.posted'), { exact: true }).waitFor();
@@ -133,7 +138,13 @@ describe('outputs', () => {
     // It is listed on the session page with the uploaded picture; the draft is gone.
     const card = page.getByTestId('output-card').filter({ hasText: description });
     await card.waitFor();
-    expect(await card.locator('img').getAttribute('src')).toBe(imageUrl);
+    const cardImage = card.locator('img');
+    expect(pathOf(await cardImage.getAttribute('src'))).toBe(imagePath);
+    // The signed URL loads in the page; the bare path is refused to anyone.
+    await expect
+      .poll(() => cardImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+    expect((await fetch(`${server.url}${imagePath}`)).status).toBe(403);
     expect(await list()).toMatchObject([{ status: 'published', description }]);
 
     // The stored picture is a JPEG fitting 900×700 with no metadata.

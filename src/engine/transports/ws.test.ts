@@ -155,6 +155,82 @@ describe('ws transport', () => {
     expect(types).toEqual(['streamRemove']);
   });
 
+  it('sends the token as the first message, renews it on change, and asks before reconnecting a signed-out socket', async () => {
+    const sim = new SimScheduler();
+    const sockets: Array<{ sent: string[]; emit: (type: string, event?: object) => void }> = [];
+    const connect = (): SocketLike => {
+      const listeners: Record<string, Array<(e: object) => void>> = {};
+      const entry = {
+        sent: [] as string[],
+        emit: (type: string, event: object = {}) => listeners[type]?.forEach((l) => l(event)),
+      };
+      sockets.push(entry);
+      return {
+        send: (d) => void entry.sent.push(d),
+        close: () => undefined,
+        addEventListener: (type, l) => void (listeners[type] ??= []).push(l),
+      };
+    };
+    let token = 'token-1';
+    let tokenListener: (() => void) | undefined;
+    let answer: (renewed: boolean) => void = () => undefined;
+    let asked = 0;
+    const transport = createWsTransport({
+      connect,
+      scheduler: sim,
+      random: seededRandom(1),
+      getToken: () => token,
+      watchToken: (l) => {
+        tokenListener = l;
+        return () => (tokenListener = undefined);
+      },
+      onSignedOut: () => {
+        asked++;
+        return new Promise<boolean>((r) => (answer = r));
+      },
+    });
+    transport.subscribeRoom(S);
+    // The clock pings as soon as the status turns open: the token must still go first.
+    transport.status$.subscribe((st) => {
+      if (st === 'open') transport.send({ type: 'ping', id: 9, clientTime: 0 });
+    });
+    sockets[0]!.emit('open');
+    const types = (i: number) =>
+      sockets[i]!.sent.map((d) => {
+        const p = parseClientMessage(d);
+        return p.ok
+          ? p.message.type === 'auth'
+            ? `auth:${p.message.token}`
+            : p.message.type
+          : '?';
+      });
+    expect(types(0)).toEqual(['auth:token-1', 'ping', 'subscribe']);
+    token = 'token-2';
+    tokenListener?.();
+    expect(types(0).at(-1)).toBe('auth:token-2');
+    // The hub ends the sign-in: no reconnect until the session answers.
+    sockets[0]!.emit('close', { code: 4401 });
+    expect(asked).toBe(1);
+    sim.advance(60_000);
+    expect(sockets).toHaveLength(1);
+    token = 'token-3';
+    answer(true);
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(sockets).toHaveLength(2);
+    sockets[1]!.emit('open');
+    expect(types(1)).toEqual(['auth:token-3', 'ping', 'subscribe']);
+    // Refused again and the session is gone: the transport stays closed.
+    sockets[1]!.emit('close', { code: 4401 });
+    answer(false);
+    await Promise.resolve();
+    sim.advance(60_000);
+    expect(sockets).toHaveLength(2);
+    expect(transport.status()).toBe('closed');
+    transport.close();
+    expect(tokenListener).toBeUndefined();
+  });
+
   it('close() stops reconnecting', () => {
     const t = setup();
     t.link.flush();

@@ -1,5 +1,6 @@
 import { BehaviorSubject, Subject, type Observable } from 'rxjs';
 import {
+  WS_CLOSE,
   encodeClientMessage,
   parseServerMessage,
   type ClientMessage,
@@ -31,8 +32,19 @@ export interface WsTransportDeps {
   scheduler: Scheduler;
   /** Sends a host command over HTTP (POST /v1/stream/{id}/{kind}); without it commands fail. */
   postCommand?(streamId: string, command: StreamCommand): Promise<CommandResult>;
-  /** When given, its token is sent as an `auth` message on every open. */
+  /**
+   * The access token, sent as the `auth` first message on every open (the hub reads it only
+   * there: never put it in the URL).
+   */
   getToken?(): string | null;
+  /** Subscribes to token changes (returns the unsubscribe): a renewed token is sent as `auth`. */
+  watchToken?(listener: () => void): () => void;
+  /**
+   * Called when the hub closes the socket with WS_CLOSE.signedOut (the sign-in ended or the
+   * token expired). Resolve true once a fresh token is at hand (the transport reconnects at
+   * once), false when the session is gone (the transport stays closed).
+   */
+  onSignedOut?(): Promise<boolean>;
   random?: Random;
   /** Reconnect backoff: initial × 2^attempt, capped, with ±25 % jitter (ms). */
   backoffInitialMs?: number;
@@ -106,6 +118,8 @@ export const createWsTransport = ({
   scheduler,
   postCommand,
   getToken,
+  watchToken,
+  onSignedOut,
   random = Math.random,
   backoffInitialMs = BACKOFF_INITIAL_MS,
   backoffMaxMs = BACKOFF_MAX_MS,
@@ -125,6 +139,10 @@ export const createWsTransport = ({
   let staleTimer: TimerHandle | undefined;
   let keepaliveTimer: TimerHandle | undefined;
   let closedForGood = false;
+  /** Waiting for onSignedOut: no reconnect until it answers. */
+  let signedOut = false;
+  /** Signed-out closes since the hub last said `ready`. */
+  let signedOutStreak = 0;
 
   const setStatus = (s: TransportStatus) => {
     if (status$.value !== s) status$.next(s);
@@ -166,10 +184,18 @@ export const createWsTransport = ({
 
   const onOpen = () => {
     attempt = 0;
+    // The token goes first, before anything the 'open' status makes others send (the clock's
+    // pings): the hub closes a socket whose first message is not `auth`.
+    const token = getToken?.();
+    if (token && socket) {
+      try {
+        socket.send(encodeClientMessage({ type: 'auth', token }));
+      } catch {
+        // the close event follows
+      }
+    }
     setStatus('open');
     armStale();
-    const token = getToken?.();
-    if (token) rawSend({ type: 'auth', token });
     for (const streamId of rooms.keys()) rawSend(subscribeMessage(streamId));
     if (streamList) rawSend({ type: 'subscribeStreams', ...streamList });
   };
@@ -183,6 +209,7 @@ export const createWsTransport = ({
       return;
     }
     const message = parsed.message;
+    if (message.type === 'ready') signedOutStreak = 0;
     if (message.type === 'snapshot')
       rooms.get(message.snapshot.streamId)?.snapshot(message.snapshot.seq);
     if (message.type === 'events') {
@@ -214,7 +241,36 @@ export const createWsTransport = ({
     keepaliveTimer = undefined;
     if (closedForGood) return;
     setStatus('closed');
-    scheduleReconnect();
+    if (!signedOut) scheduleReconnect();
+  };
+
+  const onClose = (event: object) => {
+    const code = 'code' in event ? event.code : undefined;
+    if (code === WS_CLOSE.signedOut && onSignedOut && !signedOut) {
+      signedOut = true;
+      signedOutStreak++;
+      dropSocket();
+      void onSignedOut().then(
+        (renewed) => {
+          signedOut = false;
+          if (!renewed || closedForGood || socket !== null || reconnectTimer !== undefined) return;
+          // The first time at once; a hub that refuses again and again is retried with backoff.
+          if (signedOutStreak <= 1) open();
+          else {
+            const wait = Math.min(backoffMaxMs, backoffInitialMs * 2 ** signedOutStreak);
+            reconnectTimer = scheduler.setTimeout(() => {
+              reconnectTimer = undefined;
+              open();
+            }, wait);
+          }
+        },
+        () => {
+          signedOut = false;
+        },
+      );
+      return;
+    }
+    dropSocket();
   };
 
   function open() {
@@ -242,7 +298,7 @@ export const createWsTransport = ({
     // Events from a replaced socket are ignored: only the current one speaks.
     s.addEventListener('open', () => socket === s && onOpen());
     s.addEventListener('message', (ev) => socket === s && onMessage('data' in ev ? ev.data : ''));
-    s.addEventListener('close', () => socket === s && dropSocket());
+    s.addEventListener('close', (ev) => socket === s && onClose(ev));
     s.addEventListener('error', () => {
       if (socket !== s) return;
       try {
@@ -255,6 +311,11 @@ export const createWsTransport = ({
   }
 
   open();
+  // A renewed token reaches the hub at once, so the socket outlives the old token's expiry.
+  const unwatchToken = watchToken?.(() => {
+    const token = getToken?.();
+    if (token) rawSend({ type: 'auth', token });
+  });
 
   return {
     messages$: messages$.asObservable(),
@@ -287,6 +348,7 @@ export const createWsTransport = ({
         : Promise.resolve({ ok: false, code: 'network', message: 'no command endpoint' }),
     close: () => {
       closedForGood = true;
+      unwatchToken?.();
       if (reconnectTimer !== undefined) scheduler.clearTimeout(reconnectTimer);
       if (staleTimer !== undefined) scheduler.clearTimeout(staleTimer);
       if (keepaliveTimer !== undefined) scheduler.clearTimeout(keepaliveTimer);

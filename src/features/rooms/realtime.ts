@@ -1,7 +1,7 @@
 import type { Scheduler } from '@/engine/time';
 import { createWsTransport } from '@/engine/transports/ws';
 import type { RoomTransport } from '@/engine/transports/types';
-import { tokenStorage } from '@/lib/storage';
+import { hubSession } from '@/lib/hub-session';
 
 /** The browser's clock and timers for the engine. */
 const browserScheduler: Scheduler = {
@@ -10,20 +10,13 @@ const browserScheduler: Scheduler = {
   clearTimeout: (handle) => window.clearTimeout(handle as number),
 };
 
-/** The hub's URL on this origin; the access token is read at every (re)connect, so a refreshed one is used. */
-function hubUrl(): string {
-  const url = new URL('/ws', window.location.href);
-  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
-  const token = tokenStorage.getToken();
-  if (token) url.searchParams.set('token', token);
-  return url.toString();
-}
-
 /** A WebSocket transport to this server's realtime hub (the engine's reconnecting client). */
 export function createHubTransport(): RoomTransport {
   return createWsTransport({
-    connect: () => new WebSocket(hubUrl()),
+    connect: () => new WebSocket(hubSession.url()),
     scheduler: browserScheduler,
-    getToken: () => tokenStorage.getToken(),
+    getToken: hubSession.getToken,
+    watchToken: hubSession.watchToken,
+    onSignedOut: hubSession.onSignedOut,
   });
 }

@@ -3,7 +3,7 @@ import { NEVER } from 'rxjs';
 import type { RoomModel } from '@/contracts/stream';
 import { createSoloTransport, createWsTransport } from '@/engine';
 import type { TransportStatus, SocketLike } from '@/engine';
-import { tokenStorage } from '@/lib/storage';
+import { hubSession } from '@/lib/hub-session';
 import { postStreamCommand } from './api/post-stream-command';
 import { browserScheduler } from './browser-scheduler';
 import { useObservable } from './use-observable';
@@ -14,16 +14,7 @@ export type RoomSource =
   | { kind: 'room'; streamId: string; role: WatchRole }
   | { kind: 'solo'; sessionId: string; userId: string };
 
-/** The realtime hub's address on this origin; the access token is read at every (re)connect. */
-const hubUrl = (): string => {
-  const url = new URL('/ws', window.location.href);
-  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
-  const token = tokenStorage.getToken();
-  if (token) url.searchParams.set('token', token);
-  return url.toString();
-};
-
-const openSocket = (): SocketLike => new WebSocket(hubUrl());
+const openSocket = (): SocketLike => new WebSocket(hubSession.url());
 
 /** The solo room's id: unique per session, never sent to a server. */
 export const soloStreamId = (sessionId: string): string => `solo-${sessionId}`.slice(0, 64);
@@ -35,6 +26,10 @@ const buildRoom = (source: RoomSource): WatchRoom => {
         connect: openSocket,
         scheduler: browserScheduler,
         postCommand: postStreamCommand,
+        // The token is the socket's first message, never in the URL (lib/hub-session.ts).
+        getToken: hubSession.getToken,
+        watchToken: hubSession.watchToken,
+        onSignedOut: hubSession.onSignedOut,
       }),
       streamId: source.streamId,
       scheduler: browserScheduler,

@@ -31,13 +31,13 @@ function mediaHeaders(reply: FastifyReply, path: string): void {
 }
 
 /**
- * /media (MEDIA_DIR), /uploads (DATA_DIR/uploads) and the built client (CLIENT_DIR) with a
+ * /media (MEDIA_DIR) and the built client (CLIENT_DIR) with a
  * single-page-app fallback: an HTML GET for an unknown path gets index.html, or a 503 page when
  * the client has not been built. Everything else unknown is a JSON 404.
  */
 export async function registerStatic(
   app: FastifyInstance,
-  dirs: { mediaDir: string; uploadsDir: string; clientDir: string },
+  dirs: { mediaDir: string; clientDir: string },
 ): Promise<void> {
   await app.register(fastifyStatic, {
     root: dirs.mediaDir,
@@ -46,12 +46,7 @@ export async function registerStatic(
     acceptRanges: true,
     setHeaders: mediaHeaders,
   });
-  await app.register(fastifyStatic, {
-    root: dirs.uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    setHeaders: (reply) => void reply.header('cache-control', 'public, max-age=3600'),
-  });
+  // /uploads is served by http/signed-uploads.ts: signed URLs only, never public.
 
   const indexPath = join(dirs.clientDir, 'index.html');
   const clientBuilt = existsSync(indexPath);

@@ -21,7 +21,7 @@ beforeAll(async () => {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
-  url = `ws://127.0.0.1:${address.port}/ws?token=ok`;
+  url = `ws://127.0.0.1:${address.port}/ws`;
 });
 afterAll(async () => {
   await app.close();
@@ -30,7 +30,10 @@ afterAll(async () => {
 const open = (autoPong: boolean) =>
   new Promise<WebSocket>((resolve, reject) => {
     const s = new WebSocket(url, { autoPong });
-    s.once('open', () => resolve(s));
+    s.once('open', () => {
+      s.send(JSON.stringify({ v: 1, type: 'auth', token: 'ok' }));
+      resolve(s);
+    });
     s.once('error', reject);
   });
 

@@ -49,8 +49,9 @@ function connect(url: string): Promise<Client | { status: number }> {
 
 async function open(account: string): Promise<Client & { userId: string; token: string }> {
   const { token } = await t.login(account);
-  const c = await connect(`${base}/ws?token=${encodeURIComponent(token)}`);
+  const c = await connect(`${base}/ws`);
   if (!('socket' in c)) throw new Error(`refused with ${c.status}`);
+  c.socket.send(JSON.stringify({ v: 1, type: 'auth', token }));
   const ready = await c.next();
   if (ready.type !== 'ready') throw new Error(`expected ready, got ${ready.type}`);
   return { ...c, userId: ready.userId, token };
@@ -106,9 +107,19 @@ describe('/ws', () => {
     }
   });
 
-  it('refuses an upgrade without a token or with a bad one', async () => {
-    expect(await connect(`${base}/ws`)).toEqual({ status: 401 });
-    expect(await connect(`${base}/ws?token=nope`)).toEqual({ status: 401 });
+  it('closes a socket whose first message is not a valid auth', async () => {
+    for (const first of [
+      JSON.stringify({ v: 1, type: 'ping', id: 1, clientTime: 0 }),
+      JSON.stringify({ v: 1, type: 'auth', token: 'nope' }),
+      '{not json',
+    ]) {
+      const c = await connect(`${base}/ws`);
+      if (!('socket' in c)) throw new Error('refused');
+      const closed = new Promise<number>((r) => c.socket.once('close', (code) => r(code)));
+      c.socket.send(first);
+      expect(await c.next()).toMatchObject({ type: 'error', code: 'unauthorized' });
+      expect(await closed).toBe(4401);
+    }
   });
 
   it('refuses the token of a logged-out session', async () => {
@@ -118,9 +129,12 @@ describe('/ws', () => {
       url: '/v1/auth/logout',
       payload: { refreshToken: pair.refreshToken },
     });
-    expect(await connect(`${base}/ws?token=${encodeURIComponent(pair.token)}`)).toEqual({
-      status: 401,
-    });
+    const c = await connect(`${base}/ws`);
+    if (!('socket' in c)) throw new Error('refused');
+    const closed = new Promise<number>((r) => c.socket.once('close', (code) => r(code)));
+    c.socket.send(JSON.stringify({ v: 1, type: 'auth', token: pair.token }));
+    expect(await c.next()).toMatchObject({ type: 'error', code: 'unauthorized' });
+    expect(await closed).toBe(4401);
   });
 
   it('lets a room module register a handler for another message type', () => {

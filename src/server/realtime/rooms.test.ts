@@ -264,6 +264,8 @@ describe('hub limits', () => {
       auth: {} as never,
       alive: true,
       dropping: false,
+      expiresAt: Number.POSITIVE_INFINITY,
+      bucket: { tokens: 60, strikes: 0, at: Date.now(), lastErrorAt: 0 },
     };
     const before = t.app.realtime.stats().droppedOverloaded;
     t.app.realtime.sendEncoded(connection, Buffer.from('{}'));

@@ -38,6 +38,8 @@ export const ROOM_DEFAULTS = {
   replayMax: 2048,
   /** How long an out-of-order event waits for its gap to fill before the log is re-read (ms). */
   gapFillMs: 500,
+  /** A follower's `status` reaches the host at most once per socket, room and interval (ms). */
+  statusIntervalMs: 1000,
 } as const;
 
 export interface RoomHubOptions {
@@ -47,6 +49,14 @@ export interface RoomHubOptions {
   now?: () => number;
   replayMax?: number;
   gapFillMs?: number;
+  statusIntervalMs?: number;
+}
+
+/** One socket's relay of its status reports to one room's host: latest wins, one per interval. */
+interface StatusRelay {
+  lastSentAt: number;
+  pending: ServerMessage | null;
+  timer: NodeJS.Timeout | undefined;
 }
 
 interface Room {
@@ -93,6 +103,8 @@ export function registerRoomHub(app: FastifyInstance, options: RoomHubOptions): 
   const now = options.now ?? Date.now;
   const replayMax = options.replayMax ?? ROOM_DEFAULTS.replayMax;
   const gapFillMs = options.gapFillMs ?? ROOM_DEFAULTS.gapFillMs;
+  const statusIntervalMs = options.statusIntervalMs ?? ROOM_DEFAULTS.statusIntervalMs;
+  const statusRelays = new WeakMap<HubConnection, Map<string, StatusRelay>>();
   const log = app.log;
   const rooms = new Map<string, Room>();
   const members = new WeakMap<HubConnection, Membership>();
@@ -222,7 +234,15 @@ export function registerRoomHub(app: FastifyInstance, options: RoomHubOptions): 
     return room.snapshotCache.data;
   };
 
+  const dropStatusRelay = (c: HubConnection, streamId: string) => {
+    const relays = statusRelays.get(c);
+    const relay = relays?.get(streamId);
+    if (relay?.timer) clearTimeout(relay.timer);
+    relays?.delete(streamId);
+  };
+
   const leaveRoom = (c: HubConnection, streamId: string) => {
+    dropStatusRelay(c, streamId);
     membership(c).rooms.delete(streamId);
     const room = rooms.get(streamId);
     if (!room) return;
@@ -356,10 +376,46 @@ export function registerRoomHub(app: FastifyInstance, options: RoomHubOptions): 
       userId,
       at: Math.round(now()),
     };
-    bus
-      .publishRoom({ kind: 'toUser', streamId: m.streamId, userId: room.hostUserId, message })
-      .catch((e: unknown) => log.warn({ err: e }, 'participant status relay failed'));
+    relayStatus(c, m.streamId, room.hostUserId, message);
   });
+
+  /**
+   * Coalesces one socket's reports for one room: the first goes at once, then at most one per
+   * `statusIntervalMs`, carrying the latest report (a flood of statuses costs the host one frame
+   * per interval).
+   */
+  const relayStatus = (
+    c: HubConnection,
+    streamId: string,
+    hostUserId: string,
+    message: ServerMessage,
+  ) => {
+    let relays = statusRelays.get(c);
+    if (!relays) statusRelays.set(c, (relays = new Map()));
+    let relay = relays.get(streamId);
+    if (!relay) relays.set(streamId, (relay = { lastSentAt: 0, pending: null, timer: undefined }));
+    const publish = (r: StatusRelay, msg: ServerMessage) => {
+      r.lastSentAt = Date.now();
+      bus
+        .publishRoom({ kind: 'toUser', streamId, userId: hostUserId, message: msg })
+        .catch((e: unknown) => log.warn({ err: e }, 'participant status relay failed'));
+    };
+    const wait = relay.lastSentAt + statusIntervalMs - Date.now();
+    if (wait <= 0 && !relay.timer) return publish(relay, message);
+    relay.pending = message;
+    if (relay.timer) return;
+    const r = relay;
+    r.timer = setTimeout(
+      () => {
+        r.timer = undefined;
+        const pending = r.pending;
+        r.pending = null;
+        if (pending && membership(c).rooms.has(streamId)) publish(r, pending);
+      },
+      Math.max(0, wait),
+    );
+    r.timer.unref();
+  };
 
   hub.onClose((c) => {
     listFollowers.delete(c);

@@ -32,9 +32,9 @@ export function wsBase(app: App): string {
   return `ws://127.0.0.1:${address.port}`;
 }
 
-/** Opens an authenticated socket and waits for `ready`. */
+/** Opens a socket, authenticates it with an `auth` first message and waits for `ready`. */
 export async function openSocket(app: App, token: string): Promise<TestSocket> {
-  const socket = new WebSocket(`${wsBase(app)}/ws?token=${encodeURIComponent(token)}`);
+  const socket = new WebSocket(`${wsBase(app)}/ws`);
   const queue: ServerMessage[] = [];
   const waiting: Array<(m: ServerMessage) => void> = [];
   socket.on('message', (data) => {
@@ -46,7 +46,10 @@ export async function openSocket(app: App, token: string): Promise<TestSocket> {
     else queue.push(parsed.message);
   });
   await new Promise<void>((resolve, reject) => {
-    socket.once('open', () => resolve());
+    socket.once('open', () => {
+      socket.send(encodeClientMessage({ type: 'auth', token }));
+      resolve();
+    });
     socket.once('error', reject);
     socket.once('unexpected-response', (_req, res) =>
       reject(new Error(`upgrade refused: ${res.statusCode}`)),

@@ -343,7 +343,7 @@ describe('POST /v1/output/image', () => {
     const { url } = UploadImageResponse.parse(res.json());
     const served = await t.app.inject({ method: 'GET', url });
     expect(served.statusCode).toBe(200);
-    const stored = await readFile(join(t.config.dataDir, url));
+    const stored = await readFile(join(t.config.dataDir, url.split('?')[0]!));
     expect(served.rawPayload.equals(stored)).toBe(true);
     const meta = await sharp(stored).metadata();
     expect(meta.format).toBe('jpeg');
@@ -366,7 +366,9 @@ describe('POST /v1/output/image', () => {
     expect(
       (
         await sharp(
-          await readFile(join(t.config.dataDir, UploadImageResponse.parse(ok.json()).url)),
+          await readFile(
+            join(t.config.dataDir, UploadImageResponse.parse(ok.json()).url.split('?')[0]!),
+          ),
         ).metadata()
       ).width,
     ).toBe(40);

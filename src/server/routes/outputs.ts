@@ -87,16 +87,18 @@ export async function outputRoutes(app: App): Promise<void> {
         const { user } = await app.auth.require(req);
         await requireSubmitOutput(app.permissions, user);
         if (!req.isMultipart()) throw new AppError('badRequest', 'Send the image as multipart');
-        const file = await req.file();
-        if (!file) throw new AppError('badRequest', 'No image in the request');
         let bytes: Buffer;
         try {
+          const file = await req.file();
+          if (!file) throw new AppError('badRequest', 'No image in the request');
           bytes = await file.toBuffer();
         } catch (e) {
+          if (e instanceof AppError) throw e;
           if (e instanceof upload.multipartErrors.RequestFileTooLargeError) {
             throw new AppError('payloadTooLarge', 'The image is over 6 MB');
           }
-          throw e;
+          // A truncated or malformed body ("Unexpected end of form") is the client's: a 400.
+          throw new AppError('badRequest', 'The upload is incomplete or malformed');
         }
         if (!sniffImageType(bytes)) {
           throw new AppError('badRequest', 'Not a JPEG, PNG, WebP or GIF image');

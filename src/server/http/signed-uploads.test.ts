@@ -1,0 +1,124 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  OutputListResponse,
+  OutputResponse,
+  UploadImageResponse,
+} from '../../contracts/api/outputs';
+import { resolveJwtSecret } from '../auth/secret';
+import { DEMO_IDS } from '../seed/demo';
+import { createTestApp, type TestApp } from '../testing/test-app';
+import { UploadSigner } from './signed-uploads';
+
+/**
+ * Issue 8, item 14: an uploaded image is served only through a signed, expiring URL that API
+ * answers hand to those who may see the post; never publicly cached.
+ */
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function upload(account: string): Promise<string> {
+  const png = await sharp({
+    create: { width: 40, height: 30, channels: 3, background: '#3a7' },
+  })
+    .png()
+    .toBuffer();
+  const boundary = '----tomoni-signed';
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/v1/output/image',
+    headers: {
+      ...(await t.authHeader(account)),
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+    },
+    payload: Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n` +
+          'Content-Type: image/png\r\n\r\n',
+      ),
+      png,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return UploadImageResponse.parse(res.json()).url;
+}
+
+describe('uploaded images (issue 8, item 14)', () => {
+  it('serves an upload only through its signed URL, with a private cache header', async () => {
+    const signed = await upload('student01');
+    expect(signed).toMatch(/^\/uploads\/[a-f0-9]{32}\.jpg\?exp=\d+&sig=[\w-]{43}$/);
+    const ok = await t.app.inject({ method: 'GET', url: signed });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.headers['content-type']).toBe('image/jpeg');
+    expect(String(ok.headers['cache-control'])).toMatch(/^private, max-age=\d+$/);
+
+    const plain = signed.split('?')[0]!;
+    const [, exp, sig] = /exp=(\d+)&sig=([\w-]+)/.exec(signed)!;
+    const forged = sig!.slice(0, -2) + (sig!.endsWith('AA') ? 'BB' : 'AA');
+    for (const url of [
+      plain,
+      `${plain}?exp=${exp}`,
+      `${plain}?exp=${exp}&sig=${forged}`,
+      `${plain}?exp=${Number(exp) + 3600}&sig=${sig}`,
+    ]) {
+      const refused = await t.app.inject({ method: 'GET', url });
+      expect(refused.statusCode, url).toBe(403);
+      expect(refused.json()).toMatchObject({ error: { code: 'forbidden' } });
+      expect(String(refused.headers['cache-control'] ?? '')).not.toContain('public');
+    }
+  });
+
+  it('refuses an expired signature', async () => {
+    const signed = await upload('student02');
+    const secret = await resolveJwtSecret(t.db, t.config.jwtSecret);
+    // Signed by the server's own key two hours ago with a one-minute lifetime.
+    const past = new UploadSigner(secret, 60, () => Date.now() - 2 * 3600_000);
+    const expired = past.sign(signed.split('?')[0]!);
+    const res = await t.app.inject({ method: 'GET', url: expired });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('hands out signed URLs in API answers and stores what the client sends back unsigned', async () => {
+    const signed = await upload('student03');
+    const auth = await t.authHeader('student03');
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/v1/output',
+      headers: auth,
+      payload: {
+        sessionId: DEMO_IDS.sessions.forestLive,
+        workId: 'work-forest-live',
+        status: 'published',
+        description: 'Leaves and light.',
+        images: [signed],
+      },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const { item } = OutputResponse.parse(created.json());
+    const stored = await t.db
+      .selectFrom('output_images')
+      .select('url')
+      .where('output_id', '=', item.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.url).toBe(signed.split('?')[0]);
+
+    // A classmate's list carries a working signed URL for the image.
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/v1/session/${DEMO_IDS.sessions.forestLive}/outputs`,
+      headers: await t.authHeader('student04'),
+    });
+    const shown = OutputListResponse.parse(list.json()).items.find((o) => o.id === item.id);
+    const url = shown?.images[0] ?? '';
+    expect(url).toMatch(/\?exp=\d+&sig=/);
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+  });
+});
