@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './scripts/precompress';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 const serverPort = Number(process.env.PORT ?? 3000);
@@ -8,7 +9,8 @@ const serverPort = Number(process.env.PORT ?? 3000);
 // The client build. `npm start` builds into dist/client and the Fastify server serves it;
 // `npm run dev` serves it with hot reload and proxies the API to a running server.
 export default defineConfig({
-  plugins: [react()],
+  // Brotli and gzip twins of every text asset, served as is by the server (issue 10).
+  plugins: [react(), precompress()],
   resolve: { alias: { '@': src } },
   build: { outDir: 'dist/client', sourcemap: true, chunkSizeWarningLimit: 900 },
   server: {

@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import compress from '@fastify/compress';
 import { join } from 'node:path';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -158,6 +159,10 @@ export async function buildApp({ config, db, logger, logStream }: BuildAppOption
       }),
   });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  // Dynamic answers above 1 KB (lists of /v1 JSON) go out in brotli or gzip as the client asks;
+  // the built client is compressed once at build time (http/static.ts). Before @fastify/static,
+  // as the plugin asks. Request bodies are never inflated: a zip bomb must not reach a route.
+  await app.register(compress, { threshold: 1024, globalDecompression: false });
 
   // Ring 2: app services.
   app.decorate('db', db);

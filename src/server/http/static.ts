@@ -22,6 +22,22 @@ const NOT_BUILT_PAGE = `<!doctype html>
 <body><h1>The client has not been built</h1>
 <p>Run <code>npm run build</code>, then reload this page. (The API is running.)</p></body></html>`;
 
+const ENCODED_SUFFIX = { br: '.br', gzip: '.gz' } as const;
+
+/** br when the Accept-Encoding header takes it, else gzip, else none (q=0 refuses). */
+export function preferredEncoding(header: string | string[] | undefined): 'br' | 'gzip' | null {
+  const accepted = new Set<string>();
+  for (const part of (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (q && Number(q.slice(2)) === 0) continue;
+    accepted.add(name.trim());
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return null;
+}
+
 function mediaHeaders(reply: FastifyReply, path: string): void {
   const ext = path.slice(path.lastIndexOf('.')).toLowerCase();
   const type = MEDIA_TYPES[ext];
@@ -57,6 +73,8 @@ export async function registerStatic(
       decorateReply: false,
       // index.html is served by the fallback below so it is never cached by the browser.
       index: false,
+      // The build writes .br and .gz twins (scripts/precompress.ts); they are sent as is.
+      preCompressed: true,
       setHeaders: (reply, path) => {
         if (path.includes('/assets/'))
           void reply.header('cache-control', 'public, max-age=31536000, immutable');
@@ -64,19 +82,29 @@ export async function registerStatic(
     });
   }
 
-  const sendIndex = async (reply: FastifyReply) => {
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!existsSync(indexPath)) {
       return reply.status(503).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
     }
-    return reply
+    void reply
       .status(200)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(await readFile(indexPath));
+      .header('vary', 'accept-encoding');
+    // The build's precompressed twin when the browser takes it (every current one takes br).
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    if (encoding && existsSync(`${indexPath}${ENCODED_SUFFIX[encoding]}`)) {
+      return reply
+        .header('content-encoding', encoding)
+        .send(await readFile(`${indexPath}${ENCODED_SUFFIX[encoding]}`));
+    }
+    return reply.send(await readFile(indexPath));
   };
 
   // '/' is the app itself (the static wildcard would try to list the directory).
-  app.get('/', { config: { rateLimit: false } }, async (_request, reply) => sendIndex(reply));
+  app.get('/', { config: { rateLimit: false } }, async (request, reply) =>
+    sendIndex(request, reply),
+  );
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const wantsHtml = (request.headers.accept ?? '').includes('text/html');
@@ -85,7 +113,7 @@ export async function registerStatic(
       wantsHtml &&
       !NOT_SPA.test(request.url)
     ) {
-      return sendIndex(reply);
+      return sendIndex(request, reply);
     }
     return reply
       .status(404)
