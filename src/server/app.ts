@@ -13,7 +13,7 @@ import {
 import { LoginThrottle } from './auth/login-throttle';
 import { Permissions } from './auth/permissions';
 import { resolveJwtSecret } from './auth/secret';
-import { AuthService, bearerOf } from './auth/service';
+import { AuthService } from './auth/service';
 import { TokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { Db } from './db/database';
@@ -136,6 +136,19 @@ export async function buildApp({ config, db, logger, logStream }: BuildAppOption
     config.refreshTokenTtlS,
     config.refreshGraceS,
   );
+  const auth = new AuthService(
+    db,
+    tokens,
+    new LoginThrottle(db, config.login),
+    config.authUserCacheMs,
+  );
+  // Any call that is not a read may change a user, a group or a token family: cached callers
+  // are looked up again, before this answer reaches the client (auth/user-cache.ts).
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS')
+      auth.changed();
+    return payload;
+  });
   await app.register(rateLimit, {
     global: true,
     max: config.rateLimitPerMinute,
@@ -143,9 +156,9 @@ export async function buildApp({ config, db, logger, logStream }: BuildAppOption
     // A signed-in caller has a budget of their own: a whole school shares one address behind
     // its router, and thirty pupils in a room must not exhaust each other's. Anonymous calls
     // (login, refresh) are counted per address; a forged token simply counts per address too.
+    // The verification is memoised per request: auth.require reuses it (issue 10).
     keyGenerator: async (req) => {
-      const token = bearerOf(req.headers.authorization);
-      const claims = token ? await tokens.verifyAccess(token) : null;
+      const claims = await auth.claimsOf(req);
       return claims ? `user:${claims.sub}` : `ip:${req.ip}`;
     },
     // Media segments and client assets are not API calls: a class behind one school address
@@ -167,7 +180,7 @@ export async function buildApp({ config, db, logger, logStream }: BuildAppOption
   // Ring 2: app services.
   app.decorate('db', db);
   app.decorate('config', config);
-  app.decorate('auth', new AuthService(db, tokens, new LoginThrottle(db, config.login)));
+  app.decorate('auth', auth);
   app.decorate('permissions', new Permissions(db));
   // Rooms fan out in process by default; REDIS_URL shares them between server instances.
   const roomBus: RoomBus = config.redisUrl

@@ -55,6 +55,8 @@ const EnvSchema = z.object({
   LOGIN_WINDOW_S: PositiveInt.default(15 * 60),
   /** How long a spent refresh token still answers with the pair it was exchanged for. */
   REFRESH_GRACE_S: z.coerce.number().int().min(0).max(300).default(30),
+  /** How long /v1 reuses a signed-in user's row (0: never); any change through the API clears it. */
+  AUTH_USER_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(2000),
   /** General API rate limit per address and minute. */
   RATE_LIMIT_PER_MINUTE: PositiveInt.default(1200),
   /** The app's public origin (e.g. https://tomoni.example); OpenID redirect URIs are built on it. */
@@ -136,6 +138,8 @@ export interface Config {
   login: LoginThrottleConfig;
   /** Seconds a spent refresh token still returns the pair it was exchanged for (two tabs). */
   refreshGraceS: number;
+  /** Milliseconds /v1 reuses the signed-in user's row (issue 10). */
+  authUserCacheMs: number;
   rateLimitPerMinute: number;
   /** Public origin without a trailing slash, when configured. */
   publicUrl: string | undefined;
@@ -256,6 +260,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       windowS: e.LOGIN_WINDOW_S,
     },
     refreshGraceS: e.REFRESH_GRACE_S,
+    authUserCacheMs: e.AUTH_USER_CACHE_MS,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : undefined,
     oidc,

@@ -6,7 +6,8 @@ import type { LoginThrottle } from './login-throttle';
 import { passwordProblem } from './password-policy';
 import { verifyDummy, verifyPassword } from './passwords';
 import { isBlocked } from './permissions';
-import type { TokenPair, TokenService } from './tokens';
+import type { AccessClaims, TokenPair, TokenService } from './tokens';
+import { UserCache } from './user-cache';
 
 export interface Authenticated {
   user: UserRow;
@@ -20,7 +21,34 @@ export class AuthService {
     private readonly db: Db,
     readonly tokens: TokenService,
     private readonly throttle: LoginThrottle,
-  ) {}
+    /** Milliseconds `require` may reuse a caller's row (0: never); see user-cache.ts. */
+    userCacheMs = 0,
+  ) {
+    this.users = new UserCache(userCacheMs);
+  }
+
+  private readonly users: UserCache;
+  /** Each request's token is verified once, whoever asks (rate limiter, `require`). */
+  private readonly verified = new WeakMap<FastifyRequest, Promise<AccessClaims | null>>();
+
+  /** The verified claims of the request's bearer token (memoised per request), or null. */
+  claimsOf(request: FastifyRequest): Promise<AccessClaims | null> {
+    let claims = this.verified.get(request);
+    if (!claims) {
+      const token = bearerOf(request.headers.authorization);
+      claims = token ? this.tokens.verifyAccess(token) : Promise.resolve(null);
+      this.verified.set(request, claims);
+    }
+    return claims;
+  }
+
+  /**
+   * Something may have changed a user, a group or a token family (any API call that is not a
+   * read): cached callers are looked up again. Called before the change's answer goes out.
+   */
+  changed(): void {
+    this.users.clear();
+  }
 
   /**
    * Checks a password login. The same 401 answers an unknown account and a wrong password, and
@@ -105,7 +133,11 @@ export class AuthService {
 
   /** The caller of a bearer token, or null. The token's family must still be alive. */
   async fromToken(token: string): Promise<Authenticated | null> {
-    const claims = await this.tokens.verifyAccess(token);
+    return this.fromClaims(await this.tokens.verifyAccess(token));
+  }
+
+  /** Always reads the database: the socket hub and sign-in checks never use the cache. */
+  private async fromClaims(claims: AccessClaims | null): Promise<Authenticated | null> {
     if (!claims) return null;
     const user = await this.db
       .selectFrom('users')
@@ -126,14 +158,26 @@ export class AuthService {
     return { user, familyId: claims.fid };
   }
 
-  /** The caller of this request, or a 401 unauthorized. */
+  /**
+   * The caller of this request, or a 401 unauthorized. The token is verified once per request
+   * and an alive caller's row is reused for a moment (user-cache.ts).
+   */
   async require(request: FastifyRequest): Promise<Authenticated> {
-    const token = bearerOf(request.headers.authorization);
-    const auth = token ? await this.fromToken(token) : null;
-    if (!auth) throw new AppError('unauthorized', 'Missing or invalid access token');
+    const claims = await this.claimsOf(request);
+    if (!claims) throw unauthorized();
+    const key = `${claims.sub}:${claims.fid}`;
+    const cached = this.users.enabled ? this.users.get(key) : undefined;
+    if (cached) return { user: cached, familyId: claims.fid };
+    const generation = this.users.begin();
+    const auth = await this.fromClaims(claims);
+    if (!auth) throw unauthorized();
+    this.users.set(key, auth.user, generation);
     return auth;
   }
 }
+
+const unauthorized = (): AppError =>
+  new AppError('unauthorized', 'Missing or invalid access token');
 
 const tooManyLogins = (retryAfterS: number): AppError =>
   new AppError('tooManyRequests', 'Too many failed logins; try again shortly', undefined, {

@@ -46,6 +46,9 @@ const BASE_ENV: Record<string, string> = {
   // The general per-address API limit has its own tests. The login throttle keeps its defaults:
   // a school's logins from one address must work with them (issue 8).
   RATE_LIMIT_PER_MINUTE: '100000',
+  // Tests change users straight in the database, which the API's user cache cannot see; the
+  // cache has its own test (auth/user-cache.test.ts) with it on.
+  AUTH_USER_CACHE_MS: '0',
 };
 
 function testConfig(env: Record<string, string> | undefined): Config {
