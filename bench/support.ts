@@ -62,7 +62,8 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
   const prof = process.env.BENCH_SERVER_PROF;
   const profile = prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : [];
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/server/main.ts'], {
-    cwd: ROOT,
+    // BENCH_SERVER_ROOT=<checkout> runs another checkout's server (a before/after comparison).
+    cwd: process.env.BENCH_SERVER_ROOT ?? ROOT,
     env: {
       ...process.env,
       PORT: String(port),
