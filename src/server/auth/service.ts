@@ -25,9 +25,12 @@ export class AuthService {
     userCacheMs = 0,
   ) {
     this.users = new UserCache(userCacheMs);
+    this.answers = new UserCache<unknown>(userCacheMs);
   }
 
   private readonly users: UserCache;
+  /** Answers derived from a caller's row and groups (GET /v1/me), cleared with the rows. */
+  private readonly answers: UserCache<unknown>;
   /** Each request's token is verified once, whoever asks (rate limiter, `require`). */
   private readonly verified = new WeakMap<FastifyRequest, Promise<AccessClaims | null>>();
 
@@ -48,6 +51,22 @@ export class AuthService {
    */
   changed(): void {
     this.users.clear();
+    this.answers.clear();
+  }
+
+  /**
+   * `load()`, or its value from the last moment when nothing has changed since (the same rules as
+   * the caller's row: cleared by any API change, at most AUTH_USER_CACHE_MS old). For answers that
+   * depend only on the caller's own row, school and groups.
+   */
+  async remember<T>(key: string, load: () => Promise<T>): Promise<T> {
+    if (!this.answers.enabled) return load();
+    const hit = this.answers.get(key);
+    if (hit !== undefined) return hit as T;
+    const generation = this.answers.begin();
+    const value = await load();
+    this.answers.set(key, value, generation);
+    return value;
   }
 
   /**

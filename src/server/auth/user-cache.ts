@@ -1,7 +1,7 @@
 import type { UserRow } from '../users/repository';
 
-interface Entry {
-  user: UserRow;
+interface Entry<T> {
+  value: T;
   until: number;
 }
 
@@ -13,8 +13,8 @@ interface Entry {
  * seen by the very next request. Changes made elsewhere (another server instance, a script on
  * the database) are seen after at most `ttlMs`.
  */
-export class UserCache {
-  private readonly entries = new Map<string, Entry>();
+export class UserCache<T = UserRow> {
+  private readonly entries = new Map<string, Entry<T>>();
   private generation = 0;
 
   constructor(
@@ -31,20 +31,20 @@ export class UserCache {
     return this.generation;
   }
 
-  get(key: string, now = Date.now()): UserRow | undefined {
+  get(key: string, now = Date.now()): T | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.until <= now) {
       this.entries.delete(key);
       return undefined;
     }
-    return entry.user;
+    return entry.value;
   }
 
-  set(key: string, user: UserRow, generation: number, now = Date.now()): void {
+  set(key: string, value: T, generation: number, now = Date.now()): void {
     if (!this.enabled || generation !== this.generation) return;
     if (this.entries.size >= this.maxEntries) this.entries.clear();
-    this.entries.set(key, { user, until: now + this.ttlMs });
+    this.entries.set(key, { value, until: now + this.ttlMs });
   }
 
   /** Forgets everything: something may have changed a user, a group or a token family. */

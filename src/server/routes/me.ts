@@ -19,7 +19,8 @@ import type { App } from './types';
 export async function meRoutes(app: App): Promise<void> {
   app.get('/v1/me', { schema: { response: { 200: MeResponse } } }, async (req) => {
     const { user } = await app.auth.require(req);
-    return { item: await loadMe(app.db, user) };
+    // The row, school and groups: reused for a moment like the row itself (issue 10).
+    return { item: await app.auth.remember(`me:${user.id}`, () => loadMe(app.db, user)) };
   });
 
   app.get(
