@@ -57,6 +57,11 @@ declare module 'fastify' {
     permissions: Permissions;
     /** The WebSocket hub at /ws; room features register their message handlers on it. */
     realtime: RealtimeHub;
+    /**
+     * Every route the app registered (method + URL pattern, HEAD included), in order. The
+     * cross-school matrix test (walls.test.ts) walks it, so a new route is covered at once.
+     */
+    routeTable: ReadonlyArray<{ method: string; url: string }>;
   }
 }
 
@@ -90,6 +95,13 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
     // While shutting down, new requests get 503 so a load balancer retries elsewhere.
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
+
+  // Recorded before any plugin registers a route (onRoute hooks reach child contexts).
+  const routeTable: Array<{ method: string; url: string }> = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
+  });
+  app.decorate('routeTable', routeTable);
 
   // Ring 1: plugins.
   app.setValidatorCompiler(validatorCompiler);

@@ -142,8 +142,8 @@ export class VoteService {
       .where('session_id', '=', sessionId)
       .executeTakeFirst();
     if (!row) throw new AppError('notFound', 'No such vote');
-    if (row.user_id !== userId)
-      throw new AppError('forbidden', 'Only your own vote can be changed');
+    // Someone else's ballot is not theirs to know of: the same 404 as a missing one.
+    if (row.user_id !== userId) throw new AppError('notFound', 'No such vote');
     await this.assertChoice(sessionId, row.vote_key, choice);
     const updated = await this.db
       .updateTable('vote_ballots')
