@@ -122,6 +122,30 @@ describe('issue 8, finding 3 (reactions): POST /v1/action on a room-only comment
   });
 });
 
+describe('issue 8: votes belong to the room, session tallies to the school', () => {
+  it("keeps the room's and the demo school's ballots out of another school's tally", async () => {
+    const ballot = (account: string, streamId?: string) =>
+      call(account, 'POST', `/v1/session/${S.oceanLive}/vote`, {
+        voteKey: 'ocean-vote-1',
+        choice: 'Bottles',
+        ...(streamId ? { streamId } : {}),
+      });
+    expect((await ballot('student01', room)).statusCode).toBe(200);
+    expect((await ballot('student02')).statusCode).toBe(200);
+    type Tallies = { items: Array<{ voteKey: string; total: number }> };
+    const totalFor = async (account: string) => {
+      const res = await call(account, 'GET', `/v1/session/${S.oceanLive}/votes`);
+      expect(res.statusCode).toBe(200);
+      return (res.json() as Tallies).items.find((i) => i.voteKey === 'ocean-vote-1')?.total ?? 0;
+    };
+    expect(await totalFor('sakura01')).toBe(0);
+    // The demo school's teacher may open the room: the room's and the solo ballot both count.
+    expect(await totalFor('teacher')).toBe(2);
+    const own = await ballot('sakura01');
+    expect((own.json() as { tally: { total: number } }).tally.total).toBe(1);
+  });
+});
+
 describe('issue 8: the report of a PRIVATE session', () => {
   it('is a 404 for a teacher (PRIVATE sessions are for provider roles), as for a missing one', async () => {
     for (const suffix of ['', '/csv']) {
