@@ -119,6 +119,17 @@ describe('issue 8, finding 3 (reactions): POST /v1/action on a room-only comment
     expect(other.statusCode).toBe(200);
     // sakura01 sees its own reaction only, not the demo school's.
     expect((other.json() as { item: { counts: { wow: number } } }).item.counts.wow).toBe(1);
+    // So do the session's own counts, on the session and in the list.
+    type Emotions = { emotions: { wow: number } };
+    const session = await call('sakura01', 'GET', `/v1/session/${S.oceanArchive}`);
+    expect((session.json() as { item: Emotions }).item.emotions.wow).toBe(1);
+    const list = await call('sakura01', 'GET', '/v1/sessions');
+    const inList = (list.json() as { items: Array<Emotions & { id: string }> }).items.find(
+      (s) => s.id === S.oceanArchive,
+    );
+    expect(inList?.emotions.wow).toBe(1);
+    const staff = await call('staff', 'GET', `/v1/session/${S.oceanArchive}`);
+    expect((staff.json() as { item: Emotions }).item.emotions.wow).toBe(2);
   });
 });
 

@@ -439,6 +439,7 @@ export async function profileListRoutes(app: App): Promise<void> {
       const ordered = joined.filter((j) => sessions.has(j.session_id!));
       const summaries = await toSummaries(
         app.db,
+        viewer,
         ordered.map((j) => sessions.get(j.session_id!)!),
       );
       return {

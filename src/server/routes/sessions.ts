@@ -46,7 +46,7 @@ export async function sessionRoutes(app: App): Promise<void> {
         pageSize: req.query.pageSize ?? DEFAULT_PAGE_SIZE,
         after,
       });
-      return { items: await toSummaries(app.db, page.rows), lastKey: page.lastKey };
+      return { items: await toSummaries(app.db, user, page.rows), lastKey: page.lastKey };
     },
   );
 
@@ -56,7 +56,7 @@ export async function sessionRoutes(app: App): Promise<void> {
     async (req) => {
       const { user } = await app.auth.require(req);
       const row = await requireVisibleSession(app.db, app.permissions, user, req.params.id);
-      return { item: await toFullSession(app.db, row) };
+      return { item: await toFullSession(app.db, user, row) };
     },
   );
 
