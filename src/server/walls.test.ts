@@ -288,7 +288,7 @@ const BODIES: Record<string, (p: Record<string, string>) => unknown> = {
     ideaNote: 'idea',
     thinkNote: 'think',
     actionNote: 'action',
-    score: 5,
+    status: 'published',
   }),
   'PUT /v1/reflection/:id': () => ({ ideaNote: 'changed', status: 'published' }),
   'POST /v1/feedback': () => ({
