@@ -368,10 +368,6 @@ const ALLOWED_WRITES: Record<
   },
   'POST /v1/inquiryProject': { reason: "creates the caller's own project" },
   'POST /v1/translation': { reason: "translates the caller's own text" },
-  'POST /v1/follow/:id': {
-    reason: 'never 2xx for another school (404); listed only to name follow as a write',
-    when: () => false,
-  },
 };
 
 /** Routes staff roles alone may call: a member gets no 2xx from any of them. */
