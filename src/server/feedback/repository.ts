@@ -72,9 +72,9 @@ export async function requireVisibleOutput(
 }
 
 /** The output on the wire: images in order and the count of published feedback. */
-export async function toOutput(db: Db, row: OutputRow): Promise<Output> {
+export async function toOutput(db: Db, viewer: UserRow, row: OutputRow): Promise<Output> {
   const [users, images, count] = await Promise.all([
-    publicUsers(db, [row.user_id]),
+    publicUsers(db, viewer, [row.user_id]),
     db
       .selectFrom('output_images')
       .select('url')
@@ -144,6 +144,7 @@ export async function toFeedbackViews(
   const [users, likes] = await Promise.all([
     publicUsers(
       db,
+      viewer,
       shown.map((s) => s.r.user_id),
     ),
     likesOf(

@@ -274,9 +274,9 @@ export function registerRoomHub(app: FastifyInstance, options: RoomHubOptions): 
 
   const subscribe = async (c: HubConnection, streamId: string, sinceSeq: number | undefined) => {
     const facts = await accessOf(streamId);
-    if (!facts) return sendError(c, 'notFound', 'no such room', streamId);
-    if (!mayAccessStream(await viewerFor(c), facts, facts.schoolIds)) {
-      return sendError(c, 'forbidden', 'not a member of this room', streamId);
+    // A room the caller may not open answers exactly like one that does not exist.
+    if (!facts || !mayAccessStream(await viewerFor(c), facts, facts.schoolIds)) {
+      return sendError(c, 'notFound', 'no such room', streamId);
     }
     for (;;) {
       const room = openRoom(streamId, facts.hostUserId);

@@ -52,7 +52,7 @@ export async function feedbackRoutes(app: App): Promise<void> {
       const { user } = await app.auth.require(req);
       const row = await requireVisibleOutput(app.db, app.permissions, user, req.params.id);
       const [output, work, session, author] = await Promise.all([
-        toOutput(app.db, row),
+        toOutput(app.db, user, row),
         app.db
           .selectFrom('works')
           .select(['id', 'title', 'questions'])

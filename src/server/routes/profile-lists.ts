@@ -22,7 +22,7 @@ import { msOf } from '../db/json';
 import type { SessionsTable } from '../db/schema';
 import { AppError } from '../http/errors';
 import { isVisible, toSummaries } from '../sessions/repository';
-import type { UserRow } from '../users/repository';
+import { loginNameFor, type LoginNameViewer, type UserRow } from '../users/repository';
 import type { App } from './types';
 import { mayView, resolveUser } from './users';
 
@@ -44,6 +44,7 @@ export async function requireVisibleUser(app: App, viewer: UserRow, id: string):
 /** Users' public views, keyed by row id, with their schools. */
 export async function publicUsers(
   db: Db,
+  viewer: LoginNameViewer,
   ids: readonly string[],
 ): Promise<Map<string, PublicUser & { schoolId: string | null; status: string }>> {
   const out = new Map<string, PublicUser & { schoolId: string | null; status: string }>();
@@ -67,7 +68,7 @@ export async function publicUsers(
   for (const r of rows) {
     out.set(r.id, {
       _id: r.id,
-      id: r.account,
+      id: loginNameFor(viewer, { id: r.id, account: r.account }),
       displayName: r.display_name,
       image: r.image,
       role: r.role as Role,
@@ -147,7 +148,7 @@ async function userOutputs(
   const ids = rows.map((r) => r.id);
   const [subject, users, images, comments, reactions] = await Promise.all([
     app.permissions.subject(viewer),
-    publicUsers(app.db, [target.id]),
+    publicUsers(app.db, viewer, [target.id]),
     app.db
       .selectFrom('output_images')
       .select(['output_id', 'url'])
@@ -226,7 +227,10 @@ async function toMeActivities(app: App, viewer: UserRow): Promise<ProfileActivit
   ]);
   const subject = await app.permissions.subject(viewer);
   const [users, sessions] = await Promise.all([
-    publicUsers(app.db, [...feedbacks.map((f) => f.user_id), ...follows.map((f) => f.follower_id)]),
+    publicUsers(app.db, viewer, [
+      ...feedbacks.map((f) => f.user_id),
+      ...follows.map((f) => f.follower_id),
+    ]),
     visibleSessions(
       app.db,
       subject,
@@ -307,7 +311,10 @@ async function nationwideActivities(app: App, viewer: UserRow): Promise<ProfileA
   ]);
   const subject = await app.permissions.subject(viewer);
   const [users, sessions] = await Promise.all([
-    publicUsers(app.db, [...outputs.map((o) => o.user_id), ...reflections.map((r) => r.user_id)]),
+    publicUsers(app.db, viewer, [
+      ...outputs.map((o) => o.user_id),
+      ...reflections.map((r) => r.user_id),
+    ]),
     visibleSessions(app.db, subject, [
       ...outputs.map((o) => o.session_id),
       ...reflections.map((r) => r.session_id),
@@ -381,7 +388,7 @@ export async function profileListRoutes(app: App): Promise<void> {
         .execute();
       const subject = await app.permissions.subject(viewer);
       const [users, sessions] = await Promise.all([
-        publicUsers(app.db, [target.id]),
+        publicUsers(app.db, viewer, [target.id]),
         visibleSessions(
           app.db,
           subject,
@@ -432,6 +439,7 @@ export async function profileListRoutes(app: App): Promise<void> {
       const ordered = joined.filter((j) => sessions.has(j.session_id!));
       const summaries = await toSummaries(
         app.db,
+        viewer,
         ordered.map((j) => sessions.get(j.session_id!)!),
       );
       return {

@@ -46,6 +46,7 @@ async function toProjects(db: Db, viewer: UserRow, rows: readonly ProjectRow[]) 
     .execute();
   const users = await publicUsers(
     db,
+    viewer,
     rows.map((r) => r.user_id),
   );
   return rows.flatMap((r): InquiryProject[] => {
@@ -153,6 +154,7 @@ export async function projectRoutes(app: App): Promise<void> {
         .execute();
       const users = await publicUsers(
         app.db,
+        user,
         rows.map((r) => r.user_id),
       );
       const items: PinnedSlide[] = [];

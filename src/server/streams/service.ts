@@ -139,11 +139,16 @@ export class StreamService {
   }
 
   /**
-   * A host command: 404 for an unknown or deleted room, 403 for anyone but the host, 409 for a
-   * playback command after terminate. Stamped with the server time and the next seq in the
-   * stream's turn (StreamSequencer), stored, then published.
+   * A host command: 404 for an unknown or deleted room and for anyone who may not open it, 403
+   * for its other members, 409 for a playback command after terminate. Stamped with the server
+   * time and the next seq in the stream's turn (StreamSequencer), stored, then published.
    */
   async command(user: UserRow, id: string, command: StreamCommand): Promise<RoomEvent> {
+    // Someone who may not open the room gets the 404 of a room that does not exist; its own
+    // members who are not the host get the 403 below. The host skips the membership query.
+    const row = await findStream(this.db, id);
+    if (!row) throw new AppError('notFound', 'No such room');
+    if (row.host_user_id !== user.id) await this.getVisible(user, id);
     const [event] = await this.sequencer.append(id, (stream, seq) => {
       if (!stream || stream.isDeleted) throw new AppError('notFound', 'No such room');
       if (stream.hostUserId !== user.id) {
