@@ -244,6 +244,10 @@ const PARAMS: Record<string, () => string[]> = {
   'oauth/:provider': () => ['google'],
   'media/:*': () => ['images/avatars/1.png'],
   'uploads/:*': () => ['missing.png'],
+  'uploads/:name': () => ['missing.jpg'],
+  'comment/:id': () => [ids.roomComment, ids.sessionComment],
+  // No comment report is seeded: a comment's id stands in (the answer must equal a made-up id's).
+  'comment-reports/:id': () => [ids.roomComment],
   '/:*': () => ['index.html'],
 };
 
@@ -387,33 +391,7 @@ const HOST_ONLY: RegExp[] = [/^PUT \/v1\/stream\/:id$/, /^POST \/v1\/stream\/:id
  * comments, replies). Listed so this suite passes on its own branch; each entry must still fail
  * here, so the lead removes it after merging (the suite says when one is fixed).
  */
-const pendingOtherBranch: Array<{ route: string; caller: string; why: string }> = [
-  {
-    route: 'GET /v1/session/:id/comments',
-    caller: 'otherSchoolMember',
-    why: 'live-chat: a room comment and the demo school session comments reach another school',
-  },
-  {
-    route: 'GET /v1/session/:id/comments',
-    caller: 'otherSchoolTeacher',
-    why: 'live-chat: as above, for a teacher of another school',
-  },
-  {
-    route: 'POST /v1/session/:id/comment',
-    caller: 'otherSchoolMember',
-    why: 'live-chat: a reply (parentId) under a room-only comment is accepted',
-  },
-  {
-    route: 'POST /v1/session/:id/comment',
-    caller: 'otherSchoolTeacher',
-    why: 'live-chat: as above, for a teacher of another school',
-  },
-  {
-    route: 'GET /v1/session/:id/comments',
-    caller: 'memberLoginNames',
-    why: "live-chat: comment authors carry their login name (sessions/comments.ts maps 'id: account')",
-  },
-];
+const pendingOtherBranch: Array<{ route: string; caller: string; why: string }> = [];
 
 // ---------------------------------------------------------------------------------------------
 // The matrix

@@ -135,6 +135,9 @@ export interface LoginNameViewer {
   role: Role;
 }
 
+/** The audience of a broadcast (one payload to every socket of a room): no login names. */
+export const BROADCAST_VIEWER: LoginNameViewer = { id: '', role: 'member' };
+
 /**
  * THE login-name rule (docs/decisions.md "Login names"): a user's login name (`account`, the
  * wire's `id`) is shown to staff roles (teacher, staff, admin) and to the account itself;
