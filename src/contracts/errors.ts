@@ -20,6 +20,7 @@ export const ErrorCode = z.enum([
   'needToChangePassword', // new password equals the current one
   'weakPassword', // too short or a single repeated character
   'profileChangeRestricted', // display name changed within 31 days
+  'textNotAllowed', // screening (issue 8): contact details or abuse in a channel without review
   'participantLimit', // joining a session: the room is full
   'guestRestricted', // guest accounts cannot post outputs
   'alreadyLinked', // OpenID account already linked to another user
@@ -56,6 +57,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   needToChangePassword: 400,
   weakPassword: 400,
   profileChangeRestricted: 400,
+  textNotAllowed: 400,
   participantLimit: 409,
   guestRestricted: 403,
   alreadyLinked: 409,

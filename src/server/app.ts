@@ -24,6 +24,7 @@ import { RedisRoomBus } from './realtime/redis-bus';
 import { registerRoomHub } from './realtime/rooms';
 import { authRoutes } from './routes/auth';
 import { groupRoutes } from './routes/groups';
+import { groupSettingsRoutes } from './routes/group-settings';
 import { healthRoutes } from './routes/health';
 import { locationRoutes } from './routes/location';
 import { meRoutes } from './routes/me';
@@ -169,6 +170,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   await app.register(meRoutes);
   await app.register(userRoutes);
   await app.register(groupRoutes);
+  await app.register(groupSettingsRoutes);
   await app.register(permissionRoutes);
   await app.register(locationRoutes);
   app.decorate(

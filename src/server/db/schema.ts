@@ -44,6 +44,8 @@ export interface GroupsTable {
   name: string;
   confirm_type: ColumnType<GroupConfirmType, GroupConfirmType | undefined, GroupConfirmType>;
   project_available: ColumnType<boolean, boolean | undefined, boolean>;
+  /** "Approve all feedback first": members' feedback waits for a teacher (0007-screening). */
+  feedback_approval: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -380,6 +382,8 @@ export interface FollowsTable {
   created_at: CreatedAt;
 }
 
+export type ReflectionStatus = 'published' | 'draft' | 'pending' | 'rejected';
+
 export interface ReflectionsTable {
   id: TextId;
   session_id: string;
@@ -388,11 +392,8 @@ export interface ReflectionsTable {
   think_note: ColumnType<string, string | undefined, string>;
   action_note: ColumnType<string, string | undefined, string>;
   score: number | null;
-  status: ColumnType<
-    'published' | 'draft',
-    'published' | 'draft' | undefined,
-    'published' | 'draft'
-  >;
+  /** pending/rejected: held by the screening (0007-screening). */
+  status: ColumnType<ReflectionStatus, ReflectionStatus | undefined, ReflectionStatus>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -535,7 +536,7 @@ export interface ReportRefreshesTable {
 
 export interface ModerationDecisionsTable {
   id: TextId;
-  target_type: 'output' | 'feedback';
+  target_type: 'output' | 'feedback' | 'reflection';
   target_id: string;
   decision: 'publish' | 'reject';
   previous_status: string;
