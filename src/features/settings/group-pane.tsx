@@ -23,6 +23,7 @@ import { useGroupMembers } from './api/get-group-members';
 import { useGroupsWithChildren } from './api/get-my-groups';
 import { updateUser } from './api/update-user';
 import { resolveGroupRoute, settingsGroups } from './group-rules';
+import { CorrectNameButton, FeedbackApprovalSwitch } from './group-screening';
 import { hasNoErrors, validateMemberPassword } from './password-rules';
 import { PaneFrame, READABLE_COLORS } from './settings-page';
 
@@ -80,6 +81,7 @@ export function GroupPane() {
               allowDeselect={false}
               maw={420}
             />
+            <FeedbackApprovalSwitch key={shown.id} groupId={shown.id} />
             <MemberTable
               members={members.data}
               pending={members.isPending}
@@ -142,14 +144,17 @@ function MemberTable({
               <Table.Td>{m.displayName}</Table.Td>
               <Table.Td>
                 {isPupil(m) && (
-                  <Button
-                    size="xs"
-                    variant="light"
-                    onClick={() => onChangePassword(m)}
-                    aria-label={t('group.changePasswordOf', { name: m.name })}
-                  >
-                    {t('group.changePassword')}
-                  </Button>
+                  <Group gap="xs" wrap="nowrap">
+                    <Button
+                      size="xs"
+                      variant="light"
+                      onClick={() => onChangePassword(m)}
+                      aria-label={t('group.changePasswordOf', { name: m.name })}
+                    >
+                      {t('group.changePassword')}
+                    </Button>
+                    <CorrectNameButton member={m} />
+                  </Group>
                 )}
               </Table.Td>
             </Table.Tr>
