@@ -44,7 +44,7 @@ export interface GroupsTable {
   name: string;
   confirm_type: ColumnType<GroupConfirmType, GroupConfirmType | undefined, GroupConfirmType>;
   project_available: ColumnType<boolean, boolean | undefined, boolean>;
-  /** "Approve all feedback first": members' feedback waits for a teacher (0007-screening). */
+  /** "Approve all feedback first": members' feedback waits for a teacher (0009-screening). */
   feedback_approval: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
@@ -392,7 +392,7 @@ export interface ReflectionsTable {
   think_note: ColumnType<string, string | undefined, string>;
   action_note: ColumnType<string, string | undefined, string>;
   score: number | null;
-  /** pending/rejected: held by the screening (0007-screening). */
+  /** pending/rejected: held by the screening (0009-screening). */
   status: ColumnType<ReflectionStatus, ReflectionStatus | undefined, ReflectionStatus>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;

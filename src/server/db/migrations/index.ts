@@ -5,7 +5,7 @@ import { profile } from './0003-profile';
 import { feedback } from './0004-feedback';
 import { outputs } from './0005-outputs';
 import { reports } from './0006-reports';
-import { screening } from './0007-screening';
+import { screening } from './0009-screening';
 
 /**
  * Every migration, in order, compiled into the server (no files read at runtime, so the same
@@ -18,7 +18,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0004-feedback': feedback,
   '0005-outputs': outputs,
   '0006-reports': reports,
-  '0007-screening': screening,
+  '0009-screening': screening,
 };
 
 export const migrationProvider: MigrationProvider = {
