@@ -159,19 +159,16 @@ export async function feedbackRoutes(app: App): Promise<void> {
           })
           .returningAll()
           .executeTakeFirstOrThrow();
-        if (held) {
-          // The author learns their feedback is held (core platform: outputsViolation).
+        if (verdict.held) {
+          // The author learns their feedback is held (core platform: outputsViolation). Feedback
+          // waiting only for the group's approval mode is no violation: no notice.
           await trx
             .insertInto('notifications')
             .values({
               user_id: user.id,
               type: 'outputsViolation',
               items: json({ feedback: { outputId: output.id } }),
-              payload: json({
-                id: inserted.id,
-                kinds: verdict.findings.map((f) => f.kind),
-                ...(awaitsApproval ? { approval: true } : {}),
-              }),
+              payload: json({ id: inserted.id, kinds: verdict.findings.map((f) => f.kind) }),
             })
             .execute();
         }
