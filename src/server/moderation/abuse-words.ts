@@ -68,6 +68,7 @@ export const ABUSE_ENTRIES: readonly AbuseEntry[] = [
   ),
   e('abuse', 'strong', 'compact', '(?:消|き)えろ|いなくなれ|(?:消|き)えてくれ'),
   e('abuse', 'insult', 'compact', '(?:消|き)えてほしい'),
+  e('abuse', 'insult', 'spaced', '^(?:消|き)えて(?:よ)?$'),
   e(
     'threat',
     'strong',
@@ -116,6 +117,12 @@ export const ABUSE_ENTRIES: readonly AbuseEntry[] = [
   e('exclusion', 'strong', 'compact', '仲間に(?:入|い)れ(?:ない|ねえ|てやらない)'),
   e('exclusion', 'strong', 'compact', 'はぶろ|はぶる(?:ぞ|わ|か)|はぶられろ'),
   e('exclusion', 'strong', 'compact', '(?:みんな|皆)で(?:無視|むし)(?:しよ|する|な)'),
+  e(
+    'exclusion',
+    'strong',
+    'compact',
+    '(?:みんな|皆|全員)(?:で)?(?:あいつ|こいつ|お前|おまえ|[^。！？]{1,8}?(?:さん|くん|ちやん))(?:の?こと)?(?:を)?(?:無視|むし)(?:しよ|しろ|する(?:ぞ|か)|な)',
+  ),
   e(
     'exclusion',
     'strong',
