@@ -17,7 +17,8 @@ import {
  */
 
 /** Whether a comment is blank: empty or only whitespace, full-width spaces included. */
-export const isBlankText = (text: string): boolean => text.replace(/[\s\u3000]/g, '') === '';
+export { isBlankText } from '../blank-text';
+import { isBlankText } from '../blank-text';
 
 /** POST /v1/feedback. `userId` must be the caller. */
 export const PostFeedbackRequest = z.object({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EpochMs, Id } from '../entities';
 
 /** The staff moderation queue: pending outputs and feedback, published or rejected one by one. */
-export const ModerationTargetType = z.enum(['output', 'feedback']);
+export const ModerationTargetType = z.enum(['output', 'feedback', 'reflection']);
 export type ModerationTargetType = z.infer<typeof ModerationTargetType>;
 
 export const ModerationDecisionValue = z.enum(['publish', 'reject']);
@@ -25,7 +25,7 @@ export const ModerationItem = z.object({
   id: Id,
   sessionId: Id,
   sessionTitle: z.string(),
-  /** For feedback: the output it comments on. */
+  /** For feedback: the output it comments on; for a reflection: its own id. */
   outputId: Id,
   author: z.object({ id: Id, displayName: z.string() }),
   content: z.string(),
@@ -58,7 +58,7 @@ export const ModerationQueueResponse = z.object({
 export type ModerationQueueResponse = z.infer<typeof ModerationQueueResponse>;
 
 export const ModerationDecisionParams = z.object({
-  type: z.enum(['outputs', 'feedbacks']),
+  type: z.enum(['outputs', 'feedbacks', 'reflections']),
   id: Id,
 });
 

@@ -159,6 +159,12 @@ function ReflectionItem({
               {t('status.draft')}
             </Badge>
           )}
+          {isOwn && (reflection.status === 'pending' || reflection.status === 'rejected') && (
+            // Held by the screening (issue 8): only the author sees it, waiting for a teacher.
+            <Badge size="sm" color="yellow" variant="light" data-testid="reflection-held">
+              {t('status.awaitingApproval')}
+            </Badge>
+          )}
         </Group>
         {(['ideaNote', 'thinkNote', 'actionNote'] as const).map((key) => (
           <Box key={key}>

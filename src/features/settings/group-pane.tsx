@@ -28,6 +28,7 @@ import { useGroupsWithChildren } from './api/get-my-groups';
 import { updateUser } from './api/update-user';
 import { resolveGroupRoute, settingsGroups } from './group-rules';
 import { MemberUnlockButton } from './member-unlock-button';
+import { CorrectNameButton, FeedbackApprovalSwitch } from './group-screening';
 import { hasNoErrors, validateMemberPassword } from './password-rules';
 import { PaneFrame, READABLE_COLORS } from './settings-page';
 
@@ -85,6 +86,7 @@ export function GroupPane() {
               allowDeselect={false}
               maw={420}
             />
+            <FeedbackApprovalSwitch key={shown.id} groupId={shown.id} />
             <MemberTable
               members={members.data}
               pending={members.isPending}
@@ -157,6 +159,7 @@ function MemberTable({
                       {t('group.changePassword')}
                     </Button>
                     <MemberUnlockButton member={m} />
+                    <CorrectNameButton member={m} />
                   </Group>
                 )}
               </Table.Td>

@@ -20,6 +20,7 @@ import {
   toFeedbackViews,
   toOutput,
 } from '../feedback/repository';
+import { feedbackNeedsApproval } from '../feedback/approval';
 import { AppError } from '../http/errors';
 import { COUNTRIES, STATES } from '../location/data';
 import { moderateText } from '../moderation/checks';
@@ -142,7 +143,9 @@ export async function feedbackRoutes(app: App): Promise<void> {
         throw new AppError('conflict', SAME_COMMENT_MESSAGE);
       }
       const verdict = moderateText(content);
-      const held = verdict.held;
+      // Held when the screening found something, or the author's group approves all feedback first.
+      const awaitsApproval = !verdict.held && (await feedbackNeedsApproval(app.db, user));
+      const held = verdict.held || awaitsApproval;
       const row = await app.db.transaction().execute(async (trx) => {
         const inserted = await trx
           .insertInto('feedbacks')
@@ -156,8 +159,9 @@ export async function feedbackRoutes(app: App): Promise<void> {
           })
           .returningAll()
           .executeTakeFirstOrThrow();
-        if (held) {
-          // The author learns their feedback is held (core platform: outputsViolation).
+        if (verdict.held) {
+          // The author learns their feedback is held (core platform: outputsViolation). Feedback
+          // waiting only for the group's approval mode is no violation: no notice.
           await trx
             .insertInto('notifications')
             .values({
@@ -198,13 +202,34 @@ export async function feedbackRoutes(app: App): Promise<void> {
       if (mine.length !== new Set(req.body.ids).size) {
         throw new AppError('notFound', 'No such feedback');
       }
-      const updated = await app.db
-        .updateTable('feedbacks')
-        .set({ status: 'published', updated_at: new Date() })
-        .where('id', 'in', req.body.ids)
-        .where('status', '=', 'pending')
-        .returningAll()
-        .execute();
+      // Every release is a moderation decision on the record, like the queue's publish button.
+      const now = new Date();
+      const updated = await app.db.transaction().execute(async (trx) => {
+        const released = await trx
+          .updateTable('feedbacks')
+          .set({ status: 'published', updated_at: now })
+          .where('id', 'in', req.body.ids)
+          .where('status', '=', 'pending')
+          .returningAll()
+          .execute();
+        if (released.length > 0) {
+          await trx
+            .insertInto('moderation_decisions')
+            .values(
+              released.map((f) => ({
+                target_type: 'feedback' as const,
+                target_id: f.id,
+                decision: 'publish' as const,
+                previous_status: 'pending',
+                note: null,
+                decided_by: user.id,
+                decided_at: now,
+              })),
+            )
+            .execute();
+        }
+        return released;
+      });
       return { items: await toFeedbackViews(app.db, user, updated, Date.now()) };
     },
   );

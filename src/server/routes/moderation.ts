@@ -21,7 +21,8 @@ import type { App } from './types';
 export const RECENT_DECISIONS = 30;
 
 /**
- * The staff moderation queue. Teachers moderate their own school's pupils; admin and staff
+ * The staff moderation queue (outputs, feedback and, since issue 8, reflections the screening
+ * held). Teachers moderate their own school's pupils; admin and staff
  * every school. A decision is taken once: deciding an item that is no longer pending is 409, so
  * two teachers clicking at once cannot overwrite each other. Publishing changes the status only
  * (violation statuses stay as the checker set them, for the record); rejecting tells the author.
@@ -59,7 +60,12 @@ export async function moderationRoutes(app: App): Promise<void> {
     },
     async (req) => {
       const user = await moderator(req);
-      const targetType = req.params.type === 'outputs' ? 'output' : 'feedback';
+      const targetType =
+        req.params.type === 'outputs'
+          ? 'output'
+          : req.params.type === 'feedbacks'
+            ? 'feedback'
+            : 'reflection';
       const { decision } = req.body;
       const note = req.body.note ? req.body.note : null;
       const status: 'published' | 'rejected' = decision === 'publish' ? 'published' : 'rejected';
@@ -86,23 +92,41 @@ export async function moderationRoutes(app: App): Promise<void> {
                 .where('t.id', '=', req.params.id)
                 .forUpdate('t')
                 .executeTakeFirst()
-            : await trx
-                .selectFrom('feedbacks as t')
-                .innerJoin('users as u', 'u.id', 't.user_id')
-                .innerJoin('sessions as s', 's.id', 't.session_id')
-                .select([
-                  't.id',
-                  't.status',
-                  't.user_id',
-                  'u.school_id',
-                  't.output_id',
-                  's.id as session_id',
-                  's.title',
-                  's.image',
-                ])
-                .where('t.id', '=', req.params.id)
-                .forUpdate('t')
-                .executeTakeFirst();
+            : targetType === 'reflection'
+              ? await trx
+                  .selectFrom('reflections as t')
+                  .innerJoin('users as u', 'u.id', 't.user_id')
+                  .innerJoin('sessions as s', 's.id', 't.session_id')
+                  .select([
+                    't.id',
+                    't.status',
+                    't.user_id',
+                    'u.school_id',
+                    't.id as output_id',
+                    's.id as session_id',
+                    's.title',
+                    's.image',
+                  ])
+                  .where('t.id', '=', req.params.id)
+                  .forUpdate('t')
+                  .executeTakeFirst()
+              : await trx
+                  .selectFrom('feedbacks as t')
+                  .innerJoin('users as u', 'u.id', 't.user_id')
+                  .innerJoin('sessions as s', 's.id', 't.session_id')
+                  .select([
+                    't.id',
+                    't.status',
+                    't.user_id',
+                    'u.school_id',
+                    't.output_id',
+                    's.id as session_id',
+                    's.title',
+                    's.image',
+                  ])
+                  .where('t.id', '=', req.params.id)
+                  .forUpdate('t')
+                  .executeTakeFirst();
         // Another school's item answers like a missing one, so ids cannot be probed.
         if (!target || (scope && (target.school_id === null || !scope.includes(target.school_id))))
           throw new AppError('notFound', `No such ${targetType}`);
@@ -119,6 +143,12 @@ export async function moderationRoutes(app: App): Promise<void> {
                 ? { published_at: sql<Date>`coalesce(published_at, ${now})` }
                 : {}),
             })
+            .where('id', '=', target.id)
+            .execute();
+        } else if (targetType === 'reflection') {
+          await trx
+            .updateTable('reflections')
+            .set({ status, updated_at: now })
             .where('id', '=', target.id)
             .execute();
         } else {
@@ -151,9 +181,11 @@ export async function moderationRoutes(app: App): Promise<void> {
               action: 'outputsViolation',
               actor_user_id: null,
               items: json(
-                targetType === 'output'
-                  ? { session: { id: target.session_id, title: target.title, image: target.image } }
-                  : { feedback: { outputId: target.output_id } },
+                targetType === 'feedback'
+                  ? { feedback: { outputId: target.output_id } }
+                  : {
+                      session: { id: target.session_id, title: target.title, image: target.image },
+                    },
               ),
               payload: json({ id: target.id }),
             })
@@ -212,11 +244,32 @@ async function pendingItems(db: Db, user: UserRow): Promise<ModerationItem[]> {
       't.created_at',
     ])
     .where('t.status', '=', 'pending');
+  let reflections = db
+    .selectFrom('reflections as t')
+    .innerJoin('users as u', 'u.id', 't.user_id')
+    .innerJoin('sessions as s', 's.id', 't.session_id')
+    .select([
+      't.id',
+      't.session_id',
+      's.title',
+      't.user_id',
+      'u.display_name',
+      't.idea_note',
+      't.think_note',
+      't.action_note',
+      't.created_at',
+    ])
+    .where('t.status', '=', 'pending');
   if (scope) {
     outputs = outputs.where('u.school_id', 'in', scope);
     feedbacks = feedbacks.where('u.school_id', 'in', scope);
+    reflections = reflections.where('u.school_id', 'in', scope);
   }
-  const [o, f] = await Promise.all([outputs.execute(), feedbacks.execute()]);
+  const [o, f, r] = await Promise.all([
+    outputs.execute(),
+    feedbacks.execute(),
+    reflections.execute(),
+  ]);
   const items: ModerationItem[] = [
     ...o.map((r) => ({
       type: 'output' as const,
@@ -239,6 +292,19 @@ async function pendingItems(db: Db, user: UserRow): Promise<ModerationItem[]> {
       content: r.content,
       violationStatuses: [],
       createdAt: new Date(r.created_at).getTime(),
+    })),
+    ...r.map((row) => ({
+      type: 'reflection' as const,
+      id: row.id,
+      sessionId: row.session_id,
+      sessionTitle: row.title,
+      outputId: row.id,
+      author: { id: row.user_id, displayName: row.display_name },
+      content: [row.idea_note, row.think_note, row.action_note]
+        .filter((n) => n !== '')
+        .join('\n\n'),
+      violationStatuses: ['text'],
+      createdAt: new Date(row.created_at).getTime(),
     })),
   ];
   return items.sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
@@ -264,16 +330,29 @@ async function recentDecisions(db: Db, user: UserRow): Promise<ModerationDecisio
     .selectAll('d')
     .select('by.display_name')
     .where('d.target_type', '=', 'feedback');
+  let reflections = db
+    .selectFrom('moderation_decisions as d')
+    .innerJoin('users as by', 'by.id', 'd.decided_by')
+    .innerJoin('reflections as t', 't.id', 'd.target_id')
+    .innerJoin('users as author', 'author.id', 't.user_id')
+    .selectAll('d')
+    .select('by.display_name')
+    .where('d.target_type', '=', 'reflection');
   if (scope) {
     outputs = outputs.where('author.school_id', 'in', scope);
     feedbacks = feedbacks.where('author.school_id', 'in', scope);
+    reflections = reflections.where('author.school_id', 'in', scope);
   }
-  const base = (type: 'output' | 'feedback') =>
-    (type === 'output' ? outputs : feedbacks)
+  const base = (type: 'output' | 'feedback' | 'reflection') =>
+    (type === 'output' ? outputs : type === 'feedback' ? feedbacks : reflections)
       .orderBy('d.decided_at', 'desc')
       .limit(RECENT_DECISIONS)
       .execute();
-  const rows = [...(await base('output')), ...(await base('feedback'))];
+  const rows = [
+    ...(await base('output')),
+    ...(await base('feedback')),
+    ...(await base('reflection')),
+  ];
   return rows
     .sort((a, b) => new Date(b.decided_at).getTime() - new Date(a.decided_at).getTime())
     .slice(0, RECENT_DECISIONS)
