@@ -255,7 +255,8 @@ describe('a teacher corrects a pupil’s display name', () => {
     const byOtherSchool = await call('sakura01', 'PUT', `/v1/user/${idOf.get('student07')}`, {
       displayName: 'Hana',
     });
-    expect(byOtherSchool.statusCode).toBe(403);
+    // Another school's pupil answers as a missing user (the walls rule).
+    expect(byOtherSchool.statusCode).toBe(404);
     expect(await displayNameOf('student07')).toBe('Hina');
 
     const fixed = await call('teacher', 'PUT', `/v1/user/${idOf.get('student07')}`, {

@@ -81,7 +81,6 @@ async function updateMemberByStaff(ctx: UpdateContext, body: UpdateUserRequest):
     groupIds: targetGroups.map((g) => g.id),
   });
   if (!allowed) throw new AppError('forbidden', 'You may not change this user');
-  await assertPasswordPolicy(body.password!, ctx.target);
 
   if (onlyName) {
     refuseScreened(body.displayName!, 'displayName');
@@ -93,6 +92,7 @@ async function updateMemberByStaff(ctx: UpdateContext, body: UpdateUserRequest):
       .executeTakeFirstOrThrow();
   }
 
+  await assertPasswordPolicy(body.password!, ctx.target);
   const updated = await ctx.db
     .updateTable('users')
     .set({
