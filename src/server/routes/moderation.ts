@@ -17,6 +17,41 @@ import { reportSchoolScope } from '../reports/access';
 import type { UserRow } from '../users/repository';
 import type { App } from './types';
 
+/** The three kinds of held post a decision applies to, and their tables. */
+const TARGET_TABLES = {
+  output: 'outputs',
+  reflection: 'reflections',
+  feedback: 'feedbacks',
+} as const;
+
+/**
+ * A held post with its author's school and its session, locked for the decision. A feedback's
+ * output is its own `output_id`; an output's (and a reflection's, for the notification) is itself.
+ */
+function lockPendingTarget(trx: Db, targetType: keyof typeof TARGET_TABLES, id: string) {
+  const table = TARGET_TABLES[targetType];
+  return (
+    trx
+      // The three tables share the columns read here; typed as one of them for Kysely.
+      .selectFrom(`${table} as t` as 'outputs as t')
+      .innerJoin('users as u', 'u.id', 't.user_id')
+      .innerJoin('sessions as s', 's.id', 't.session_id')
+      .select([
+        't.id',
+        't.status',
+        't.user_id',
+        'u.school_id',
+        's.id as session_id',
+        's.title',
+        's.image',
+      ])
+      .select(sql.ref<string>(targetType === 'feedback' ? 't.output_id' : 't.id').as('output_id'))
+      .where('t.id', '=', id)
+      .forUpdate('t')
+      .executeTakeFirst()
+  );
+}
+
 /** How many recent decisions the queue page lists under the pending items. */
 export const RECENT_DECISIONS = 30;
 
@@ -73,60 +108,7 @@ export async function moderationRoutes(app: App): Promise<void> {
       const now = new Date();
 
       const recorded = await app.db.transaction().execute(async (trx) => {
-        const target =
-          targetType === 'output'
-            ? await trx
-                .selectFrom('outputs as t')
-                .innerJoin('users as u', 'u.id', 't.user_id')
-                .innerJoin('sessions as s', 's.id', 't.session_id')
-                .select([
-                  't.id',
-                  't.status',
-                  't.user_id',
-                  'u.school_id',
-                  't.id as output_id',
-                  's.id as session_id',
-                  's.title',
-                  's.image',
-                ])
-                .where('t.id', '=', req.params.id)
-                .forUpdate('t')
-                .executeTakeFirst()
-            : targetType === 'reflection'
-              ? await trx
-                  .selectFrom('reflections as t')
-                  .innerJoin('users as u', 'u.id', 't.user_id')
-                  .innerJoin('sessions as s', 's.id', 't.session_id')
-                  .select([
-                    't.id',
-                    't.status',
-                    't.user_id',
-                    'u.school_id',
-                    't.id as output_id',
-                    's.id as session_id',
-                    's.title',
-                    's.image',
-                  ])
-                  .where('t.id', '=', req.params.id)
-                  .forUpdate('t')
-                  .executeTakeFirst()
-              : await trx
-                  .selectFrom('feedbacks as t')
-                  .innerJoin('users as u', 'u.id', 't.user_id')
-                  .innerJoin('sessions as s', 's.id', 't.session_id')
-                  .select([
-                    't.id',
-                    't.status',
-                    't.user_id',
-                    'u.school_id',
-                    't.output_id',
-                    's.id as session_id',
-                    's.title',
-                    's.image',
-                  ])
-                  .where('t.id', '=', req.params.id)
-                  .forUpdate('t')
-                  .executeTakeFirst();
+        const target = await lockPendingTarget(trx, targetType, req.params.id);
         // Another school's item answers like a missing one, so ids cannot be probed.
         if (!target || (scope && (target.school_id === null || !scope.includes(target.school_id))))
           throw new AppError('notFound', `No such ${targetType}`);
