@@ -1,3 +1,4 @@
+import { NotPublishedNotice } from './not-published-notice';
 import {
   Alert,
   Anchor,
@@ -214,6 +215,9 @@ function OutputDetails({ item, onReport }: { item: OutputViewerItem; onReport?()
           <Badge color="yellow" variant="light" ml="auto" c="dark.7">
             {t('output.pending')}
           </Badge>
+        )}
+        {output.status === 'rejected' && item.moderationNote !== undefined && (
+          <NotPublishedNotice kind="output" note={item.moderationNote} />
         )}
         {onReport && (
           <Button
