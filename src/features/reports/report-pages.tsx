@@ -1,6 +1,7 @@
 import {
   Anchor,
   Badge,
+  Box,
   Button,
   Group,
   Popover,
@@ -322,8 +323,16 @@ export function PostingStatusPopover({ rows }: { rows: readonly PostingStatusRow
         <Text fw={700} size="sm" mb="xs">
           {t('postingStatus.title')}
         </Text>
-        <ScrollArea.Autosize mah={360} viewportProps={{ tabIndex: 0 }}>
-          {/* Name and output shrink; the status column never does, so 未投稿 stays visible. */}
+        {/* A plain scroller: ScrollArea's content is display: table, which grows with the
+            longest row and pushed the status column out of the popover. Name and output shrink;
+            the status column never does, so 未投稿 stays visible. */}
+        <Box
+          mah={360}
+          tabIndex={0}
+          role="region"
+          aria-label={t('postingStatus.title')}
+          style={{ overflowY: 'auto', overflowX: 'hidden' }}
+        >
           <Stack gap={6} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
             {rows.map((r) => (
               <Group key={r.userId} component="li" wrap="nowrap" gap="sm" data-testid="posting-row">
@@ -354,7 +363,7 @@ export function PostingStatusPopover({ rows }: { rows: readonly PostingStatusRow
               </Group>
             ))}
           </Stack>
-        </ScrollArea.Autosize>
+        </Box>
       </Popover.Dropdown>
     </Popover>
   );
