@@ -216,9 +216,6 @@ function OutputDetails({ item, onReport }: { item: OutputViewerItem; onReport?()
             {t('output.pending')}
           </Badge>
         )}
-        {output.status === 'rejected' && item.moderationNote !== undefined && (
-          <NotPublishedNotice kind="output" note={item.moderationNote} />
-        )}
         {onReport && (
           <Button
             size="compact-xs"
@@ -232,6 +229,9 @@ function OutputDetails({ item, onReport }: { item: OutputViewerItem; onReport?()
           </Button>
         )}
       </Group>
+      {output.status === 'rejected' && item.moderationNote !== undefined && (
+        <NotPublishedNotice kind="output" note={item.moderationNote} />
+      )}
 
       {item.work.questions.length > 0 && (
         <Stack gap={4}>
