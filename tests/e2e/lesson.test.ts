@@ -245,6 +245,8 @@ describe('a whole lesson (issue 9)', () => {
     // Nor is it offered on the session page.
     await s2.page.goto(`${server.url}/session/${SESSION_ID}`);
     await s2.page.getByRole('heading').first().waitFor();
+    // Once the page's requests (the rooms list among them) have settled.
+    await s2.page.waitForLoadState('networkidle');
     expect(await roomCard(s2.page).count()).toBe(0);
     // The revealed vote left the ended room too.
     expect(await s3.page.getByTestId('overlay-vote').count()).toBe(0);
