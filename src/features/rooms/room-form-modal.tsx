@@ -18,6 +18,7 @@ import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SessionSummary } from '@/contracts/api/sessions';
+import { sessionChoiceGroups } from './session-choices';
 import { ROOM_NAME_MAX } from '@/contracts/constants';
 import { Lang, type Stream } from '@/contracts/entities';
 import { useGroupChoices, useSessionChoices } from './api/form-options';
@@ -149,13 +150,22 @@ function RoomForm({ stream, sessionId, onClose, onSaved }: RoomFormModalProps) {
     }
   };
 
-  const sessionOptions = (sessions.data ?? []).map((s) => ({
-    value: s.id,
-    label: sessionTitle(s, lang),
-  }));
-  // An edited room's session may no longer be listed; keep it selectable by id so the field shows.
-  if (values.sessionId && !sessionOptions.some((o) => o.value === values.sessionId)) {
-    sessionOptions.unshift({ value: values.sessionId, label: values.sessionId });
+  const sessionGroups = sessionChoiceGroups(sessions.data ?? [], lang, (k, o) =>
+    t(k as 'form.kindArchive', o),
+  );
+  const sessionOptions: Array<
+    { value: string; label: string } | { group: string; items: { value: string; label: string }[] }
+  > = [...sessionGroups];
+  // An edited room's session may no longer be listed; keep it selectable so the field shows.
+  if (
+    values.sessionId &&
+    !sessionGroups.some((g) => g.items.some((o) => o.value === values.sessionId))
+  ) {
+    const known = sessions.data?.find((s) => s.id === values.sessionId);
+    sessionOptions.unshift({
+      value: values.sessionId,
+      label: known ? sessionTitle(known, lang) : values.sessionId,
+    });
   }
   const groupChoices = groups.data ?? [];
   const nameLength = roomNameLength(values.name);

@@ -1,10 +1,12 @@
-import { Alert, Badge, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, em, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useMachine } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData, useSearchParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import type { Me, Session, Stream } from '@/contracts/entities';
+import { BREAKPOINTS } from '@/contracts/constants';
 import type { RoomModel } from '@/contracts/stream';
 import { playbackAt } from '@/engine';
 import { useMe } from '@/features/auth';
@@ -15,7 +17,7 @@ import { HostControls } from './host-controls';
 import { hostMachine } from './host-machine';
 import { JoinGate } from './join-gate';
 import { joinMachine } from './join-machine';
-import { MomentsView } from './moments-view';
+import { MomentsDock } from './moments-dock';
 import { selectOverlays } from './overlays';
 import { leftBetween, mergeParticipants } from './participants';
 import { ParticipantsPanel } from './participants-panel';
@@ -187,7 +189,13 @@ function WatchRoomPage({
   }, [room, solo, player.player, joined, video?.duration]);
   const now = useTicker(read, UI_TICK_MS);
   const overlays = useMemo(
-    () => selectOverlays(video?.actions ?? [], now.position, solo ? null : model),
+    () =>
+      selectOverlays(
+        video?.actions ?? [],
+        now.position,
+        solo ? null : model,
+        !solo && (model?.terminated ?? false),
+      ),
     [video?.actions, now.position, solo, model],
   );
 
@@ -210,6 +218,9 @@ function WatchRoomPage({
     {},
   );
 
+  const wide = useMediaQuery(`(min-width: ${em(BREAKPOINTS.md)})`, true, {
+    getInitialValueInEffect: false,
+  });
   if (!video) {
     return (
       <Alert color="gray" variant="light">
@@ -232,6 +243,31 @@ function WatchRoomPage({
       kind={solo ? 'solo' : isHost ? 'host' : 'follower'}
       terminated={terminated}
       onTap={() => joinSend({ type: 'join.tap' })}
+    />
+  );
+
+  // Votes, discussions and prompts open beside the video on a wide screen and right under it on
+  // a phone, so they are seen without scrolling (issue 9).
+  const moments = (
+    <MomentsDock
+      sessionId={session.id}
+      streamId={stream?.id ?? null}
+      overlays={overlays}
+      onRevealVote={
+        !solo && isHost && overlays.vote
+          ? () => {
+              const vote = overlays.vote;
+              if (!vote) return;
+              hostSend({
+                type: 'action.push',
+                kind: 'vote',
+                timedAction: vote.action,
+                active: true,
+                showResult: true,
+              });
+            }
+          : undefined
+      }
     />
   );
 
@@ -282,6 +318,7 @@ function WatchRoomPage({
                 updatePrefs({ muted: false });
               }}
             />
+            {!wide && moments}
             {isHost ? (
               <HostControls
                 room={!solo}
@@ -302,30 +339,11 @@ function WatchRoomPage({
               </Text>
             )}
             <ViewerControls prefs={prefs} video={video} update={updatePrefs} />
-            <MomentsView
-              sessionId={session.id}
-              streamId={stream?.id ?? null}
-              overlays={overlays}
-              onRevealVote={
-                !solo && isHost && overlays.vote
-                  ? () => {
-                      const vote = overlays.vote;
-                      if (!vote) return;
-                      hostSend({
-                        type: 'action.push',
-                        kind: 'vote',
-                        timedAction: vote.action,
-                        active: true,
-                        showResult: true,
-                      });
-                    }
-                  : undefined
-              }
-            />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="md">
+            {wide && moments}
             <ParticipantsPanel
               participants={participants}
               statuses={!solo && isHost ? statuses : null}

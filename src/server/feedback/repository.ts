@@ -1,3 +1,4 @@
+import { noteFor, rejectionNotes } from '../moderation/rejection-notes';
 import { sql, type Selectable } from 'kysely';
 import type { FeedbackView } from '../../contracts/api/feedback';
 import type { Output } from '../../contracts/entities';
@@ -141,7 +142,7 @@ export async function toFeedbackViews(
     );
     return v ? [{ r, v }] : [];
   });
-  const [users, likes] = await Promise.all([
+  const [users, likes, notes] = await Promise.all([
     publicUsers(
       db,
       viewer,
@@ -151,6 +152,11 @@ export async function toFeedbackViews(
       db,
       viewer.id,
       shown.map((s) => s.r.id),
+    ),
+    rejectionNotes(
+      db,
+      'feedback',
+      shown.filter((s) => s.r.status === 'rejected').map((s) => s.r.id),
     ),
   ]);
   return shown.flatMap(({ r, v }) => {
@@ -170,6 +176,7 @@ export async function toFeedbackViews(
         canReact: v.canReact,
         likes: likes.counts.get(r.id) ?? 0,
         liked: likes.mine.has(r.id),
+        ...noteFor(viewer, r, notes),
       },
     ];
   });

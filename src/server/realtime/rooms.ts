@@ -326,14 +326,14 @@ export function registerRoomHub(app: FastifyInstance, options: RoomHubOptions): 
 
   const listViewers = new WeakMap<HubConnection, Viewer>();
 
-  const onStreamList = ({ stream, previousGroupIds }: StreamListBusMessage) => {
+  const onStreamList = ({ stream, previousGroupIds, ended }: StreamListBusMessage) => {
     access.delete(stream.id);
     let upsert: Buffer | undefined;
     let remove: Buffer | undefined;
     for (const c of listFollowers) {
       const viewer = listViewers.get(c);
       if (!viewer) continue;
-      if (!stream.isDeleted && sees(c, viewer, stream, stream.groupIds)) {
+      if (!stream.isDeleted && !ended && sees(c, viewer, stream, stream.groupIds)) {
         hub.sendEncoded(c, (upsert ??= encode({ type: 'streamUpsert', stream })));
       } else if (sees(c, viewer, stream, [...stream.groupIds, ...previousGroupIds])) {
         hub.sendEncoded(c, (remove ??= encode({ type: 'streamRemove', id: stream.id })));

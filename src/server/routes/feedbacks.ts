@@ -1,3 +1,4 @@
+import { noteFor, rejectionNotes } from '../moderation/rejection-notes';
 import {
   FeedbackReactionRequest,
   FeedbackReactionResponse,
@@ -71,8 +72,14 @@ export async function feedbackRoutes(app: App): Promise<void> {
           .executeTakeFirstOrThrow(),
       ]);
       const now = Date.now();
+      const notes = await rejectionNotes(
+        app.db,
+        'output',
+        row.status === 'rejected' ? [row.id] : [],
+      );
       return {
         item: {
+          ...noteFor(user, row, notes),
           output,
           location: locationName(author, user.lang),
           work: { id: work.id, title: work.title, questions: work.questions },

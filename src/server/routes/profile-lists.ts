@@ -1,3 +1,4 @@
+import { noteFor, rejectionNotes } from '../moderation/rejection-notes';
 import { sql, type Selectable } from 'kysely';
 import {
   MyActivitiesQuery,
@@ -146,7 +147,7 @@ async function userOutputs(
   const rows = await q.orderBy('created_at', 'desc').limit(PROFILE_LIST_MAX).execute();
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [subject, users, images, comments, reactions] = await Promise.all([
+  const [subject, users, images, comments, reactions, notes] = await Promise.all([
     app.permissions.subject(viewer),
     publicUsers(app.db, viewer, [target.id]),
     app.db
@@ -163,6 +164,11 @@ async function userOutputs(
       .groupBy('output_id')
       .execute(),
     reactionCounts(app.db, viewer, ids),
+    rejectionNotes(
+      app.db,
+      'output',
+      own ? rows.filter((r) => r.status === 'rejected').map((r) => r.id) : [],
+    ),
   ]);
   const sessions = await visibleSessions(
     app.db,
@@ -189,6 +195,7 @@ async function userOutputs(
         rate: r.rate,
         createdAt: msOf(r.created_at),
         updatedAt: msOf(r.updated_at),
+        ...noteFor(viewer, r, notes),
       };
       if (r.name !== null) item.name = r.name;
       if (query.withSession) item.session = sessionBrief(sessions.get(r.session_id)!);
@@ -387,12 +394,17 @@ export async function profileListRoutes(app: App): Promise<void> {
         .limit(PROFILE_LIST_MAX)
         .execute();
       const subject = await app.permissions.subject(viewer);
-      const [users, sessions] = await Promise.all([
+      const [users, sessions, notes] = await Promise.all([
         publicUsers(app.db, viewer, [target.id]),
         visibleSessions(
           app.db,
           subject,
           rows.map((r) => r.session_id),
+        ),
+        rejectionNotes(
+          app.db,
+          'feedback',
+          own ? rows.filter((r) => r.status === 'rejected').map((r) => r.id) : [],
         ),
       ]);
       const user = wireUser(users.get(target.id)!);
@@ -409,6 +421,7 @@ export async function profileListRoutes(app: App): Promise<void> {
             hidden: r.hidden,
             createdAt: msOf(r.created_at),
             session: sessionBrief(sessions.get(r.session_id)!),
+            ...noteFor(viewer, r, notes),
           })),
       };
     },

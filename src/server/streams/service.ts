@@ -17,6 +17,7 @@ import type { UserRow } from '../users/repository';
 import { sequencerFor, type StreamSequencer } from './sequencer';
 import {
   findStream,
+  isTerminated,
   listStreams,
   mayAccessStream,
   schoolsOfGroups,
@@ -134,7 +135,11 @@ export class StreamService {
       .where('id', '=', id)
       .execute();
     const stream = toStream((await findStream(this.db, id))!);
-    await this.bus.publishStreamList({ stream, previousGroupIds: row.group_ids });
+    await this.bus.publishStreamList({
+      stream,
+      previousGroupIds: row.group_ids,
+      ended: await isTerminated(this.db, id),
+    });
     return stream;
   }
 
@@ -168,6 +173,17 @@ export class StreamService {
       ];
     });
     if (!event) throw new AppError('notFound', 'No such room');
+    if (command.action === 'terminate') {
+      // The room leaves every rooms list at once (home, the session page), live.
+      const row = await findStream(this.db, id);
+      if (row) {
+        await this.bus.publishStreamList({
+          stream: toStream(row),
+          previousGroupIds: [],
+          ended: true,
+        });
+      }
+    }
     return event;
   }
 }
