@@ -32,6 +32,7 @@ import { safeDestination } from './destination';
 import { providerErrorKey, sessionSiteToken } from './cross-window';
 import { loginErrorKey } from './login-errors';
 import { canSubmit, loginMachine } from './login-machine';
+import { LoginLanguageSwitch } from './login-language-switch';
 import { ProviderButtons } from './provider-buttons';
 import { useProviderPopup } from './use-provider-popup';
 
@@ -125,6 +126,7 @@ export function LoginPage() {
     <Center mih="100dvh" p="md" component="main">
       <Paper w={LOGIN_CARD_WIDTH} maw="100%" p="xl" radius="md" withBorder shadow="sm">
         <Stack gap="lg">
+          <LoginLanguageSwitch />
           <Stack gap="xs" align="center">
             <Title order={1} lh={1}>
               <Image src="/logo.svg" alt={t('common:appName')} h={48} w="auto" fit="contain" />
@@ -204,18 +206,21 @@ export function LoginPage() {
             </Stack>
           </form>
 
-          <Divider
-            label={t('or')}
-            labelPosition="center"
-            styles={{ label: { color: DESCRIPTION_COLOR } }}
-          />
-
-          <ProviderButtons
-            enabled={providers.data ?? []}
-            pending={providerPopup.pending}
-            disabled={working}
-            onSelect={providerPopup.open}
-          />
+          {(providers.data ?? []).length > 0 && (
+            <>
+              <Divider
+                label={t('or')}
+                labelPosition="center"
+                styles={{ label: { color: DESCRIPTION_COLOR } }}
+              />
+              <ProviderButtons
+                enabled={providers.data ?? []}
+                pending={providerPopup.pending}
+                disabled={working}
+                onSelect={providerPopup.open}
+              />
+            </>
+          )}
         </Stack>
       </Paper>
 
