@@ -105,6 +105,18 @@ describe('validateRoomForm', () => {
     expect(isSubmitDisabled({ ...valid, name: '', groupIds: [], hour: 30 })).toBe(false);
   });
 
+  it('disables submit while the name is over 15 characters (issue 9, item 10)', () => {
+    expect(isSubmitDisabled({ ...valid, name: 'あ'.repeat(16) })).toBe(true);
+    expect(isSubmitDisabled({ ...valid, name: 'あ'.repeat(15) })).toBe(false);
+  });
+
+  it('takes minutes in steps of 5, as the spec says twice (issue 9, item 10)', () => {
+    expect(validateRoomForm({ ...valid, minute: 7 }).minute).toBe('minuteStep');
+    expect(validateRoomForm({ ...valid, minute: 59 }).minute).toBe('minuteStep');
+    expect(isRoomFormValid({ ...valid, minute: 7 })).toBe(false);
+    for (const minute of [0, 5, 30, 55]) expect(validateRoomForm({ ...valid, minute })).toEqual({});
+  });
+
   it('keeps the hour within 0–23 and the minute within 0–59', () => {
     expect(validateRoomForm({ ...valid, hour: 0, minute: 0 })).toEqual({});
     expect(validateRoomForm({ ...valid, hour: 23, minute: 55 })).toEqual({});
