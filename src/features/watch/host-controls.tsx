@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import type { TimedAction } from '@/contracts/entities';
 import type { LiveActionKind, RoomModel } from '@/contracts/stream';
 import { HOST_RATES, SKIP_SECONDS, type HostEvent } from './host-machine';
+import { toggleLabel } from './playback-end';
 import { formatPosition } from './sync-state';
 
 export interface HostControlsProps {
@@ -55,6 +56,7 @@ export function HostControls(props: HostControlsProps) {
   const { t } = useTranslation('watch');
   const { send, playing, terminated, position, duration } = props;
   const [dragging, setDragging] = useState<number | null>(null);
+  const toggle = toggleLabel(playing, position, duration);
 
   // Space toggles play, arrows skip — for the host only, and not while typing.
   useEffect(() => {
@@ -94,12 +96,14 @@ export function HostControls(props: HostControlsProps) {
             −{SKIP_SECONDS}
           </ActionIcon>
           <Button
-            w={96}
+            miw={96}
             disabled={terminated}
-            onClick={() => send({ type: 'playback.toggle' })}
+            onClick={() =>
+              send({ type: toggle === 'replay' ? 'playback.replay' : 'playback.toggle' })
+            }
             data-testid="host-toggle"
           >
-            {playing ? t('host.pause') : t('host.play')}
+            {t(`host.${toggle}`)}
           </Button>
           <ActionIcon
             variant="light"

@@ -8,6 +8,7 @@ import type { Me, Session, Stream } from '@/contracts/entities';
 import type { RoomModel } from '@/contracts/stream';
 import { playbackAt } from '@/engine';
 import { useMe } from '@/features/auth';
+import { ResumeOffer, useSoloResume } from './resume-offer';
 import { joinSession, leaveSession, leaveSessionOnUnload } from './api/join-session';
 import { useSessionUsers } from './api/get-session-users';
 import { CommentsPanel } from './comments-panel';
@@ -210,6 +211,15 @@ function WatchRoomPage({
     {},
   );
 
+  const resume = useSoloResume({
+    enabled: solo,
+    joined,
+    userId: me._id,
+    sessionId: session.id,
+    position: now.position,
+    duration: video?.duration ?? 0,
+  });
+
   if (!video) {
     return (
       <Alert color="gray" variant="light">
@@ -263,6 +273,17 @@ function WatchRoomPage({
         <Alert color="gray" variant="light" role="status">
           {t('terminated')}
         </Alert>
+      )}
+
+      {resume.offer !== null && (
+        <ResumeOffer
+          at={resume.offer}
+          onContinue={() => {
+            if (resume.offer !== null) hostSend({ type: 'playback.seek', to: resume.offer });
+            resume.close();
+          }}
+          onRestart={resume.close}
+        />
       )}
 
       <Grid gap="md">
