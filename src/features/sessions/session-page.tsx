@@ -29,6 +29,7 @@ import {
   localizeSession,
   safeLinkUrl,
   sessionPageOutcome,
+  soloWatchKind,
   soloWatchUrl,
 } from './session-rules';
 import { NotFoundView } from '@/features/page-status';
@@ -156,10 +157,10 @@ function SessionDetails({ session }: { session: Session }) {
         </Text>
         <Group gap="sm" mt="xs" align="center">
           <Button component={Link} to={soloWatchUrl(session.id, lang)} size="md">
-            {t('watch')}
+            {t(`soloWatch.${soloWatchKind(session.status)}.button`)}
           </Button>
           <Text size="sm" c="dimmed">
-            {t('watchHint')}
+            {t(`soloWatch.${soloWatchKind(session.status)}.hint`)}
           </Text>
         </Group>
         <ReactionsBar

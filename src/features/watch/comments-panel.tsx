@@ -97,7 +97,8 @@ function CommentsPanelView({
     <Paper withBorder p="sm" radius="md" component="section" aria-labelledby="comments-title">
       <Group justify="space-between" mb="xs" wrap="nowrap">
         <Title order={2} size="h6" id="comments-title">
-          {t('comments.title')}
+          {/* Solo viewing is not live: the same comments, without "live" (issue 9, item 17). */}
+          {streamId === null ? t('comments.titleSolo') : t('comments.title')}
         </Title>
         {isHost && (
           <Switch
