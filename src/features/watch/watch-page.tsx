@@ -259,7 +259,7 @@ function WatchRoomPage({
         <Group gap="xs">
           {!solo && <Badge variant="outline">{isHost ? t('role.host') : t('role.follower')}</Badge>}
           {!solo && !isHost && joined && room && (
-            <FollowerSyncIndicator room={room} transport={transport} />
+            <FollowerSyncIndicator room={room} transport={transport} showDrift={query.debugSync} />
           )}
           {!solo && isHost && transport !== 'open' && (
             <Badge color="gray" variant="light" role="status">
@@ -347,12 +347,15 @@ function WatchRoomPage({
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="md">
-            <ParticipantsPanel
-              participants={participants}
-              statuses={!solo && isHost ? statuses : null}
-              serverNow={now.serverNow}
-              hostUserId={stream?.hostUserId ?? null}
-            />
+            {/* Watching alone has no participants to list (issue 9, item 17). */}
+            {!solo && (
+              <ParticipantsPanel
+                participants={participants}
+                statuses={isHost ? statuses : null}
+                serverNow={now.serverNow}
+                hostUserId={stream?.hostUserId ?? null}
+              />
+            )}
             <CommentsPanel
               sessionId={session.id}
               streamId={stream?.id ?? null}
