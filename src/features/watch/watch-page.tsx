@@ -269,6 +269,14 @@ function WatchRoomPage({
         </Group>
       </Group>
 
+      {!online && (
+        <Alert color="orange" variant="light" role="status" data-testid="offline-notice">
+          <Text size="sm" c="dark.7">
+            {t('offline')}
+          </Text>
+        </Alert>
+      )}
+
       {terminated && (
         <Alert color="gray" variant="light" role="status">
           {t('terminated')}
