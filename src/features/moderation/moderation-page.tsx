@@ -88,6 +88,7 @@ export function ModerationPage() {
                     <Table.Th>{t('col.when')}</Table.Th>
                     <Table.Th>{t('col.who')}</Table.Th>
                     <Table.Th>{t('col.what')}</Table.Th>
+                    <Table.Th>{t('col.post')}</Table.Th>
                     <Table.Th>{t('col.decision')}</Table.Th>
                     <Table.Th>{t('col.note')}</Table.Th>
                   </Table.Tr>
@@ -98,6 +99,15 @@ export function ModerationPage() {
                       <Table.Td>{formatDateTime(d.decidedAt)}</Table.Td>
                       <Table.Td>{d.decidedBy.displayName}</Table.Td>
                       <Table.Td>{t(`type.${d.targetType}`)}</Table.Td>
+                      {/* Which post and whose (issue 9, item 21). */}
+                      <Table.Td>
+                        {d.author && t('postBy', { name: d.author.displayName })}
+                        {d.excerpt && (
+                          <Text size="xs" c="gray.7" lineClamp={2}>
+                            {d.excerpt}
+                          </Text>
+                        )}
+                      </Table.Td>
                       <Table.Td>{t(`decided.${d.decision}`)}</Table.Td>
                       <Table.Td>{d.note ?? ''}</Table.Td>
                     </Table.Tr>

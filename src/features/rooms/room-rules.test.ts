@@ -8,6 +8,8 @@ import {
   hostOf,
   isRoomFormValid,
   isSubmitDisabled,
+  mayCreateRoom,
+  roomsTitleKey,
   roomsToShow,
   startPartsOf,
   streamsQuery,
@@ -228,5 +230,18 @@ describe('applyOwnChange', () => {
     expect(applyOwnChange(edited, stream('a', { isDeleted: true })).map((s) => s.id)).toEqual([
       'b',
     ]);
+  });
+});
+
+describe('an admin with no school (issue 9, item 21)', () => {
+  const school = { id: 'school-1', name: 'Tomoni Junior High' };
+  it('is not offered "create a room" nor told about "your school"', () => {
+    expect(mayCreateRoom({ role: 'admin', school: null })).toBe(false);
+    expect(roomsTitleKey({ school: null })).toBe('titleNoSchool');
+  });
+  it('keeps both for a teacher of a school, and no creation for a pupil', () => {
+    expect(mayCreateRoom({ role: 'teacher', school })).toBe(true);
+    expect(roomsTitleKey({ school })).toBe('title');
+    expect(mayCreateRoom({ role: 'member', school })).toBe(false);
   });
 });

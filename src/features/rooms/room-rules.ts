@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import { PROTOCOL_VERSION } from '@/contracts/realtime';
 import { ROOM_NAME_MAX, STREAM_LOOKBACK_MS } from '@/contracts/constants';
-import type { Lang, Stream } from '@/contracts/entities';
+import { isStaffRole, type Lang, type Me, type Stream } from '@/contracts/entities';
 import { reduceStreamList, visibleStreams } from '@/engine/stream-list';
 
 /** The room form's start: a calendar day (YYYY-MM-DD, local) and an hour and minute. */
@@ -162,3 +162,14 @@ export function roomsToShow(list: readonly Stream[], now: number, sessionId?: st
 export function applyOwnChange(list: readonly Stream[], stream: Stream): readonly Stream[] {
   return reduceStreamList(list, { v: PROTOCOL_VERSION, type: 'streamUpsert', stream });
 }
+
+/**
+ * Who is offered "create a room": staff roles of a school (issue 9, item 21). An admin with no
+ * school has no groups to share a room with, so the button would lead to a form that cannot work.
+ */
+export const mayCreateRoom = (me: Pick<Me, 'role' | 'school'> | undefined): boolean =>
+  me !== undefined && isStaffRole(me.role) && me.school !== null;
+
+/** The home list's heading: "your school" only for someone who has one. */
+export const roomsTitleKey = (me: Pick<Me, 'school'> | undefined): 'title' | 'titleNoSchool' =>
+  me && me.school === null ? 'titleNoSchool' : 'title';
