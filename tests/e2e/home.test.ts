@@ -8,6 +8,7 @@ import { launchBrowser } from './support/browser';
 import { text } from './support/locales';
 import { signIn } from './support/login';
 import { startServer, type RunningServer } from './support/server';
+import { pageTitle } from '../../src/lib/page-title';
 
 // Issue 4's home: a student's home in ja and in en with sessions, rooms and the notification
 // modal (the demo seed gives student01 project feedback 30 hours old, and feedback on an output
@@ -57,7 +58,8 @@ describe('home', () => {
       });
       await page.reload();
     }
-    await expect.poll(() => page.title()).toBe('Top');
+    // Spec: title Top; a Japanese reader also sees ホーム, and every title ends | Tomoni (issue 9).
+    await expect.poll(() => page.title()).toBe(pageTitle(text(lang, 'home:documentTitle')));
     return page;
   }
 

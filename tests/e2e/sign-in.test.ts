@@ -9,6 +9,7 @@ import { text } from './support/locales';
 import { startOidcProvider, type LocalOidcProvider } from './support/oidc-provider';
 import { signIn } from './support/login';
 import { freePort, startServer, type RunningServer } from './support/server';
+import { pageTitle } from '../../src/lib/page-title';
 
 // Issue 4: Google sign-in against a real local OpenID provider (oidc-provider), the server
 // started with OIDC_GOOGLE_* pointing at it; the id_token is verified for real.
@@ -130,7 +131,7 @@ describe('sign-in options, consent, password prompt and legal pages', () => {
     const page = await english.newPage();
     await page.goto(`${server.url}/login`);
     await page.getByRole('button', { name: text('en', 'login:submit'), exact: true }).waitFor();
-    expect(await page.title()).toBe(text('en', 'login:documentTitle'));
+    expect(await page.title()).toBe(pageTitle(text('en', 'login:documentTitle')));
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
     // The visible switch changes the page in place.
     await page.getByText(text('ja', 'login:languageSwitch.ja'), { exact: true }).click();

@@ -35,6 +35,7 @@ import { canSubmit, loginMachine } from './login-machine';
 import { LoginLanguageSwitch } from './login-language-switch';
 import { ProviderButtons } from './provider-buttons';
 import { useProviderPopup } from './use-provider-popup';
+import { pageTitle } from '@/lib/page-title';
 
 /** Small grey text at a contrast axe accepts (4.5:1 on white); Mantine's "dimmed" is lighter. */
 const DESCRIPTION_COLOR = 'var(--mantine-color-gray-7)';
@@ -93,7 +94,7 @@ export function LoginPage() {
     state.matches('done');
 
   useEffect(() => {
-    document.title = t('documentTitle');
+    document.title = pageTitle(t('documentTitle'));
   }, [t]);
 
   useEffect(() => {

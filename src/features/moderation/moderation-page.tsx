@@ -27,6 +27,7 @@ import { formatDateTime } from '@/lib/time';
 import { LoadError, PageLoader } from '@/features/page-status';
 import { useDecide, useModerationQueue } from './api/moderation-api';
 import { CommentReports } from './comment-reports';
+import { pageTitle } from '@/lib/page-title';
 
 const VIOLATIONS = ['text', 'image', 'image-warning', 'updated'] as const;
 type Violation = (typeof VIOLATIONS)[number];
@@ -43,7 +44,7 @@ export function ModerationPage() {
   const queue = useModerationQueue();
 
   useEffect(() => {
-    document.title = t('title');
+    document.title = pageTitle(t('title'));
   }, [t]);
 
   if (me.isPending) return <PageLoader />;

@@ -33,6 +33,7 @@ import {
   soloWatchUrl,
 } from './session-rules';
 import { NotFoundView } from '@/features/page-status';
+import { pageTitle } from '@/lib/page-title';
 
 /** `/session/{sessionId}`: the session's details, its rooms and the solo 'watch' button. */
 export function SessionPage() {
@@ -123,7 +124,7 @@ function SessionDetails({ session }: { session: Session }) {
   const workCount = session.workIds?.length ?? 0;
 
   useEffect(() => {
-    document.title = shown.title;
+    document.title = pageTitle(shown.title);
   }, [shown.title]);
 
   return (

@@ -36,6 +36,7 @@ import { useWatchRoom, type RoomSource } from './use-watch-room';
 import type { WatchLoaderData } from './watch-loader';
 import { parseWatchQuery } from './watch-query';
 import type { WatchRoom } from './watch-room';
+import { pageTitle } from '@/lib/page-title';
 
 const isWatchData = (value: unknown): value is WatchLoaderData =>
   typeof value === 'object' && value !== null && 'session' in value && 'stream' in value;
@@ -59,7 +60,7 @@ function WatchRoomPage({
   stream: Stream | null;
   me: Me;
 }) {
-  const { t } = useTranslation('watch');
+  const { t, i18n } = useTranslation('watch');
   const [search] = useSearchParams();
   const query = useMemo(() => parseWatchQuery(search), [search]);
   const video = session.videos[0] ?? null;
@@ -67,9 +68,11 @@ function WatchRoomPage({
   const isHost = solo || stream.hostUserId === me._id;
   const lang = stream?.lang ?? query.lang ?? me.lang;
 
+  // The title in the reader's language, like the session page (issue 9, item 15).
+  const uiTitle = (i18n.language === 'en' ? session.en?.title : session.ja?.title) || session.title;
   useEffect(() => {
-    document.title = session.title;
-  }, [session.title]);
+    document.title = pageTitle(uiTitle);
+  }, [uiTitle]);
 
   // --- the room (engine) -------------------------------------------------------------------
   const source = useMemo<RoomSource>(
