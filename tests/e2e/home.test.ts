@@ -9,6 +9,7 @@ import { text } from './support/locales';
 import { signIn } from './support/login';
 import { startServer, type RunningServer } from './support/server';
 import { pageTitle } from '../../src/lib/page-title';
+import { DEMO_IDS } from '../../src/server/seed/demo';
 
 // Issue 4's home: a student's home in ja and in en with sessions, rooms and the notification
 // modal (the demo seed gives student01 project feedback 30 hours old, and feedback on an output
@@ -133,6 +134,15 @@ describe('home', () => {
     expect(await page.getByText(text('ja', 'home:banners.survey.title')).count()).toBe(0);
     expect(await page.getByText(text('ja', 'home:banners.support.title')).count()).toBe(0);
     expect(await page.locator('body').innerText()).not.toMatch(/サーバー|設定されて/);
+    // Phone widths (issue 9, item 13): the session cards fill the row (no strip beside fixed
+    // 260 px cards), and the archive's seek bar is usable, not a 25 px sliver.
+    const sessionsList = page
+      .getByRole('region', { name: text('ja', 'home:sessions.title'), exact: true })
+      .getByRole('list')
+      .first();
+    const listBox = await sessionsList.boundingBox();
+    const cardBox = await sessionsList.getByRole('link').first().boundingBox();
+    expect(cardBox!.width).toBeGreaterThan(listBox!.width - 2);
     expect(
       await page.getByRole('heading', { name: text('ja', 'projects:exploreProjects') }).count(),
     ).toBe(0);
@@ -140,6 +150,11 @@ describe('home', () => {
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
     expect(serious).toEqual([]);
+    await page.goto(`${server.url}/session/${DEMO_IDS.sessions.oceanArchive}/watch/?lang=ja`);
+    await page.getByTestId('join').click();
+    const seek = page.getByRole('slider', { name: text('ja', 'watch:host.seek') });
+    await seek.waitFor();
+    expect((await seek.boundingBox())!.width).toBeGreaterThanOrEqual(200);
     await page.context().close();
   });
 });

@@ -22,7 +22,8 @@ export interface SessionCardProps {
   session: SessionCardSession;
   /** Show the wow / thinking / crying counts (when the session has them). */
   showEmotions?: boolean;
-  width?: number;
+  /** A fixed width, or '100%' to fill a grid cell (the home list on phones; issue 9, item 13). */
+  width?: number | '100%';
 }
 
 const EMOTIONS = [

@@ -34,6 +34,9 @@ export interface HostControlsProps {
   send(event: HostEvent): void;
 }
 
+/** The seek bar never gets narrower than this (issue 9, item 13: it was ~25 px on a phone). */
+export const SEEK_MIN_WIDTH = 200;
+
 const LIVE_KINDS: readonly LiveActionKind[] = ['chapter', 'telop', 'discuss', 'vote'];
 const isLiveKind = (kind: string): kind is LiveActionKind =>
   (LIVE_KINDS as readonly string[]).includes(kind);
@@ -85,7 +88,8 @@ export function HostControls(props: HostControlsProps) {
   return (
     <Paper withBorder p="sm" radius="md" aria-label={t('host.label')} component="section">
       <Stack gap="xs">
-        <Group gap="xs" wrap="nowrap">
+        {/* Wraps on a phone: the seek bar takes its own row rather than shrinking to a sliver. */}
+        <Group gap="xs" wrap="wrap">
           <ActionIcon
             variant="light"
             size="lg"
@@ -118,7 +122,8 @@ export function HostControls(props: HostControlsProps) {
             {formatPosition(dragging ?? position)} / {formatPosition(duration)}
           </Text>
           <Slider
-            flex={1}
+            style={{ flex: '1 1 200px' }}
+            miw={SEEK_MIN_WIDTH}
             min={0}
             max={Math.max(1, duration)}
             step={1}
