@@ -154,7 +154,9 @@ describe('home', () => {
     await page.getByTestId('join').click();
     const seek = page.getByRole('slider', { name: text('ja', 'watch:host.seek') });
     await seek.waitFor();
-    expect((await seek.boundingBox())!.width).toBeGreaterThanOrEqual(200);
+    // The slider role is the thumb; the bar is Mantine's slider root around it.
+    const bar = page.locator('.mantine-Slider-root').filter({ has: seek });
+    expect((await bar.boundingBox())!.width).toBeGreaterThanOrEqual(200);
     await page.context().close();
   });
 });
