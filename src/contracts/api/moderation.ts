@@ -17,6 +17,9 @@ export const ModerationDecision = z.object({
   note: z.string().nullable(),
   decidedBy: z.object({ id: Id, displayName: z.string() }),
   decidedAt: EpochMs,
+  /** Whose post it was and its opening words, so the history says which post (issue 9). */
+  author: z.object({ id: Id, displayName: z.string() }).optional(),
+  excerpt: z.string().optional(),
 });
 export type ModerationDecision = z.infer<typeof ModerationDecision>;
 

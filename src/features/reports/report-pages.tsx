@@ -32,6 +32,7 @@ import {
   useReportStatus,
 } from './api/report-api';
 import { LoadError, NotFoundView, PageLoader } from '@/features/page-status';
+import { pageTitle } from '@/lib/page-title';
 
 const enc = encodeURIComponent;
 /** Refused (403: not a staff role) or unknown to the caller (404): the spec's page-not-found. */
@@ -65,7 +66,7 @@ export function ReportGroupLayout() {
   const me = useMe();
 
   useEffect(() => {
-    document.title = t('title');
+    document.title = pageTitle(t('title'));
   }, [t]);
 
   if (groups.isPending) return <PageLoader />;

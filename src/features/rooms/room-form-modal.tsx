@@ -77,6 +77,12 @@ function initialValues(
 const sessionTitle = (s: SessionSummary, lang: Lang) => s[lang]?.title || s.title;
 
 /** Create or edit a room with every field of the spec. */
+/**
+ * Error messages wrap between phrases only, never inside a word (issue 9, item 10): the fields
+ * beside each other are wide enough for one line, and a message that cannot fit moves whole.
+ */
+const NO_MID_WORD_WRAP = { error: { wordBreak: 'keep-all', overflowWrap: 'normal' } } as const;
+
 export function RoomFormModal(props: RoomFormModalProps) {
   const { t } = useTranslation('rooms');
   return (
@@ -115,7 +121,8 @@ function RoomForm({ stream, sessionId, onClose, onSaved }: RoomFormModalProps) {
   const shown = (field: FieldName) => {
     const error = errors[field];
     if (!error) return undefined;
-    if (touched[field] || error === 'tooLong' || error === 'notInteger') return message(error);
+    if (touched[field] || error === 'tooLong' || error === 'notInteger' || error === 'minuteStep')
+      return message(error);
     return undefined;
   };
 
@@ -208,6 +215,7 @@ function RoomForm({ stream, sessionId, onClose, onSaved }: RoomFormModalProps) {
         />
 
         <TextInput
+          styles={NO_MID_WORD_WRAP}
           label={t('form.name')}
           value={values.name}
           onChange={(e) => set('name', e.currentTarget.value)}
@@ -229,6 +237,7 @@ function RoomForm({ stream, sessionId, onClose, onSaved }: RoomFormModalProps) {
               error={shown('date')}
               required
               style={{ flex: '1 1 180px' }}
+              styles={NO_MID_WORD_WRAP}
               popoverProps={{ withinPortal: true }}
             />
             <NumberInput
@@ -237,12 +246,13 @@ function RoomForm({ stream, sessionId, onClose, onSaved }: RoomFormModalProps) {
               onChange={(v) => set('hour', v)}
               onBlur={() => touch('hour')}
               error={shown('hour')}
+              styles={NO_MID_WORD_WRAP}
               min={0}
               max={23}
               step={1}
               clampBehavior="none"
               required
-              w={120}
+              style={{ flex: '1 1 170px' }}
             />
             <NumberInput
               label={t('form.minute')}
@@ -250,12 +260,13 @@ function RoomForm({ stream, sessionId, onClose, onSaved }: RoomFormModalProps) {
               onChange={(v) => set('minute', v)}
               onBlur={() => touch('minute')}
               error={shown('minute')}
+              styles={NO_MID_WORD_WRAP}
               min={0}
               max={59}
               step={5}
               clampBehavior="none"
               required
-              w={120}
+              style={{ flex: '1 1 170px' }}
             />
           </Group>
         </DatesProvider>

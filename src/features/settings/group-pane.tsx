@@ -22,6 +22,7 @@ import {
   TOAST_AUTO_CLOSE_MS,
 } from '@/contracts/constants';
 import type { GroupMember } from '@/contracts/entities';
+import { useMe } from '@/features/auth';
 import { isApiError } from '@/lib/api-client';
 import { useGroupMembers } from './api/get-group-members';
 import { useGroupsWithChildren } from './api/get-my-groups';
@@ -44,7 +45,9 @@ export function GroupPane() {
   const [editing, setEditing] = useState<GroupMember | null>(null);
 
   const list = settingsGroups(groups.data ?? []);
-  const route = groups.isSuccess ? resolveGroupRoute(list, groupId) : null;
+  const me = useMe();
+  const myGroupIds = (me.data?.groups ?? []).map((g) => g.id);
+  const route = groups.isSuccess ? resolveGroupRoute(list, groupId, myGroupIds) : null;
   const shown = route?.kind === 'show' ? route.group : null;
   const members = useGroupMembers(shown?.id ?? null);
 

@@ -10,6 +10,7 @@ import { BREAKPOINTS } from '@/contracts/constants';
 import type { RoomModel } from '@/contracts/stream';
 import { playbackAt } from '@/engine';
 import { useMe } from '@/features/auth';
+import { ResumeOffer, useSoloResume } from './resume-offer';
 import { joinSession, leaveSession, leaveSessionOnUnload } from './api/join-session';
 import { useSessionUsers } from './api/get-session-users';
 import { CommentsPanel } from './comments-panel';
@@ -37,6 +38,7 @@ import { useWatchRoom, type RoomSource } from './use-watch-room';
 import type { WatchLoaderData } from './watch-loader';
 import { parseWatchQuery } from './watch-query';
 import type { WatchRoom } from './watch-room';
+import { pageTitle } from '@/lib/page-title';
 
 const isWatchData = (value: unknown): value is WatchLoaderData =>
   typeof value === 'object' && value !== null && 'session' in value && 'stream' in value;
@@ -60,7 +62,7 @@ function WatchRoomPage({
   stream: Stream | null;
   me: Me;
 }) {
-  const { t } = useTranslation('watch');
+  const { t, i18n } = useTranslation('watch');
   const [search] = useSearchParams();
   const query = useMemo(() => parseWatchQuery(search), [search]);
   const video = session.videos[0] ?? null;
@@ -68,9 +70,11 @@ function WatchRoomPage({
   const isHost = solo || stream.hostUserId === me._id;
   const lang = stream?.lang ?? query.lang ?? me.lang;
 
+  // The title in the reader's language, like the session page (issue 9, item 15).
+  const uiTitle = (i18n.language === 'en' ? session.en?.title : session.ja?.title) || session.title;
   useEffect(() => {
-    document.title = session.title;
-  }, [session.title]);
+    document.title = pageTitle(uiTitle);
+  }, [uiTitle]);
 
   // --- the room (engine) -------------------------------------------------------------------
   const source = useMemo<RoomSource>(
@@ -221,6 +225,16 @@ function WatchRoomPage({
   const wide = useMediaQuery(`(min-width: ${em(BREAKPOINTS.md)})`, true, {
     getInitialValueInEffect: false,
   });
+
+  const resume = useSoloResume({
+    enabled: solo,
+    joined,
+    userId: me._id,
+    sessionId: session.id,
+    position: now.position,
+    duration: video?.duration ?? 0,
+  });
+
   if (!video) {
     return (
       <Alert color="gray" variant="light">
@@ -285,7 +299,7 @@ function WatchRoomPage({
         <Group gap="xs">
           {!solo && <Badge variant="outline">{isHost ? t('role.host') : t('role.follower')}</Badge>}
           {!solo && !isHost && joined && room && (
-            <FollowerSyncIndicator room={room} transport={transport} />
+            <FollowerSyncIndicator room={room} transport={transport} showDrift={query.debugSync} />
           )}
           {!solo && isHost && transport !== 'open' && (
             <Badge color="gray" variant="light" role="status">
@@ -295,10 +309,29 @@ function WatchRoomPage({
         </Group>
       </Group>
 
+      {!online && (
+        <Alert color="orange" variant="light" role="status" data-testid="offline-notice">
+          <Text size="sm" c="dark.7">
+            {t('offline')}
+          </Text>
+        </Alert>
+      )}
+
       {terminated && (
         <Alert color="gray" variant="light" role="status">
           {t('terminated')}
         </Alert>
+      )}
+
+      {resume.offer !== null && (
+        <ResumeOffer
+          at={resume.offer}
+          onContinue={() => {
+            if (resume.offer !== null) hostSend({ type: 'playback.seek', to: resume.offer });
+            resume.close();
+          }}
+          onRestart={resume.close}
+        />
       )}
 
       <Grid gap="md">
@@ -344,12 +377,15 @@ function WatchRoomPage({
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="md">
             {wide && moments}
-            <ParticipantsPanel
-              participants={participants}
-              statuses={!solo && isHost ? statuses : null}
-              serverNow={now.serverNow}
-              hostUserId={stream?.hostUserId ?? null}
-            />
+            {/* Watching alone has no participants to list (issue 9, item 17). */}
+            {!solo && (
+              <ParticipantsPanel
+                participants={participants}
+                statuses={isHost ? statuses : null}
+                serverNow={now.serverNow}
+                hostUserId={stream?.hostUserId ?? null}
+              />
+            )}
             <CommentsPanel
               sessionId={session.id}
               streamId={stream?.id ?? null}

@@ -292,6 +292,13 @@ async function pendingItems(db: Db, user: UserRow): Promise<ModerationItem[]> {
   return items.sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
 }
 
+/** The opening words of a decided post, for the history (staff of its school only see it). */
+const EXCERPT_CHARS = 40;
+const excerptOf = (text: string): string => {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > EXCERPT_CHARS ? `${flat.slice(0, EXCERPT_CHARS)}…` : flat;
+};
+
 async function recentDecisions(db: Db, user: UserRow): Promise<ModerationDecision[]> {
   const scope = reportSchoolScope(user);
   if (scope?.length === 0) return [];
@@ -302,7 +309,12 @@ async function recentDecisions(db: Db, user: UserRow): Promise<ModerationDecisio
     .innerJoin('outputs as t', 't.id', 'd.target_id')
     .innerJoin('users as author', 'author.id', 't.user_id')
     .selectAll('d')
-    .select('by.display_name')
+    .select([
+      'by.display_name',
+      'author.id as author_id',
+      'author.display_name as author_name',
+      't.description as text',
+    ])
     .where('d.target_type', '=', 'output');
   let feedbacks = db
     .selectFrom('moderation_decisions as d')
@@ -310,7 +322,12 @@ async function recentDecisions(db: Db, user: UserRow): Promise<ModerationDecisio
     .innerJoin('feedbacks as t', 't.id', 'd.target_id')
     .innerJoin('users as author', 'author.id', 't.user_id')
     .selectAll('d')
-    .select('by.display_name')
+    .select([
+      'by.display_name',
+      'author.id as author_id',
+      'author.display_name as author_name',
+      't.content as text',
+    ])
     .where('d.target_type', '=', 'feedback');
   let reflections = db
     .selectFrom('moderation_decisions as d')
@@ -347,5 +364,7 @@ async function recentDecisions(db: Db, user: UserRow): Promise<ModerationDecisio
       note: r.note,
       decidedBy: { id: r.decided_by, displayName: r.display_name },
       decidedAt: new Date(r.decided_at).getTime(),
+      author: { id: r.author_id, displayName: r.author_name },
+      excerpt: excerptOf(r.text),
     }));
 }
