@@ -24,6 +24,13 @@ const TARGET_TABLES = {
   feedback: 'feedbacks',
 } as const;
 
+/** What a decision's excerpt quotes of each kind of post (a reflection: its notes in order). */
+const TARGET_TEXT = {
+  output: 't.description',
+  feedback: 't.content',
+  reflection: "concat_ws(' ', t.idea_note, t.think_note, t.action_note)",
+} as const;
+
 /**
  * A held post with its author's school and its session, locked for the decision. A feedback's
  * output is its own `output_id`; an output's (and a reflection's, for the notification) is itself.
@@ -303,55 +310,23 @@ async function recentDecisions(db: Db, user: UserRow): Promise<ModerationDecisio
   const scope = reportSchoolScope(user);
   if (scope?.length === 0) return [];
   // Scoped by the target author's school: a decision is as private as the item it was about.
-  let outputs = db
-    .selectFrom('moderation_decisions as d')
-    .innerJoin('users as by', 'by.id', 'd.decided_by')
-    .innerJoin('outputs as t', 't.id', 'd.target_id')
-    .innerJoin('users as author', 'author.id', 't.user_id')
-    .selectAll('d')
-    .select([
-      'by.display_name',
-      'author.id as author_id',
-      'author.display_name as author_name',
-      't.description as text',
-    ])
-    .where('d.target_type', '=', 'output');
-  let feedbacks = db
-    .selectFrom('moderation_decisions as d')
-    .innerJoin('users as by', 'by.id', 'd.decided_by')
-    .innerJoin('feedbacks as t', 't.id', 'd.target_id')
-    .innerJoin('users as author', 'author.id', 't.user_id')
-    .selectAll('d')
-    .select([
-      'by.display_name',
-      'author.id as author_id',
-      'author.display_name as author_name',
-      't.content as text',
-    ])
-    .where('d.target_type', '=', 'feedback');
-  let reflections = db
-    .selectFrom('moderation_decisions as d')
-    .innerJoin('users as by', 'by.id', 'd.decided_by')
-    .innerJoin('reflections as t', 't.id', 'd.target_id')
-    .innerJoin('users as author', 'author.id', 't.user_id')
-    .selectAll('d')
-    .select('by.display_name')
-    .where('d.target_type', '=', 'reflection');
-  if (scope) {
-    outputs = outputs.where('author.school_id', 'in', scope);
-    feedbacks = feedbacks.where('author.school_id', 'in', scope);
-    reflections = reflections.where('author.school_id', 'in', scope);
-  }
-  const base = (type: 'output' | 'feedback' | 'reflection') =>
-    (type === 'output' ? outputs : type === 'feedback' ? feedbacks : reflections)
-      .orderBy('d.decided_at', 'desc')
-      .limit(RECENT_DECISIONS)
-      .execute();
-  const rows = [
-    ...(await base('output')),
-    ...(await base('feedback')),
-    ...(await base('reflection')),
-  ];
+  const latest = (type: keyof typeof TARGET_TABLES) => {
+    let q = db
+      .selectFrom('moderation_decisions as d')
+      .innerJoin('users as by', 'by.id', 'd.decided_by')
+      // The three tables share user_id; typed as one of them for Kysely.
+      .innerJoin(`${TARGET_TABLES[type]} as t` as 'outputs as t', 't.id', 'd.target_id')
+      .innerJoin('users as author', 'author.id', 't.user_id')
+      .selectAll('d')
+      .select(['by.display_name', 'author.id as author_id', 'author.display_name as author_name'])
+      .select(sql<string>`${sql.raw(TARGET_TEXT[type])}`.as('text'))
+      .where('d.target_type', '=', type);
+    if (scope) q = q.where('author.school_id', 'in', scope);
+    return q.orderBy('d.decided_at', 'desc').limit(RECENT_DECISIONS).execute();
+  };
+  const rows = (
+    await Promise.all((Object.keys(TARGET_TABLES) as Array<keyof typeof TARGET_TABLES>).map(latest))
+  ).flat();
   return rows
     .sort((a, b) => new Date(b.decided_at).getTime() - new Date(a.decided_at).getTime())
     .slice(0, RECENT_DECISIONS)
