@@ -14,6 +14,6 @@ export const config = {
   contactUrl: env('VITE_CONTACT_URL'),
   /** Support site linked from the staff menu. */
   supportUrl: env('VITE_SUPPORT_URL'),
-  /** The /policy page's 16:9 video (HLS); defaults to a demo lesson shipped in media/. */
-  policyVideoUrl: env('VITE_POLICY_VIDEO_URL') ?? '/media/videos/ocean/master.m3u8',
+  /** The /policy page's 16:9 video (HLS); without one the page has no video (issue 9, item 9). */
+  policyVideoUrl: env('VITE_POLICY_VIDEO_URL'),
 } as const;

@@ -1,8 +1,13 @@
 import {
   Modal,
   createTheme,
+  darken,
+  defaultVariantColorsResolver,
+  parseThemeColor,
+  rgba,
   type CSSVariablesResolver,
   type MantineThemeOverride,
+  type VariantColorsResolver,
 } from '@mantine/core';
 import { BREAKPOINTS, MODAL_TRANSITION_MS } from '@/contracts/constants';
 
@@ -22,7 +27,32 @@ const FONT_STACK = [
   'sans-serif',
 ].join(', ');
 
+/**
+ * Mantine's "light" variant with an explicit shade (color="red.9") paints the background in that
+ * full shade and the text in the colour's light-color, which is the same shade here
+ * (primaryShade 9): red on red, purple on purple, green on green. Every light badge and button
+ * with a shade gets a 10% tint of the shade behind text in the shade darkened by 20% instead,
+ * 4.5:1 or more for every shade 6–9 of the palette (axe, WCAG AA).
+ */
+export const variantColorResolver: VariantColorsResolver = (input) => {
+  const base = defaultVariantColorsResolver(input);
+  if (input.variant !== 'light') return base;
+  const parsed = parseThemeColor({
+    color: input.color ?? input.theme.primaryColor,
+    theme: input.theme,
+  });
+  if (!parsed.isThemeColor || parsed.shade === undefined) return base;
+  const shade = input.theme.colors[parsed.color]![parsed.shade]!;
+  return {
+    ...base,
+    background: rgba(shade, 0.1),
+    hover: rgba(shade, 0.16),
+    color: darken(shade, 0.2),
+  };
+};
+
 export const theme: MantineThemeOverride = createTheme({
+  variantColorResolver,
   primaryColor: 'cyan',
   // cyan.9 keeps white button text and links at 4.5:1 or more on white (axe, WCAG AA).
   primaryShade: { light: 9, dark: 6 },

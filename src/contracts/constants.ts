@@ -133,4 +133,6 @@ export const STORAGE_KEYS = {
   refreshToken: 'ROOT.REFRESH_TOKEN',
   /** The home notification popup's "show after" time (epoch ms as text), per browser. */
   notificationShowAfter: 'HOME.NOTIFICATION_SHOW_AFTER',
+  /** The language this browser last showed ("ja" | "en"), so the login page keeps it. */
+  lang: 'ROOT.LANG',
 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isBlankText } from './blank-text';
 import { DISPLAY_NAME_MAX, OUTPUT_DESCRIPTION_MAX, ROOM_NAME_MAX, COMMENT_MAX } from './constants';
 
 /**
@@ -466,11 +467,17 @@ export const Reflection = z.object({
   ideaNote: z.string(),
   thinkNote: z.string(),
   actionNote: z.string(),
-  status: z.enum(['published', 'draft']),
+  /** pending: held by the screening until a teacher publishes it; rejected: stays hidden. */
+  status: z.enum(['published', 'draft', 'pending', 'rejected']),
   createdAt: EpochMs,
   updatedAt: EpochMs,
 });
 export type Reflection = z.infer<typeof Reflection>;
 
 /** Display names: required, at most 18 characters after trimming. */
-export const DisplayName = z.string().trim().min(1).max(DISPLAY_NAME_MAX);
+export const DisplayName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(DISPLAY_NAME_MAX)
+  .refine((s) => !isBlankText(s), 'blank');

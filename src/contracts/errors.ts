@@ -21,6 +21,7 @@ export const ErrorCode = z.enum([
   'weakPassword', // too short for the account's role, or a single repeated character
   'commonPassword', // on the common/breached password list (issue 8)
   'profileChangeRestricted', // display name changed within 31 days
+  'textNotAllowed', // screening (issue 8): contact details or abuse in a channel without review
   'participantLimit', // joining a session: the room is full
   'guestRestricted', // guest accounts cannot post outputs
   'alreadyLinked', // OpenID account already linked to another user
@@ -61,6 +62,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   weakPassword: 400,
   commonPassword: 400,
   profileChangeRestricted: 400,
+  textNotAllowed: 400,
   participantLimit: 409,
   guestRestricted: 403,
   alreadyLinked: 409,

@@ -2,6 +2,7 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { DEFAULT_LANG } from '@/contracts/constants';
 import { Lang } from '@/contracts/entities';
+import { initialLanguage, rememberLanguage } from './preferred-language';
 
 /**
  * Every `locales/<lang>/<namespace>.json` is picked up at build time, so a feature adds a
@@ -55,17 +56,20 @@ export function createI18n(
 }
 
 /** The page's i18n instance. In development a missing key is reported as an error. */
-export const i18n: I18n = createI18n(
-  import.meta.env.DEV
+export const i18n: I18n = createI18n({
+  lng: initialLanguage(),
+  ...(import.meta.env.DEV
     ? {
-        onMissingKey: (lng, ns, key) =>
+        onMissingKey: (lng: string, ns: string, key: string) =>
           console.error(`[i18n] MISSING KEY "${ns}:${key}" for language "${lng}"`),
       }
-    : {},
-);
+    : {}),
+});
+if (typeof document !== 'undefined') document.documentElement.lang = i18n.language;
 
 /** Applies a user's language (ja or en) to the page's i18n and the <html lang> attribute. */
 export function applyLanguage(lang: Lang, instance: I18n = i18n): void {
   if (instance.language !== lang) void instance.changeLanguage(lang);
+  if (instance === i18n) rememberLanguage(lang);
   if (typeof document !== 'undefined') document.documentElement.lang = lang;
 }

@@ -31,6 +31,7 @@ import { registerRoomHub } from './realtime/rooms';
 import { activeFamiliesQuery } from './realtime/signed-in';
 import { authRoutes } from './routes/auth';
 import { groupRoutes } from './routes/groups';
+import { groupSettingsRoutes } from './routes/group-settings';
 import { healthRoutes } from './routes/health';
 import { locationRoutes } from './routes/location';
 import { meRoutes } from './routes/me';
@@ -200,6 +201,7 @@ export async function buildApp({ config, db, logger, logStream }: BuildAppOption
   await app.register(meRoutes);
   await app.register(userRoutes);
   await app.register(groupRoutes);
+  await app.register(groupSettingsRoutes);
   await app.register(permissionRoutes);
   await app.register(locationRoutes);
   app.decorate(

@@ -6,6 +6,7 @@ import { launchBrowser } from './support/browser';
 import { text } from './support/locales';
 import { signIn } from './support/login';
 import { startServer, type RunningServer } from './support/server';
+import { pageTitle } from '../../src/lib/page-title';
 
 // Issue 2's "what must be shown": the login page in Japanese, a student signing in lands on /
 // with the header, a wrong password shows the right message, the teacher sees the report menu
@@ -57,7 +58,8 @@ describe('foundation: sign-in and the shell', () => {
     await page.waitForURL(`${server.url}/`);
     const header = page.getByRole('banner');
     await header.waitFor();
-    await expect.poll(() => page.title()).toBe('Top');
+    // Spec: title Top; a Japanese reader also sees ホーム, and every title ends | Tomoni (issue 9).
+    await expect.poll(() => page.title()).toBe(pageTitle(text('ja', 'home:documentTitle')));
     expect((await header.boundingBox())?.height).toBe(64);
     await header.getByRole('button', { name: text('ja', 'common:header.userMenu') }).click();
     await page.getByRole('menuitem', { name: text('ja', 'common:header.logout') }).waitFor();

@@ -239,4 +239,21 @@ describe('live comments in a room', () => {
     await send(author, 'また話せるね');
     await comment(classmate, 'また話せるね').waitFor();
   });
+
+  it('tells a pupil who goes offline, refuses a comment with a message and keeps it (issue 9, item 20)', async () => {
+    await classmate.context.setOffline(true);
+    await classmate.page.getByTestId('offline-notice').waitFor();
+    const draft = 'オフラインで書いたコメント';
+    await send(classmate, draft);
+    const error = panel(classmate).getByTestId('comment-error');
+    await error.waitFor();
+    expect(await error.innerText()).toBe(text('ja', 'watch:comments.offline'));
+    expect(await box(classmate).inputValue()).toBe(draft);
+    await classmate.context.setOffline(false);
+    await classmate.page.getByTestId('offline-notice').waitFor({ state: 'detached' });
+    await panel(classmate)
+      .getByRole('button', { name: text('ja', 'watch:comments.send'), exact: true })
+      .click();
+    await comment(author, draft).waitFor();
+  });
 });

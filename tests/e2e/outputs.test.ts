@@ -206,16 +206,18 @@ describe('outputs', () => {
     await page.context().close();
   });
 
-  it('tells a guest account it cannot post', async () => {
-    const page = await signedIn('guest');
-    await page.goto(`${server.url}/session/${DEMO_IDS.sessions.oceanArchive}`);
-    await page.getByRole('button', { name: text('ja', 'outputs:section.post') }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByTestId('guest-restricted').waitFor();
-    expect(await dialog.getByTestId('guest-restricted').innerText()).toBe(
-      text('ja', 'outputs:guestRestricted'),
-    );
-    expect(await dialog.getByTestId('output-submit').isDisabled()).toBe(true);
-    await page.context().close();
+  it('tells a guest and a graduate each their own reason, with no post button (issue 9, item 16)', async () => {
+    for (const [account, reason] of [
+      ['guest', 'guest'],
+      ['graduate', 'graduated'],
+    ] as const) {
+      const page = await signedIn(account);
+      await page.goto(`${server.url}/session/${DEMO_IDS.sessions.oceanArchive}`);
+      const refused = page.getByTestId('post-refused');
+      await refused.waitFor();
+      expect(await refused.innerText()).toBe(text('ja', `outputs:refusal.${reason}`));
+      expect(await page.getByTestId('open-output-dialog').count()).toBe(0);
+      await page.context().close();
+    }
   });
 });

@@ -6,6 +6,7 @@ import { launchBrowser } from './support/browser';
 import { text } from './support/locales';
 import { signIn } from './support/login';
 import { startServer, type RunningServer } from './support/server';
+import { pageTitle } from '../../src/lib/page-title';
 
 // Issue 4's profile: editing the display name, the 31-day refusal of a second edit, and a
 // follow showing in the other student's follower count.
@@ -125,7 +126,7 @@ describe('profile', () => {
     });
     expect(res.status).toBe(200);
     await page.goto(`${server.url}/mypage`);
-    await expect.poll(() => page.title()).toBe(text('en', 'profile:documentTitle'));
+    await expect.poll(() => page.title()).toBe(pageTitle(text('en', 'profile:documentTitle')));
     await page.getByRole('tab', { name: text('en', 'profile:tabs.memos') }).click();
     await page.getByText(text('en', 'profile:empty.memos.text')).waitFor();
     await page.getByRole('button', { name: text('en', 'profile:edit') }).click();

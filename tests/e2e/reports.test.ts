@@ -3,7 +3,6 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthTokens } from '../../src/contracts/api/auth';
 import { ReportFeedbacksResponse, ReportSessionsResponse } from '../../src/contracts/api/reports';
-import { localToday } from '../../src/features/reports/date-range';
 import { DEMO_IDS } from '../../src/server/seed/demo';
 import { demoAccount } from '../../src/server/seed/accounts';
 import { launchBrowser } from './support/browser';
@@ -11,6 +10,12 @@ import { snapshotBuiltClient, type ClientSnapshot } from './support/client-snaps
 import { text } from './support/locales';
 import { signIn } from './support/login';
 import { startServer, type RunningServer } from './support/server';
+
+/** The server's default report zone (REPORT_TIMEZONE), which is also the browsers' here. */
+const REPORT_ZONE = 'Asia/Tokyo';
+/** Today as YYYY-MM-DD in the report zone, whatever the zone of the machine running the test. */
+const zoneToday = (now: Date = new Date()) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: REPORT_ZONE }).format(now);
 
 // Issue 5, "what must be shown" for moderation and class reports: a member cannot open /report;
 // a post held for a phone number is published by a teacher from the queue and a classmate then
@@ -74,7 +79,11 @@ describe('moderation and class reports', () => {
       .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 
   async function signedIn(account: string) {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    // A Japanese school's browsers run in the report zone; the date filter is a calendar day there.
+    const context = await browser.newContext({
+      viewport: { width: 1440, height: 900 },
+      timezoneId: REPORT_ZONE,
+    });
     const page = await context.newPage();
     await signIn(page, server.url, account, demoAccount(account).password);
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
@@ -219,8 +228,8 @@ describe('moderation and class reports', () => {
       .waitFor();
 
     await page.getByText(text('ja', 'reports:feedbackZero.range'), { exact: true }).click();
-    const today = localToday();
-    const tomorrow = localToday(new Date(Date.now() + 24 * 60 * 60 * 1000));
+    const today = zoneToday();
+    const tomorrow = zoneToday(new Date(Date.now() + 24 * 60 * 60 * 1000));
     const start = page.getByLabel(text('ja', 'reports:feedbackZero.start'));
     const end = page.getByLabel(text('ja', 'reports:feedbackZero.end'));
     await start.fill('2026-01-01');

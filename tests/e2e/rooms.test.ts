@@ -200,7 +200,7 @@ describe('the synchronized room', () => {
     await dialog
       .getByRole('combobox', { name: labelled(text('ja', 'rooms:form.session')) })
       .click();
-    // Two demo sessions share a title (live and archive): pick the live one by its value.
+    // Pick the live session by its value (the archive twin covers the same topic).
     await page.locator(`[role="option"][value="${SESSION_ID}"]`).click();
     await dialog.getByLabel(labelled(text('ja', 'rooms:form.name'))).fill(ROOM_NAME);
     // The start defaults to now (rounded up to the next 10 minutes): a room that can start now.

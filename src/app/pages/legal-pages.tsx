@@ -30,7 +30,7 @@ async function fetchInProgressSessions(lang: Lang): Promise<LiveSessionCandidate
 
 /**
  * /policy composed: the legal page with the live sessions of GET /v1/sessions (signed-in
- * visitors only — the list needs an account; others see the column empty) and the demo HLS video.
+ * visitors only — the list needs an account; others see the column empty) and the HLS video when one is configured.
  */
 export function PolicyRoute() {
   const { t, i18n } = useTranslation('legal');
@@ -40,7 +40,11 @@ export function PolicyRoute() {
   return (
     <PolicyPage
       videoSrc={config.policyVideoUrl}
-      video={<HlsVideo src={config.policyVideoUrl} label={t('policy.video.label')} />}
+      video={
+        config.policyVideoUrl ? (
+          <HlsVideo src={config.policyVideoUrl} label={t('policy.video.label')} />
+        ) : undefined
+      }
       liveSessions={live.liveSessions}
       loading={live.loading}
       liveSessionsError={live.error}

@@ -17,7 +17,8 @@ import {
  */
 
 /** Whether a comment is blank: empty or only whitespace, full-width spaces included. */
-export const isBlankText = (text: string): boolean => text.replace(/[\s\u3000]/g, '') === '';
+export { isBlankText } from '../blank-text';
+import { isBlankText } from '../blank-text';
 
 /** POST /v1/feedback. `userId` must be the caller. */
 export const PostFeedbackRequest = z.object({
@@ -43,6 +44,8 @@ export const FeedbackView = FeedbackComment.extend({
   canReact: z.boolean(),
   likes: z.number().int().nonnegative(),
   liked: z.boolean(),
+  /** Rejected: the teacher's note ('' if none); only to the author and staff (issue 9). */
+  moderationNote: z.string().optional(),
 });
 export type FeedbackView = z.infer<typeof FeedbackView>;
 
@@ -64,6 +67,8 @@ export const OutputViewerItem = z.object({
   session: z.object({ id: Id, title: z.string() }),
   /** The session is live now (between its start and end): the author link is refused. */
   sessionLive: z.boolean(),
+  /** A rejected output: the teacher's note ('' if none); only to the author and staff. */
+  moderationNote: z.string().optional(),
 });
 export type OutputViewerItem = z.infer<typeof OutputViewerItem>;
 export const OutputViewerResponse = z.object({ item: OutputViewerItem });

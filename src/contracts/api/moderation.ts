@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EpochMs, Id } from '../entities';
 
 /** The staff moderation queue: pending outputs and feedback, published or rejected one by one. */
-export const ModerationTargetType = z.enum(['output', 'feedback']);
+export const ModerationTargetType = z.enum(['output', 'feedback', 'reflection']);
 export type ModerationTargetType = z.infer<typeof ModerationTargetType>;
 
 export const ModerationDecisionValue = z.enum(['publish', 'reject']);
@@ -17,6 +17,9 @@ export const ModerationDecision = z.object({
   note: z.string().nullable(),
   decidedBy: z.object({ id: Id, displayName: z.string() }),
   decidedAt: EpochMs,
+  /** Whose post it was and its opening words, so the history says which post (issue 9). */
+  author: z.object({ id: Id, displayName: z.string() }).optional(),
+  excerpt: z.string().optional(),
 });
 export type ModerationDecision = z.infer<typeof ModerationDecision>;
 
@@ -25,7 +28,7 @@ export const ModerationItem = z.object({
   id: Id,
   sessionId: Id,
   sessionTitle: z.string(),
-  /** For feedback: the output it comments on. */
+  /** For feedback: the output it comments on; for a reflection: its own id. */
   outputId: Id,
   author: z.object({ id: Id, displayName: z.string() }),
   content: z.string(),
@@ -58,7 +61,7 @@ export const ModerationQueueResponse = z.object({
 export type ModerationQueueResponse = z.infer<typeof ModerationQueueResponse>;
 
 export const ModerationDecisionParams = z.object({
-  type: z.enum(['outputs', 'feedbacks']),
+  type: z.enum(['outputs', 'feedbacks', 'reflections']),
   id: Id,
 });
 

@@ -10,7 +10,8 @@ import { QueryBoolean } from './users';
  */
 
 /** Blank means nothing but whitespace, full-width spaces (U+3000) included. */
-export const isBlankText = (text: string): boolean => /^[\s\u3000]*$/u.test(text);
+export { isBlankText } from '../blank-text';
+import { isBlankText } from '../blank-text';
 
 /** URL of a preset image (served from the demo media). */
 export const presetImageUrl = (name: (typeof PRESET_IMAGES)[number]): string =>

@@ -34,12 +34,19 @@ export const UserOutputsQuery = z.object({
   after: z.coerce.number().int().nonnegative().optional(),
   before: z.coerce.number().int().nonnegative().optional(),
 });
-export const ProfileOutput = Output.extend({ session: SessionBrief.optional() });
+/** moderationNote: a rejected post's teacher note ('' if none), to the author and staff only. */
+export const ProfileOutput = Output.extend({
+  session: SessionBrief.optional(),
+  moderationNote: z.string().optional(),
+});
 export type ProfileOutput = z.infer<typeof ProfileOutput>;
 export const UserOutputsResponse = z.object({ items: z.array(ProfileOutput) });
 
 /** GET /v1/user/{id}/feedbacks: feedback the user wrote, newest first. */
-export const ProfileFeedback = FeedbackComment.extend({ session: SessionBrief });
+export const ProfileFeedback = FeedbackComment.extend({
+  session: SessionBrief,
+  moderationNote: z.string().optional(),
+});
 export type ProfileFeedback = z.infer<typeof ProfileFeedback>;
 export const UserFeedbacksResponse = z.object({ items: z.array(ProfileFeedback) });
 

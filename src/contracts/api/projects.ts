@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isBlankText } from '../blank-text';
 import { EpochMs, Id, InquiryProject, PublicUser, SlideSchemaItem } from '../entities';
 import { QueryBoolean } from './users';
 
@@ -34,7 +35,14 @@ export const PinnedSlidesResponse = z.object({ items: z.array(PinnedSlide) });
 export const PROJECT_NAME_MAX = 60;
 /** POST /v1/inquiryProject: a new, empty project of the caller. */
 export const CreateInquiryProjectRequest = z
-  .object({ name: z.string().trim().min(1).max(PROJECT_NAME_MAX) })
+  .object({
+    name: z
+      .string()
+      .trim()
+      .min(1)
+      .max(PROJECT_NAME_MAX)
+      .refine((s) => !isBlankText(s), 'blank'),
+  })
   .strict();
 export const InquiryProjectResponse = z.object({ item: InquiryProject });
 export const InquiryProjectParams = z.object({ id: Id });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isBlankCommentText } from './comments';
+import { isBlankText } from '../blank-text';
 import { COMMENT_MAX } from '../constants';
 import {
   Comment,
@@ -101,7 +101,7 @@ export const CreateCommentRequest = z
     content: z
       .string()
       .max(COMMENT_MAX)
-      .refine((s) => !isBlankCommentText(s), { message: 'blank' }),
+      .refine((s) => !isBlankText(s), { message: 'blank' }),
     parentId: Id.optional(),
     streamId: Id.optional(),
   })

@@ -32,8 +32,10 @@ import { safeDestination } from './destination';
 import { providerErrorKey, sessionSiteToken } from './cross-window';
 import { loginErrorKey } from './login-errors';
 import { canSubmit, loginMachine } from './login-machine';
+import { LoginLanguageSwitch } from './login-language-switch';
 import { ProviderButtons } from './provider-buttons';
 import { useProviderPopup } from './use-provider-popup';
+import { pageTitle } from '@/lib/page-title';
 
 /** Small grey text at a contrast axe accepts (4.5:1 on white); Mantine's "dimmed" is lighter. */
 const DESCRIPTION_COLOR = 'var(--mantine-color-gray-7)';
@@ -92,7 +94,7 @@ export function LoginPage() {
     state.matches('done');
 
   useEffect(() => {
-    document.title = t('documentTitle');
+    document.title = pageTitle(t('documentTitle'));
   }, [t]);
 
   useEffect(() => {
@@ -125,6 +127,7 @@ export function LoginPage() {
     <Center mih="100dvh" p="md" component="main">
       <Paper w={LOGIN_CARD_WIDTH} maw="100%" p="xl" radius="md" withBorder shadow="sm">
         <Stack gap="lg">
+          <LoginLanguageSwitch />
           <Stack gap="xs" align="center">
             <Title order={1} lh={1}>
               <Image src="/logo.svg" alt={t('common:appName')} h={48} w="auto" fit="contain" />
@@ -204,18 +207,21 @@ export function LoginPage() {
             </Stack>
           </form>
 
-          <Divider
-            label={t('or')}
-            labelPosition="center"
-            styles={{ label: { color: DESCRIPTION_COLOR } }}
-          />
-
-          <ProviderButtons
-            enabled={providers.data ?? []}
-            pending={providerPopup.pending}
-            disabled={working}
-            onSelect={providerPopup.open}
-          />
+          {(providers.data ?? []).length > 0 && (
+            <>
+              <Divider
+                label={t('or')}
+                labelPosition="center"
+                styles={{ label: { color: DESCRIPTION_COLOR } }}
+              />
+              <ProviderButtons
+                enabled={providers.data ?? []}
+                pending={providerPopup.pending}
+                disabled={working}
+                onSelect={providerPopup.open}
+              />
+            </>
+          )}
         </Stack>
       </Paper>
 

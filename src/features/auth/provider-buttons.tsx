@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OAuthProvider } from '@/contracts/api/oauth';
@@ -6,7 +6,7 @@ import type { OAuthProvider } from '@/contracts/api/oauth';
 const PROVIDERS: readonly OAuthProvider[] = ['google', 'microsoft'];
 
 export interface ProviderButtonsProps {
-  /** Providers configured on the server; the others stay visible but inert. */
+  /** Providers configured on the server; the others are not shown at all (issue 9, item 8). */
   enabled: readonly OAuthProvider[];
   /** The provider whose popup is open, if any. */
   pending: OAuthProvider | null;
@@ -29,34 +29,18 @@ export function ProviderButtons({
 
   return (
     <Stack gap="sm">
-      {PROVIDERS.map((provider) =>
-        enabled.includes(provider) ? (
-          <Button
-            key={provider}
-            variant="default"
-            fullWidth
-            loading={pending === provider}
-            disabled={disabled || (pending !== null && pending !== provider)}
-            onClick={() => (provider === 'microsoft' ? setConfirming(true) : onSelect(provider))}
-          >
-            {t(provider)}
-          </Button>
-        ) : (
-          <Tooltip key={provider} label={t('providerNotConfigured')} withArrow>
-            {/* Not `disabled`: a disabled button gets no hover or focus, so the tooltip would never show. */}
-            <Button
-              variant="default"
-              fullWidth
-              data-disabled
-              aria-disabled="true"
-              title={t('providerNotConfigured')}
-              onClick={(event) => event.preventDefault()}
-            >
-              {t(provider)}
-            </Button>
-          </Tooltip>
-        ),
-      )}
+      {PROVIDERS.filter((provider) => enabled.includes(provider)).map((provider) => (
+        <Button
+          key={provider}
+          variant="default"
+          fullWidth
+          loading={pending === provider}
+          disabled={disabled || (pending !== null && pending !== provider)}
+          onClick={() => (provider === 'microsoft' ? setConfirming(true) : onSelect(provider))}
+        >
+          {t(provider)}
+        </Button>
+      ))}
 
       <Modal
         opened={confirming}

@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,6 +30,8 @@ export function CommentInput({
   const { t } = useTranslation('feedback');
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
+  // The last feedback sent is waiting for a teacher's review (issue 8): said gently, not as an error.
+  const [held, setHeld] = useState(false);
   const remaining = COMMENT_MAX - [...text].length;
 
   const toast = (error: CommentError | 'failed') =>
@@ -55,6 +57,7 @@ export function CommentInput({
         content: text,
       });
       setText('');
+      setHeld(item.awaitingApproval);
       onPosted(item);
     } catch (e) {
       if (isApiError(e) && e.code === 'conflict' && e.message === SAME_COMMENT_MESSAGE)
@@ -73,6 +76,11 @@ export function CommentInput({
 
   return (
     <Stack gap={6}>
+      {held && (
+        <Alert color="blue" variant="light" role="status" data-testid="feedback-held">
+          <Text size="sm">{t('screening.held')}</Text>
+        </Alert>
+      )}
       <Textarea
         label={t('input.label')}
         placeholder={permitted ? t('input.placeholder') : t('input.notAllowed')}

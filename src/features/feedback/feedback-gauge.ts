@@ -56,3 +56,12 @@ export function writeGauge(
     // Storage full or disabled: the gauge simply restarts next time.
   }
 }
+
+/**
+ * The gauge event for a feedback the server just answered (issue 8): only published feedback
+ * moves the gauge; feedback held for a teacher's review (the screening, or the group's "approve
+ * all feedback first") does not praise the sender.
+ */
+export function gaugeEventForPosted(item: { awaitingApproval: boolean }): GaugeEvent | null {
+  return item.awaitingApproval ? null : { type: 'feedback.posted' };
+}

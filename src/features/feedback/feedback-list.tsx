@@ -1,3 +1,4 @@
+import { NotPublishedNotice } from './not-published-notice';
 import { Avatar, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -86,7 +87,10 @@ function FeedbackItem({
               </time>
             </Text>
           </Group>
-          {item.awaitingApproval && (
+          {item.status === 'rejected' && (
+            <NotPublishedNotice kind="feedback" note={item.moderationNote} />
+          )}
+          {item.awaitingApproval && item.status !== 'rejected' && (
             <Badge color="yellow" variant="light" c="dark.7" w="fit-content">
               {t('list.awaitingApproval')}
             </Badge>

@@ -20,6 +20,7 @@ import { MOBILE_BREAKPOINT } from '@/contracts/constants';
 import { isStaffRole, type Role } from '@/contracts/entities';
 import { useMe, usePermission } from '@/features/auth';
 import { recommendNext } from './api/feedback-api';
+import { gaugeEventForPosted } from './feedback-gauge';
 import { FeedbackGaugeView, useFeedbackGauge } from './feedback-gauge-view';
 import { OutputViewer } from './output-viewer';
 import { resolveNext } from './sequence-step';
@@ -243,8 +244,9 @@ export function FeedbackViewer(props: FeedbackViewerProps) {
                     me={me.data}
                     mayPost={submit.isPermitted}
                     isDesktop={isDesktop}
-                    onFeedbackPosted={() => {
-                      if (!staff) send({ type: 'feedback.posted' });
+                    onFeedbackPosted={(item) => {
+                      const event = gaugeEventForPosted(item);
+                      if (!staff && event) send(event);
                     }}
                   />
                 ) : (

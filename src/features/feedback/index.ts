@@ -5,3 +5,4 @@ export { ReactionsBar } from './reactions-bar';
 export { ReportModal } from './report-modal';
 export type { ReportTarget } from './report-modal';
 export { SessionOutputs } from './session-outputs';
+export { NotPublishedNotice } from './not-published-notice';

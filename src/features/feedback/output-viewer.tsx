@@ -1,3 +1,4 @@
+import { NotPublishedNotice } from './not-published-notice';
 import {
   Alert,
   Anchor,
@@ -228,6 +229,9 @@ function OutputDetails({ item, onReport }: { item: OutputViewerItem; onReport?()
           </Button>
         )}
       </Group>
+      {output.status === 'rejected' && item.moderationNote !== undefined && (
+        <NotPublishedNotice kind="output" note={item.moderationNote} />
+      )}
 
       {item.work.questions.length > 0 && (
         <Stack gap={4}>

@@ -21,8 +21,14 @@ describe('ReactionCounts', () => {
     const html = render({ ...none, wow: 3, worthy: 1 });
     expect(html).toMatch(/Wow <\/span>3/);
     expect(html).toMatch(/Worthy <\/span>1/);
-    expect(html).not.toContain('Thinking');
+    expect(html).not.toContain('Made me think');
     expect(render({ ...none, noting: 2 }, 'ja')).toMatch(/メモした <\/span>2/);
+  });
+
+  it('uses the one reaction vocabulary of the session cards (issue 9, item 14)', () => {
+    const html = render({ ...none, thinking: 1, crying: 2 }, 'ja');
+    expect(html).toMatch(/考えさせられた <\/span>1/);
+    expect(html).toMatch(/感動した <\/span>2/);
   });
 
   it('renders nothing when no one has reacted or the counts are absent', () => {

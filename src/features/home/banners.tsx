@@ -30,6 +30,8 @@ function Banner({
   children?: React.ReactNode;
 }) {
   const { t } = useTranslation('home');
+  // A banner is there for its link: without one configured it is not shown (issue 9, item 9).
+  if (!href) return null;
   return (
     <Card withBorder radius="md" padding="md" bg="cyan.0">
       <Title order={3} size="h6">
@@ -39,25 +41,19 @@ function Banner({
         {text}
       </Text>
       {children}
-      {href ? (
-        <Anchor
-          href={href}
-          target="_blank"
-          rel="noopener noreferrer"
-          size="sm"
-          fw={600}
-          c="cyan.9"
-          mt="xs"
-          display="block"
-        >
-          {linkText}
-          <VisuallyHidden> {t('banners.newTab')}</VisuallyHidden>
-        </Anchor>
-      ) : (
-        <Text size="xs" c="gray.7" mt="xs">
-          {t('banners.notConfigured')}
-        </Text>
-      )}
+      <Anchor
+        href={href}
+        target="_blank"
+        rel="noopener noreferrer"
+        size="sm"
+        fw={600}
+        c="cyan.9"
+        mt="xs"
+        display="block"
+      >
+        {linkText}
+        <VisuallyHidden> {t('banners.newTab')}</VisuallyHidden>
+      </Anchor>
     </Card>
   );
 }
@@ -69,6 +65,7 @@ function Banner({
 export function HomeBanners({ role, userId, groupName, surveyUrl, supportUrl }: HomeBannersProps) {
   const { t } = useTranslation('home');
   const idNumber = surveyIdentificationNumber(groupName, userId);
+  if (!surveyUrl && !(supportUrl && showsSupportBanner(role))) return null;
   return (
     <Stack component="aside" aria-label={t('banners.label')} gap="sm">
       <Banner

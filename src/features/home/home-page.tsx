@@ -13,6 +13,7 @@ import { HomeBanners } from './banners';
 import { homeConfig } from './home-config';
 import { LiveSessionsBlock } from './live-sessions-block';
 import { SessionsSection } from './sessions-section';
+import { pageTitle } from '@/lib/page-title';
 
 const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT - 0.02}px)`;
 const initiallyMobile = () =>
@@ -36,7 +37,7 @@ export function HomePage() {
   const projectFeedback = useNotifications('projectFeedbackAll', showProjects);
 
   useEffect(() => {
-    document.title = t('documentTitle');
+    document.title = pageTitle(t('documentTitle'));
   }, [t]);
 
   const siteUrl = homeConfig.projectsSiteUrl;

@@ -105,11 +105,15 @@ describe('HomeBanners', () => {
     expect(render(<HomeBanners {...base} role="staff" />)).not.toContain('Q&amp;A support');
   });
 
-  it('shows a banner without a link when its URL is not configured', () => {
+  it('leaves out a banner whose URL is not configured, with no server wording (issue 9, item 9)', () => {
     const html = render(
       <HomeBanners {...base} role="teacher" surveyUrl={null} supportUrl={null} />,
     );
     expect(html).not.toContain('href=');
-    expect(html.split('The link is not available on this server yet.').length - 1).toBe(2);
+    expect(html).not.toContain('Tell us what you think');
+    expect(html).not.toContain('server');
+    const supportOnly = render(<HomeBanners {...base} role="teacher" surveyUrl={null} />);
+    expect(supportOnly).toContain('href="https://support.example/"');
+    expect(supportOnly).not.toContain('tomoni_student01');
   });
 });

@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Box, Button, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { SKELETON_LIST_ITEMS } from '@/contracts/constants';
 import type { SessionSummary } from '@/contracts/api/sessions';
@@ -39,13 +39,25 @@ export function SessionsSection({ sessions, loading, error, onRetry }: SessionsS
     body = <Text size="sm">{t('sessions.empty')}</Text>;
   } else {
     body = (
-      <Group component="ul" gap="md" p={0} m={0} align="stretch" style={{ listStyle: 'none' }}>
+      // A grid of cards at least 220 px wide that fill the row: no empty strip beside fixed
+      // 260 px cards on a phone or tablet (issue 9, item 13).
+      <Box
+        component="ul"
+        p={0}
+        m={0}
+        style={{
+          listStyle: 'none',
+          display: 'grid',
+          gap: 'var(--mantine-spacing-md)',
+          gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 220px), 1fr))',
+        }}
+      >
         {sessions.map((session) => (
           <li key={session.id} style={{ display: 'flex' }}>
-            <SessionCard session={session} />
+            <SessionCard session={session} width="100%" />
           </li>
         ))}
-      </Group>
+      </Box>
     );
   }
   return (

@@ -8,8 +8,11 @@ import { POSTING_RULES } from './posting-rules';
 import { useLegalTranslation } from './use-legal-translation';
 
 export type PolicyPageProps = {
-  /** Source of the 16:9 video; the app chooses it (a plain <video> plays MP4/WebM, not HLS). */
-  videoSrc: string;
+  /**
+   * Source of the 16:9 video; the app chooses it (a plain <video> plays MP4/WebM, not HLS).
+   * Null: no policy video is configured, and the page shows none rather than a stand-in clip.
+   */
+  videoSrc: string | null;
   /** A player to use instead of the plain <video> (the app hands in an HLS one). */
   video?: ReactNode;
   /** Overrides the default caption under the video. */
@@ -63,22 +66,24 @@ export function PolicyPage({
           </Title>
           <Text>{t('policy.lead')}</Text>
 
-          <Box component="figure" m={0}>
-            <AspectRatio ratio={16 / 9}>
-              {video ?? (
-                <video
-                  controls
-                  preload="metadata"
-                  src={videoSrc}
-                  aria-label={t('policy.video.label')}
-                  style={{ objectFit: 'contain', background: 'black' }}
-                />
-              )}
-            </AspectRatio>
-            <Text component="figcaption" size="sm" mt="xs">
-              {videoCaption ?? t('policy.video.caption')}
-            </Text>
-          </Box>
+          {videoSrc !== null && (
+            <Box component="figure" m={0}>
+              <AspectRatio ratio={16 / 9}>
+                {video ?? (
+                  <video
+                    controls
+                    preload="metadata"
+                    src={videoSrc}
+                    aria-label={t('policy.video.label')}
+                    style={{ objectFit: 'contain', background: 'black' }}
+                  />
+                )}
+              </AspectRatio>
+              <Text component="figcaption" size="sm" mt="xs">
+                {videoCaption ?? t('policy.video.caption')}
+              </Text>
+            </Box>
+          )}
 
           <Box component="section" aria-labelledby={rulesId}>
             <Title order={2} id={rulesId} mb="md">

@@ -27,6 +27,7 @@ import { formatDateTime } from '@/lib/time';
 import { LoadError, PageLoader } from '@/features/page-status';
 import { useDecide, useModerationQueue } from './api/moderation-api';
 import { CommentReports } from './comment-reports';
+import { pageTitle } from '@/lib/page-title';
 
 const VIOLATIONS = ['text', 'image', 'image-warning', 'updated'] as const;
 type Violation = (typeof VIOLATIONS)[number];
@@ -43,7 +44,7 @@ export function ModerationPage() {
   const queue = useModerationQueue();
 
   useEffect(() => {
-    document.title = t('title');
+    document.title = pageTitle(t('title'));
   }, [t]);
 
   if (me.isPending) return <PageLoader />;
@@ -88,6 +89,7 @@ export function ModerationPage() {
                     <Table.Th>{t('col.when')}</Table.Th>
                     <Table.Th>{t('col.who')}</Table.Th>
                     <Table.Th>{t('col.what')}</Table.Th>
+                    <Table.Th>{t('col.post')}</Table.Th>
                     <Table.Th>{t('col.decision')}</Table.Th>
                     <Table.Th>{t('col.note')}</Table.Th>
                   </Table.Tr>
@@ -98,6 +100,15 @@ export function ModerationPage() {
                       <Table.Td>{formatDateTime(d.decidedAt)}</Table.Td>
                       <Table.Td>{d.decidedBy.displayName}</Table.Td>
                       <Table.Td>{t(`type.${d.targetType}`)}</Table.Td>
+                      {/* Which post and whose (issue 9, item 21). */}
+                      <Table.Td>
+                        {d.author && t('postBy', { name: d.author.displayName })}
+                        {d.excerpt && (
+                          <Text size="xs" c="gray.7" lineClamp={2}>
+                            {d.excerpt}
+                          </Text>
+                        )}
+                      </Table.Td>
                       <Table.Td>{t(`decided.${d.decision}`)}</Table.Td>
                       <Table.Td>{d.note ?? ''}</Table.Td>
                     </Table.Tr>

@@ -9,7 +9,13 @@ import { createMemoryStorage, type KeyValueStorage } from '@/lib/storage';
 import { formatDateTime } from '@/lib/time';
 import { useNotifications } from './api/get-notifications';
 import { markNotificationsRead } from './api/mark-read';
-import { nextShowAfter, readShowAfter, SHOW_AFTER_KEY, shouldShowPopup } from './popup-rule';
+import {
+  nextShowAfter,
+  readShowAfter,
+  replyKey,
+  SHOW_AFTER_KEY,
+  shouldShowPopup,
+} from './popup-rule';
 
 function pageStorage(): KeyValueStorage {
   try {
@@ -34,7 +40,7 @@ function NotificationText({ item }: { item: Notification }) {
   const name = item.user?.displayName ?? t('someone');
   switch (item.type) {
     case 'replyToMyOutput':
-      return <>{t('item.replyToMyOutput', { name, count: item.count })}</>;
+      return <>{t(replyKey(item.count), { name, count: item.count })}</>;
     case 'receiveProjectFeedback':
       return <>{t('item.receiveProjectFeedback', { name })}</>;
     case 'outputsViolation':

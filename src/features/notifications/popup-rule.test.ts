@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryStorage } from '@/lib/storage';
-import { nextShowAfter, readShowAfter, SHOW_AFTER_KEY, shouldShowPopup } from './popup-rule';
+import {
+  nextShowAfter,
+  readShowAfter,
+  replyKey,
+  SHOW_AFTER_KEY,
+  shouldShowPopup,
+} from './popup-rule';
+import { createI18n } from '@/lib/i18n';
 
 const NOW = Date.UTC(2026, 10, 22, 9, 0);
 const DAY = 24 * 60 * 60 * 1000;
@@ -28,5 +35,15 @@ describe('notification popup rule', () => {
     expect(readShowAfter(storage)).toBe(NOW + 5);
     storage.setItem(SHOW_AFTER_KEY, 'tomorrow');
     expect(readShowAfter(storage)).toBe(0);
+  });
+});
+
+describe('feedback notification wording (issue 9, item 21)', () => {
+  it('speaks of one person and no count for one feedback, in Japanese too', () => {
+    const t = createI18n({ lng: 'ja' }).getFixedT('ja', 'notifications');
+    const one = t(replyKey(1), { name: 'Mei', count: 1 });
+    expect(one).toBe('Meiさんがあなたのアウトプットにフィードバックしました。');
+    expect(one).not.toContain('たち');
+    expect(t(replyKey(3), { name: 'Mei', count: 3 })).toContain('3件');
   });
 });

@@ -23,3 +23,10 @@ export function shouldShowPopup(count: number, showAfter: number, now: number): 
 export function nextShowAfter(now: number): number {
   return now + NOTIFICATION_RESHOW_MS;
 }
+
+/**
+ * The feedback notification's wording by count, chosen here rather than by i18next plurals:
+ * Japanese has one plural form, so "Meiさんたち…1件" came out for one feedback (issue 9, item 21).
+ */
+export const replyKey = (count: number | null | undefined): 'item.replyOne' | 'item.replyMany' =>
+  (count ?? 1) > 1 ? 'item.replyMany' : 'item.replyOne';

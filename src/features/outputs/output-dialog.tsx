@@ -51,6 +51,7 @@ import {
   meetsRecommended,
   mineForWork,
   offersDraft,
+  postRefusal,
   presetImageFor,
   remainingOf,
   shouldAutosave,
@@ -327,9 +328,9 @@ function Editor({
       {work.examples.length > 0 && <ExamplesCarousel examples={work.examples} />}
 
       {!permitted && (
-        <Alert color="orange" variant="light" role="alert" data-testid="guest-restricted">
+        <Alert color="orange" variant="light" role="alert" data-testid="post-refused">
           <Text size="sm" c="dark.7">
-            {t('guestRestricted')}
+            {t(`refusal.${postRefusal(me, permitted) ?? 'notPermitted'}`)}
           </Text>
         </Alert>
       )}

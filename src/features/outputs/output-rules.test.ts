@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Output } from '@/contracts/entities';
 import {
+  postRefusal,
   canSubmit,
   isBlankText,
   meetsRecommended,
@@ -95,5 +96,14 @@ describe('output rules', () => {
     ];
     expect(mineForWork(list, 'u', 'w')).toEqual({ published: list[1], draft: list[0] });
     expect(mineForWork(list, 'u', 'x')).toEqual({ published: null, draft: null });
+  });
+});
+
+describe('postRefusal (issue 9, item 16)', () => {
+  it('gives a graduate and a guest each their own reason, and none to a pupil who may post', () => {
+    expect(postRefusal({ role: 'graduated', isGuest: false }, false)).toBe('graduated');
+    expect(postRefusal({ role: 'member', isGuest: true }, false)).toBe('guest');
+    expect(postRefusal({ role: 'member', isGuest: false }, true)).toBeNull();
+    expect(postRefusal({ role: 'member', isGuest: false }, false)).toBe('notPermitted');
   });
 });

@@ -4,7 +4,7 @@ import {
   OUTPUT_DESCRIPTION_MAX,
   OUTPUT_RECOMMENDED_LENGTH,
 } from '@/contracts/constants';
-import type { Output } from '@/contracts/entities';
+import type { Me, Output } from '@/contracts/entities';
 
 /**
  * The posting dialog's rules (accounts and people, "Output posting dialog", "Output", section 5),
@@ -99,4 +99,19 @@ export function mineForWork(
     published: mine.find((o) => o.status !== 'autosaved') ?? null,
     draft: mine.find((o) => o.status === 'autosaved') ?? null,
   };
+}
+
+/**
+ * Why this account may not post an output (issue 9, item 16): each refusal names its own reason
+ * — a graduate is not told about guest accounts. Null: nothing in the account itself forbids it.
+ */
+export type PostRefusal = 'graduated' | 'guest' | 'notPermitted';
+
+export function postRefusal(
+  me: Pick<Me, 'role' | 'isGuest'>,
+  permitted: boolean,
+): PostRefusal | null {
+  if (me.role === 'graduated') return 'graduated';
+  if (me.isGuest) return 'guest';
+  return permitted ? null : 'notPermitted';
 }

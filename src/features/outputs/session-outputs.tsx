@@ -14,12 +14,12 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Output } from '@/contracts/entities';
-import { useMe } from '@/features/auth';
+import { useMe, usePermission } from '@/features/auth';
 import { ReactionCounts } from '@/features/feedback';
 import { formatDateTime } from '@/lib/time';
 import { useSessionOutputs, useSessionWorks } from './api/outputs-api';
 import { OutputDialog } from './output-dialog';
-import { mineForWork } from './output-rules';
+import { mineForWork, postRefusal } from './output-rules';
 
 /**
  * The session page's outputs: a post (or edit) button per work, which opens the posting dialog,
@@ -31,6 +31,10 @@ export function SessionOutputsSection({ sessionId }: { sessionId: string }) {
   const works = useSessionWorks(sessionId);
   const outputs = useSessionOutputs(sessionId);
   const [dialogWork, setDialogWork] = useState<string | null>(null);
+  const permission = usePermission('submitOutput');
+  // Guests and graduates get no post button that cannot work, but the reason (issue 9, item 16).
+  const refusal =
+    me.data && !permission.isLoading ? postRefusal(me.data, permission.isPermitted) : null;
 
   if (works.data && works.data.length === 0) return null;
   const shown = (outputs.data ?? []).filter((o) => o.status !== 'autosaved');
@@ -40,7 +44,12 @@ export function SessionOutputsSection({ sessionId }: { sessionId: string }) {
       <Title order={2} size="h4" id="session-outputs-title">
         {t('section.title')}
       </Title>
-      {works.data && me.data && (
+      {refusal && (
+        <Text size="sm" c="gray.7" data-testid="post-refused">
+          {t(`refusal.${refusal}`)}
+        </Text>
+      )}
+      {works.data && me.data && !refusal && !permission.isLoading && (
         <Group gap="sm">
           {works.data.map((work) => {
             const mine = mineForWork(outputs.data ?? [], me.data._id, work.id);

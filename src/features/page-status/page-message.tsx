@@ -2,12 +2,13 @@ import { Button, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { pageTitle } from '@/lib/page-title';
 
 /** A full-width message with a way back home; it also becomes the browser title. */
 export function PageMessage({ title, detail }: { title: string; detail?: string | undefined }) {
   const { t } = useTranslation();
   useEffect(() => {
-    document.title = title;
+    document.title = pageTitle(title);
   }, [title]);
   return (
     <Stack align="center" gap="md" py={64} px="md" ta="center">

@@ -17,6 +17,7 @@ import { updateDisplayName } from './api/update-profile';
 import {
   canSaveDisplayName,
   displayNameError,
+  lockedUntilIfSavedNow,
   nextChangeAt,
   remainingChars,
   withErrorPrefix,
@@ -54,6 +55,7 @@ export function EditProfileModal({
 
   const error = displayNameError(value);
   const next = nextChangeAt(me.role, me.profileUpdatedAt, now);
+  const lockedIfSaved = next === null ? lockedUntilIfSavedNow(me.role, now) : null;
   const canSave =
     !saving &&
     canSaveDisplayName({
@@ -83,15 +85,18 @@ export function EditProfileModal({
       onClose();
     } catch (e) {
       // The server's message when it sent one (the 31-day rule in the user's language), else the default.
+      // The screening refused the name (issue 8): say so, and keep what was typed.
       const message =
-        isApiError(e) && e.code === 'profileChangeRestricted'
-          ? t('editModal.restricted', {
-              days: PROFILE_CHANGE_INTERVAL_DAYS,
-              date: formatDateTime(nextChangeAt(me.role, me.profileUpdatedAt ?? now, now) ?? now),
-            })
-          : isApiError(e) && e.status > 0 && e.code !== 'unknown' && e.message
-            ? e.message
-            : t('errorMessage.default');
+        isApiError(e) && e.code === 'textNotAllowed'
+          ? t('screening.notAllowed')
+          : isApiError(e) && e.code === 'profileChangeRestricted'
+            ? t('editModal.restricted', {
+                days: PROFILE_CHANGE_INTERVAL_DAYS,
+                date: formatDateTime(nextChangeAt(me.role, me.profileUpdatedAt ?? now, now) ?? now),
+              })
+            : isApiError(e) && e.status > 0 && e.code !== 'unknown' && e.message
+              ? e.message
+              : t('errorMessage.default');
       setFailure(message);
       if (isApiError(e) && e.code === 'profileChangeRestricted') {
         void queryClient.invalidateQueries({ queryKey: meQueryKey });
@@ -121,6 +126,16 @@ export function EditProfileModal({
                 {t('editModal.restricted', {
                   days: PROFILE_CHANGE_INTERVAL_DAYS,
                   date: formatDateTime(next),
+                })}
+              </Text>
+            </Alert>
+          )}
+          {lockedIfSaved !== null && (
+            <Alert color="blue" variant="light" data-testid="profile-rule-preview">
+              <Text size="sm">
+                {t('screening.preview', {
+                  days: PROFILE_CHANGE_INTERVAL_DAYS,
+                  date: formatDateTime(lockedIfSaved),
                 })}
               </Text>
             </Alert>

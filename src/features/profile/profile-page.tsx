@@ -15,6 +15,7 @@ import { ProfileTabs } from './profile-tabs';
 import { RecentOutputsCard, RecentSessionCard } from './side-cards';
 import { ViolationNotice } from './violation-notice';
 import { NotFoundView } from '@/features/page-status';
+import { pageTitle } from '@/lib/page-title';
 
 /** The side column beside the 820 px main column inside the 1140 px wrapper. */
 const SIDE_WIDTH = WRAPPER_WIDTH - MAIN_COLUMN_WIDTH - 24;
@@ -42,7 +43,7 @@ function ProfileView({ userId, me }: { userId: string; me: Me }) {
 
   useEffect(() => {
     if (name === undefined) return;
-    document.title = isOwn ? t('documentTitle') : t('userDocumentTitle', { name });
+    document.title = pageTitle(isOwn ? t('documentTitle') : t('userDocumentTitle', { name }));
   }, [isOwn, name, t]);
 
   if (profile.isError && isApiError(profile.error) && profile.error.status === 404) {

@@ -1,4 +1,5 @@
 import { DISPLAY_NAME_MAX, PROFILE_CHANGE_INTERVAL_DAYS } from '@/contracts/constants';
+import { isBlankText } from '@/contracts/blank-text';
 import type { Role } from '@/contracts/entities';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -14,9 +15,12 @@ export const remainingChars = (value: string): number => DISPLAY_NAME_MAX - valu
 
 export type DisplayNameError = 'required' | 'maxLength';
 
-/** Required (blank after trimming counts as empty) and at most DISPLAY_NAME_MAX characters. */
+/**
+ * Required (blank after trimming counts as empty, and so does a name of only zero-width, bidi or
+ * other invisible characters) and at most DISPLAY_NAME_MAX characters.
+ */
 export function displayNameError(value: string): DisplayNameError | null {
-  if (value.trim().length === 0) return 'required';
+  if (value.trim().length === 0 || isBlankText(value)) return 'required';
   if (value.length > DISPLAY_NAME_MAX) return 'maxLength';
   return null;
 }
@@ -51,4 +55,12 @@ export function canSaveDisplayName(c: SaveCheck): boolean {
   if (displayNameError(c.value) !== null) return false;
   if (c.value.trim() === c.current) return false;
   return nextChangeAt(c.role, c.profileUpdatedAt, c.now) === null;
+}
+
+/**
+ * Shown before saving (issue 8): for a member or supporter who may change the name now, the date
+ * from which the next change will be possible if they save now; null for roles without the rule.
+ */
+export function lockedUntilIfSavedNow(role: Role, now: number): number | null {
+  return isLimitedRole(role) ? now + PROFILE_CHANGE_INTERVAL_DAYS * DAY_MS : null;
 }

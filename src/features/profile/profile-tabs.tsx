@@ -32,7 +32,7 @@ import {
   reflectionsKey,
   useUserReflections,
 } from '@/features/reflections';
-import { ReactionCounts } from '@/features/feedback';
+import { NotPublishedNotice, ReactionCounts } from '@/features/feedback';
 import { SessionCard, localizeSession } from '@/features/sessions';
 import { formatDateTime } from '@/lib/time';
 import {
@@ -81,16 +81,15 @@ function OutputItem({ output, isOwn }: { output: ProfileOutput; isOwn: boolean }
             <Text size="xs" c="gray.7">
               {formatDateTime(output.createdAt)}
             </Text>
-            {isOwn && output.status !== 'published' && (
-              <Badge
-                size="sm"
-                color={output.status === 'rejected' ? 'red' : 'yellow'}
-                variant="light"
-              >
-                {t(`status.${output.status === 'rejected' ? 'rejected' : 'pending'}`)}
+            {isOwn && output.status === 'pending' && (
+              <Badge size="sm" color="yellow" variant="light">
+                {t('status.pending')}
               </Badge>
             )}
           </Group>
+          {isOwn && output.status === 'rejected' && (
+            <NotPublishedNotice kind="output" note={output.moderationNote} />
+          )}
           <ReactionCounts counts={output.reactions} />
         </Stack>
       </Group>
@@ -111,12 +110,15 @@ function FeedbackItem({ feedback }: { feedback: ProfileFeedback }) {
           <Text size="xs" c="gray.7">
             {formatDateTime(feedback.createdAt)}
           </Text>
-          {feedback.status !== 'published' && (
+          {feedback.status === 'pending' && (
             <Badge size="sm" color="yellow" variant="light">
               {t('status.awaitingApproval')}
             </Badge>
           )}
         </Group>
+        {feedback.status === 'rejected' && (
+          <NotPublishedNotice kind="feedback" note={feedback.moderationNote} />
+        )}
       </Stack>
     </Card>
   );
@@ -157,6 +159,12 @@ function ReflectionItem({
           {isOwn && reflection.status === 'draft' && (
             <Badge size="sm" color="gray" variant="light">
               {t('status.draft')}
+            </Badge>
+          )}
+          {isOwn && (reflection.status === 'pending' || reflection.status === 'rejected') && (
+            // Held by the screening (issue 8): only the author sees it, waiting for a teacher.
+            <Badge size="sm" color="yellow" variant="light" data-testid="reflection-held">
+              {t('status.awaitingApproval')}
             </Badge>
           )}
         </Group>

@@ -73,13 +73,7 @@ function LatestProjectCard({
               ? t('publishedAt', { time: formatDateTime(project.latestPublishedAt) })
               : t('notPublished')}
           </Text>
-          {url ? (
-            <ExternalLink href={url}>{t('continue')}</ExternalLink>
-          ) : (
-            <Text size="xs" c="gray.7">
-              {t('siteNotConfigured')}
-            </Text>
-          )}
+          {url && <ExternalLink href={url}>{t('continue')}</ExternalLink>}
         </Stack>
         {first && first.slideSchema.length > 0 && (
           <div style={{ width: 200, flexShrink: 0 }}>

@@ -62,7 +62,13 @@ export function ReflectionEditor({
         : await createReflection(sessionId, draft);
       await queryClient.invalidateQueries({ queryKey: reflectionsKey });
       await queryClient.invalidateQueries({ queryKey: ['profile'] });
-      notifications.show({ message: t('reflection.saved'), autoClose: TOAST_AUTO_CLOSE_MS });
+      // Held by the screening (issue 8): saved, but a teacher reads it before others can.
+      const held = saved.status === 'pending';
+      notifications.show({
+        message: held ? t('screening.reflectionHeld') : t('reflection.saved'),
+        color: held ? 'blue' : undefined,
+        autoClose: held ? TOAST_AUTO_CLOSE_MS * 3 : TOAST_AUTO_CLOSE_MS,
+      });
       onSaved?.(saved);
     } catch (e) {
       setError(isApiError(e) && e.status > 0 ? e.message : t('errorMessage.default'));

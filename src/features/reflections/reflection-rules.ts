@@ -11,7 +11,8 @@ export const draftOf = (r: ProfileReflection | null | undefined): ReflectionDraf
   ideaNote: r?.ideaNote ?? '',
   thinkNote: r?.thinkNote ?? '',
   actionNote: r?.actionNote ?? '',
-  status: r?.status ?? 'draft',
+  // A held (pending) or rejected reflection was asked to be published: the switch stays on.
+  status: !r || r.status === 'draft' ? 'draft' : 'published',
 });
 
 /**

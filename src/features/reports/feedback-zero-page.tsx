@@ -27,6 +27,7 @@ import {
   type DateFieldError,
   type DateRangeInput,
 } from './date-range';
+import { pageTitle } from '@/lib/page-title';
 
 /**
  * /feedbackzero: outputs nobody has given feedback to yet, with their count and a date range
@@ -49,7 +50,7 @@ export function FeedbackZeroPage() {
   const list = useReportFeedbacks(params, permission.isPermitted);
 
   useEffect(() => {
-    document.title = t('feedbackZero.title');
+    document.title = pageTitle(t('feedbackZero.title'));
   }, [t]);
 
   if (permission.isLoading) return <PageLoader />;

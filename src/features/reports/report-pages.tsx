@@ -1,6 +1,7 @@
 import {
   Anchor,
   Badge,
+  Box,
   Button,
   Group,
   Popover,
@@ -31,6 +32,7 @@ import {
   useReportStatus,
 } from './api/report-api';
 import { LoadError, NotFoundView, PageLoader } from '@/features/page-status';
+import { pageTitle } from '@/lib/page-title';
 
 const enc = encodeURIComponent;
 /** Refused (403: not a staff role) or unknown to the caller (404): the spec's page-not-found. */
@@ -64,7 +66,7 @@ export function ReportGroupLayout() {
   const me = useMe();
 
   useEffect(() => {
-    document.title = t('title');
+    document.title = pageTitle(t('title'));
   }, [t]);
 
   if (groups.isPending) return <PageLoader />;
@@ -312,7 +314,7 @@ export function ReportSessionsPane() {
 export function PostingStatusPopover({ rows }: { rows: readonly PostingStatusRow[] }) {
   const { t } = useTranslation('reports');
   return (
-    <Popover width={420} position="bottom-end" shadow="md" withArrow>
+    <Popover width="min(420px, calc(100vw - 24px))" position="bottom-end" shadow="md" withArrow>
       <Popover.Target>
         <Button size="xs" variant="default">
           {t('postingStatus.button')}
@@ -322,36 +324,47 @@ export function PostingStatusPopover({ rows }: { rows: readonly PostingStatusRow
         <Text fw={700} size="sm" mb="xs">
           {t('postingStatus.title')}
         </Text>
-        <ScrollArea.Autosize mah={360} viewportProps={{ tabIndex: 0 }}>
+        {/* A plain scroller: ScrollArea's content is display: table, which grows with the
+            longest row and pushed the status column out of the popover. Name and output shrink;
+            the status column never does, so 未投稿 stays visible. */}
+        <Box
+          mah={360}
+          tabIndex={0}
+          role="region"
+          aria-label={t('postingStatus.title')}
+          style={{ overflowY: 'auto', overflowX: 'hidden' }}
+        >
           <Stack gap={6} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
             {rows.map((r) => (
-              <Group key={r.userId} component="li" justify="space-between" wrap="nowrap" gap="sm">
-                <Text size="sm" fw={500} style={{ flexShrink: 0 }}>
-                  {r.displayName}
-                </Text>
-                {r.latestOutput ? (
-                  <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
-                    <Text size="sm" truncate="end" title={r.latestOutput.description}>
+              <Group key={r.userId} component="li" wrap="nowrap" gap="sm" data-testid="posting-row">
+                <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
+                  <Text size="sm" fw={500} truncate="end">
+                    {r.displayName}
+                  </Text>
+                  {r.latestOutput && (
+                    <Text size="xs" c="dimmed" truncate="end" title={r.latestOutput.description}>
                       {r.latestOutput.description}
                     </Text>
-                    <Badge
-                      size="sm"
-                      variant="light"
-                      color={r.latestOutput.status === 'published' ? 'teal.9' : 'orange.9'}
-                      style={{ flexShrink: 0 }}
-                    >
-                      {t(`postingStatus.status.${r.latestOutput.status}`)}
-                    </Badge>
-                  </Group>
+                  )}
+                </Stack>
+                {r.latestOutput ? (
+                  <Badge
+                    size="sm"
+                    variant="light"
+                    color={r.latestOutput.status === 'published' ? 'teal.9' : 'orange.9'}
+                    style={{ flexShrink: 0 }}
+                  >
+                    {t(`postingStatus.status.${r.latestOutput.status}`)}
+                  </Badge>
                 ) : (
-                  <Text size="sm" c="gray.7">
+                  <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>
                     {t('postingStatus.none')}
                   </Text>
                 )}
               </Group>
             ))}
           </Stack>
-        </ScrollArea.Autosize>
+        </Box>
       </Popover.Dropdown>
     </Popover>
   );

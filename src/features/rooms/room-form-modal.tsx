@@ -18,6 +18,7 @@ import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SessionSummary } from '@/contracts/api/sessions';
+import { sessionChoiceGroups } from './session-choices';
 import { ROOM_NAME_MAX } from '@/contracts/constants';
 import { Lang, type Stream } from '@/contracts/entities';
 import { useGroupChoices, useSessionChoices } from './api/form-options';
@@ -76,6 +77,12 @@ function initialValues(
 const sessionTitle = (s: SessionSummary, lang: Lang) => s[lang]?.title || s.title;
 
 /** Create or edit a room with every field of the spec. */
+/**
+ * Error messages wrap between phrases only, never inside a word (issue 9, item 10): the fields
+ * beside each other are wide enough for one line, and a message that cannot fit moves whole.
+ */
+const NO_MID_WORD_WRAP = { error: { wordBreak: 'keep-all', overflowWrap: 'normal' } } as const;
+
 export function RoomFormModal(props: RoomFormModalProps) {
   const { t } = useTranslation('rooms');
   return (
@@ -114,7 +121,8 @@ function RoomForm({ stream, sessionId, onClose, onSaved }: RoomFormModalProps) {
   const shown = (field: FieldName) => {
     const error = errors[field];
     if (!error) return undefined;
-    if (touched[field] || error === 'tooLong' || error === 'notInteger') return message(error);
+    if (touched[field] || error === 'tooLong' || error === 'notInteger' || error === 'minuteStep')
+      return message(error);
     return undefined;
   };
 
@@ -149,13 +157,22 @@ function RoomForm({ stream, sessionId, onClose, onSaved }: RoomFormModalProps) {
     }
   };
 
-  const sessionOptions = (sessions.data ?? []).map((s) => ({
-    value: s.id,
-    label: sessionTitle(s, lang),
-  }));
-  // An edited room's session may no longer be listed; keep it selectable by id so the field shows.
-  if (values.sessionId && !sessionOptions.some((o) => o.value === values.sessionId)) {
-    sessionOptions.unshift({ value: values.sessionId, label: values.sessionId });
+  const sessionGroups = sessionChoiceGroups(sessions.data ?? [], lang, (k, o) =>
+    t(k as 'form.kindArchive', o),
+  );
+  const sessionOptions: Array<
+    { value: string; label: string } | { group: string; items: { value: string; label: string }[] }
+  > = [...sessionGroups];
+  // An edited room's session may no longer be listed; keep it selectable so the field shows.
+  if (
+    values.sessionId &&
+    !sessionGroups.some((g) => g.items.some((o) => o.value === values.sessionId))
+  ) {
+    const known = sessions.data?.find((s) => s.id === values.sessionId);
+    sessionOptions.unshift({
+      value: values.sessionId,
+      label: known ? sessionTitle(known, lang) : values.sessionId,
+    });
   }
   const groupChoices = groups.data ?? [];
   const nameLength = roomNameLength(values.name);
@@ -198,6 +215,7 @@ function RoomForm({ stream, sessionId, onClose, onSaved }: RoomFormModalProps) {
         />
 
         <TextInput
+          styles={NO_MID_WORD_WRAP}
           label={t('form.name')}
           value={values.name}
           onChange={(e) => set('name', e.currentTarget.value)}
@@ -219,6 +237,7 @@ function RoomForm({ stream, sessionId, onClose, onSaved }: RoomFormModalProps) {
               error={shown('date')}
               required
               style={{ flex: '1 1 180px' }}
+              styles={NO_MID_WORD_WRAP}
               popoverProps={{ withinPortal: true }}
             />
             <NumberInput
@@ -227,12 +246,13 @@ function RoomForm({ stream, sessionId, onClose, onSaved }: RoomFormModalProps) {
               onChange={(v) => set('hour', v)}
               onBlur={() => touch('hour')}
               error={shown('hour')}
+              styles={NO_MID_WORD_WRAP}
               min={0}
               max={23}
               step={1}
               clampBehavior="none"
               required
-              w={120}
+              style={{ flex: '1 1 170px' }}
             />
             <NumberInput
               label={t('form.minute')}
@@ -240,12 +260,13 @@ function RoomForm({ stream, sessionId, onClose, onSaved }: RoomFormModalProps) {
               onChange={(v) => set('minute', v)}
               onBlur={() => touch('minute')}
               error={shown('minute')}
+              styles={NO_MID_WORD_WRAP}
               min={0}
               max={59}
               step={5}
               clampBehavior="none"
               required
-              w={120}
+              style={{ flex: '1 1 170px' }}
             />
           </Group>
         </DatesProvider>

@@ -8,6 +8,8 @@ import {
   hostOf,
   isRoomFormValid,
   isSubmitDisabled,
+  mayCreateRoom,
+  roomsTitleKey,
   roomsToShow,
   startPartsOf,
   streamsQuery,
@@ -103,6 +105,18 @@ describe('validateRoomForm', () => {
     expect(isSubmitDisabled({ ...valid, minute: '' })).toBe(true);
     // Other gaps are explained on submit rather than by a dead button.
     expect(isSubmitDisabled({ ...valid, name: '', groupIds: [], hour: 30 })).toBe(false);
+  });
+
+  it('disables submit while the name is over 15 characters (issue 9, item 10)', () => {
+    expect(isSubmitDisabled({ ...valid, name: 'あ'.repeat(16) })).toBe(true);
+    expect(isSubmitDisabled({ ...valid, name: 'あ'.repeat(15) })).toBe(false);
+  });
+
+  it('takes minutes in steps of 5, as the spec says twice (issue 9, item 10)', () => {
+    expect(validateRoomForm({ ...valid, minute: 7 }).minute).toBe('minuteStep');
+    expect(validateRoomForm({ ...valid, minute: 59 }).minute).toBe('minuteStep');
+    expect(isRoomFormValid({ ...valid, minute: 7 })).toBe(false);
+    for (const minute of [0, 5, 30, 55]) expect(validateRoomForm({ ...valid, minute })).toEqual({});
   });
 
   it('keeps the hour within 0–23 and the minute within 0–59', () => {
@@ -216,5 +230,18 @@ describe('applyOwnChange', () => {
     expect(applyOwnChange(edited, stream('a', { isDeleted: true })).map((s) => s.id)).toEqual([
       'b',
     ]);
+  });
+});
+
+describe('an admin with no school (issue 9, item 21)', () => {
+  const school = { id: 'school-1', name: 'Tomoni Junior High' };
+  it('is not offered "create a room" nor told about "your school"', () => {
+    expect(mayCreateRoom({ role: 'admin', school: null })).toBe(false);
+    expect(roomsTitleKey({ school: null })).toBe('titleNoSchool');
+  });
+  it('keeps both for a teacher of a school, and no creation for a pupil', () => {
+    expect(mayCreateRoom({ role: 'teacher', school })).toBe(true);
+    expect(roomsTitleKey({ school })).toBe('title');
+    expect(mayCreateRoom({ role: 'member', school })).toBe(false);
   });
 });

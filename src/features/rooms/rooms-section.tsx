@@ -13,13 +13,14 @@ import { notifications } from '@mantine/notifications';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SKELETON_ROOMS, TOAST_AUTO_CLOSE_MS } from '@/contracts/constants';
-import { isStaffRole, type Stream } from '@/contracts/entities';
+import type { Stream } from '@/contracts/entities';
 import { useMe } from '@/features/auth';
 import { formatDateTime } from '@/lib/time';
 import { useUpdateStream } from './api/save-stream';
 import { copyText, invitationUrl } from './invitation';
 import { DeleteRoomModal } from './delete-room-modal';
 import { RoomCard } from './room-card';
+import { mayCreateRoom, roomsTitleKey } from './room-rules';
 import { useLiveRooms } from './use-live-rooms';
 
 export interface RoomsSectionProps {
@@ -47,7 +48,7 @@ export function RoomsSection({ sessionId }: RoomsSectionProps) {
   const [form, setForm] = useState<FormState>({ mode: 'closed' });
   const [deleting, setDeleting] = useState<Stream | null>(null);
   // The server decides who may host; the UI offers creation to the staff roles (docs/decisions.md).
-  const mayCreate = me.data !== undefined && isStaffRole(me.data.role);
+  const mayCreate = mayCreateRoom(me.data);
 
   const onSaved = (_stream: Stream, mode: 'created' | 'updated') => {
     setForm({ mode: 'closed' });
@@ -141,7 +142,7 @@ export function RoomsSection({ sessionId }: RoomsSectionProps) {
     <Stack gap="sm" component="section" aria-labelledby={titleId}>
       <Group justify="space-between" gap="sm">
         <Title order={2} size="h4" id={titleId}>
-          {sessionId ? t('sessionTitle') : t('title')}
+          {sessionId ? t('sessionTitle') : t(roomsTitleKey(me.data))}
         </Title>
         {mayCreate && (
           <Button size="sm" variant="light" onClick={() => setForm({ mode: 'create' })}>

@@ -39,6 +39,13 @@ describe('SessionCard', () => {
     expect(html).toMatch(/考えさせられた.*3/);
   });
 
+  it('names reactions with the same words as the output cards (issue 9, item 14)', () => {
+    const ja = render(session);
+    expect(ja).toMatch(/感動した <\/span>0/);
+    expect(ja).not.toContain('泣いた');
+    expect(render(session, 'en')).toMatch(/Made me think <\/span>3/);
+  });
+
   it('shows the title and thumbnail of the user language', () => {
     const html = render(session, 'en');
     expect(html).toContain('Ocean life');

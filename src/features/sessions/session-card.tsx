@@ -22,7 +22,8 @@ export interface SessionCardProps {
   session: SessionCardSession;
   /** Show the wow / thinking / crying counts (when the session has them). */
   showEmotions?: boolean;
-  width?: number;
+  /** A fixed width, or '100%' to fill a grid cell (the home list on phones; issue 9, item 13). */
+  width?: number | '100%';
 }
 
 const EMOTIONS = [
@@ -43,7 +44,7 @@ export function SessionCard({
   showEmotions = true,
   width = CARD_WIDTH,
 }: SessionCardProps) {
-  const { t, i18n } = useTranslation('sessions');
+  const { t, i18n } = useTranslation(['sessions', 'feedback']);
   const lang = Lang.catch('ja').parse(i18n.language);
   const shown = localizeSession(session, lang);
   const watchable = session.isWatchable;
@@ -64,11 +65,12 @@ export function SessionCard({
         {shown.title}
       </Text>
       {showEmotions && session.emotions && (
-        <Group gap="sm" aria-label={t('emotions.label')} role="group">
+        <Group gap="sm" aria-label={t('feedback:reactions.label')} role="group">
           {EMOTIONS.map(({ key, icon }) => (
             <Text key={key} size="xs" c="dimmed">
               <span aria-hidden="true">{icon} </span>
-              <VisuallyHidden>{t(`emotions.${key}`)} </VisuallyHidden>
+              {/* One vocabulary with the output reactions (issue 9, item 14). */}
+              <VisuallyHidden>{t(`feedback:reactions.${key}`)} </VisuallyHidden>
               {session.emotions?.[key] ?? 0}
             </Text>
           ))}

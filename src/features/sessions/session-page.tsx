@@ -29,9 +29,11 @@ import {
   localizeSession,
   safeLinkUrl,
   sessionPageOutcome,
+  soloWatchKind,
   soloWatchUrl,
 } from './session-rules';
 import { NotFoundView } from '@/features/page-status';
+import { pageTitle } from '@/lib/page-title';
 
 /** `/session/{sessionId}`: the session's details, its rooms and the solo 'watch' button. */
 export function SessionPage() {
@@ -122,7 +124,7 @@ function SessionDetails({ session }: { session: Session }) {
   const workCount = session.workIds?.length ?? 0;
 
   useEffect(() => {
-    document.title = shown.title;
+    document.title = pageTitle(shown.title);
   }, [shown.title]);
 
   return (
@@ -156,10 +158,10 @@ function SessionDetails({ session }: { session: Session }) {
         </Text>
         <Group gap="sm" mt="xs" align="center">
           <Button component={Link} to={soloWatchUrl(session.id, lang)} size="md">
-            {t('watch')}
+            {t(`soloWatch.${soloWatchKind(session.status)}.button`)}
           </Button>
           <Text size="sm" c="dimmed">
-            {t('watchHint')}
+            {t(`soloWatch.${soloWatchKind(session.status)}.hint`)}
           </Text>
         </Group>
         <ReactionsBar

@@ -4,6 +4,7 @@ import {
   localizeSession,
   safeLinkUrl,
   sessionPageOutcome,
+  soloWatchKind,
   soloWatchUrl,
 } from './session-rules';
 
@@ -71,5 +72,13 @@ describe('sessionPageOutcome', () => {
     expect(sessionPageOutcome({ id: '' }, true)).toBe('notFound');
     expect(sessionPageOutcome({ id: 's' }, false)).toBe('disabled');
     expect(sessionPageOutcome({ id: 's' }, true)).toBe('show');
+  });
+});
+
+describe('soloWatchKind (issue 9, item 17)', () => {
+  it('calls only a finished session an archive', () => {
+    expect(soloWatchKind('COMPLETE')).toBe('archive');
+    expect(soloWatchKind('IN_PROGRESS')).toBe('live');
+    expect(soloWatchKind('NOTICE')).toBe('live');
   });
 });

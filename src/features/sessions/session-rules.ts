@@ -1,5 +1,5 @@
 import type { Session } from '@/contracts/entities';
-import type { Lang } from '@/contracts/entities';
+import type { Lang, SessionStatus } from '@/contracts/entities';
 
 /** The fields a card or page needs to show a session in one language. */
 export type LocalizableSession = Pick<
@@ -58,3 +58,10 @@ export function sessionPageOutcome(
   if (!session || !session.id) return 'notFound';
   return mayWatch ? 'show' : 'disabled';
 }
+
+/**
+ * How the solo "watch" button is worded (issue 9, item 17): a finished session is watched as an
+ * archive; a live or upcoming one is watched alone, not "as an archive".
+ */
+export const soloWatchKind = (status: SessionStatus): 'archive' | 'live' =>
+  status === 'COMPLETE' ? 'archive' : 'live';

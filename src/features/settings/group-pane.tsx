@@ -22,12 +22,14 @@ import {
   TOAST_AUTO_CLOSE_MS,
 } from '@/contracts/constants';
 import type { GroupMember } from '@/contracts/entities';
+import { useMe } from '@/features/auth';
 import { isApiError } from '@/lib/api-client';
 import { useGroupMembers } from './api/get-group-members';
 import { useGroupsWithChildren } from './api/get-my-groups';
 import { updateUser } from './api/update-user';
 import { resolveGroupRoute, settingsGroups } from './group-rules';
 import { MemberUnlockButton } from './member-unlock-button';
+import { CorrectNameButton, FeedbackApprovalSwitch } from './group-screening';
 import { hasNoErrors, validateMemberPassword } from './password-rules';
 import { PaneFrame, READABLE_COLORS } from './settings-page';
 
@@ -43,7 +45,9 @@ export function GroupPane() {
   const [editing, setEditing] = useState<GroupMember | null>(null);
 
   const list = settingsGroups(groups.data ?? []);
-  const route = groups.isSuccess ? resolveGroupRoute(list, groupId) : null;
+  const me = useMe();
+  const myGroupIds = (me.data?.groups ?? []).map((g) => g.id);
+  const route = groups.isSuccess ? resolveGroupRoute(list, groupId, myGroupIds) : null;
   const shown = route?.kind === 'show' ? route.group : null;
   const members = useGroupMembers(shown?.id ?? null);
 
@@ -85,6 +89,7 @@ export function GroupPane() {
               allowDeselect={false}
               maw={420}
             />
+            <FeedbackApprovalSwitch key={shown.id} groupId={shown.id} />
             <MemberTable
               members={members.data}
               pending={members.isPending}
@@ -157,6 +162,7 @@ function MemberTable({
                       {t('group.changePassword')}
                     </Button>
                     <MemberUnlockButton member={m} />
+                    <CorrectNameButton member={m} />
                   </Group>
                 )}
               </Table.Td>

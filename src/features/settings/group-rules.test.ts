@@ -60,6 +60,12 @@ describe('resolveGroupRoute', () => {
       to: '/setting/group/g1',
     });
   });
+  it("opens on the teacher's own class, not the grade group above it (issue 9, item 21)", () => {
+    expect(resolveGroupRoute(groups, undefined, ['g1', 'c1'])).toEqual({
+      kind: 'redirect',
+      to: '/setting/group/c1',
+    });
+  });
   it('shows a group among them and sends any other id home', () => {
     expect(resolveGroupRoute(groups, 'c1')).toEqual({ kind: 'show', group: groups[1] });
     expect(resolveGroupRoute(groups, 'other-school')).toEqual({ kind: 'redirect', to: '/' });

@@ -39,12 +39,33 @@ export type GroupRoute =
   { kind: 'show'; group: Group } | { kind: 'redirect'; to: string } | { kind: 'empty' };
 
 /**
- * /setting/group[/{id}]: no id → the first group, with the route updated; an id that is not one
- * of the groups → '/'; no groups at all → the empty state.
+ * The group the pane opens on (issue 9, item 21): the teacher's own class — a group they belong to
+ * with no child groups — rather than the grade above it; else one of theirs, else the first.
  */
-export function resolveGroupRoute(groups: readonly Group[], id: string | undefined): GroupRoute {
+export function defaultGroup(
+  groups: readonly Group[],
+  myGroupIds: readonly string[] = [],
+): Group | undefined {
+  const parents = new Set(groups.map((g) => g.parentId).filter((p) => p !== null));
+  const isClass = (g: Group) => !parents.has(g.id);
+  return (
+    groups.find((g) => isClass(g) && myGroupIds.includes(g.id)) ??
+    groups.find((g) => myGroupIds.includes(g.id)) ??
+    groups[0]
+  );
+}
+
+/**
+ * /setting/group[/{id}]: no id → the user's class (defaultGroup), with the route updated; an id
+ * that is not one of the groups → '/'; no groups at all → the empty state.
+ */
+export function resolveGroupRoute(
+  groups: readonly Group[],
+  id: string | undefined,
+  myGroupIds: readonly string[] = [],
+): GroupRoute {
   if (id === undefined) {
-    const first = groups[0];
+    const first = defaultGroup(groups, myGroupIds);
     return first ? { kind: 'redirect', to: `/setting/group/${first.id}` } : { kind: 'empty' };
   }
   const group = groups.find((g) => g.id === id);

@@ -1,11 +1,14 @@
 import { Alert, Button, Group, Radio, Select, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { TOAST_AUTO_CLOSE_MS } from '@/contracts/constants';
 import { Lang, type Me } from '@/contracts/entities';
+import { meQueryKey } from '@/features/auth';
+import { applyLanguage, i18n } from '@/lib/i18n';
 import { useCountries, useStates } from './api/get-location';
 import { updateUser } from './api/update-user';
 import {
@@ -20,19 +23,25 @@ import { PaneFrame, useSettingsUser } from './settings-page';
 
 export function LanguagePane() {
   const me = useSettingsUser();
-  return me ? <LanguageFormView me={me} /> : null;
+  // After a save the form starts again from the new `me`, with a fresh save machine.
+  const [generation, setGeneration] = useState(0);
+  return me ? (
+    <LanguageFormView key={generation} me={me} onSaved={() => setGeneration((g) => g + 1)} />
+  ) : null;
 }
 
-function LanguageFormView({ me }: { me: Me }) {
+function LanguageFormView({ me, onSaved }: { me: Me; onSaved: () => void }) {
   const { t } = useTranslation('setting');
+  const queryClient = useQueryClient();
   const [form, setForm] = useState<LanguageForm>(() => initialLanguageForm(me));
-  // Names follow the saved language (the page reloads after a save anyway).
+  // Names follow the saved language (the form starts again after a save).
   const countries = useCountries(me.lang);
   const states = useStates(me.lang, form.country);
   const countryHasStates = states.isSuccess ? states.data.length > 0 : null;
 
   // The machine is built once; the save reads the form as it is when Save is pressed.
   const latest = useRef({ form, countryHasStates });
+  const savedRef = useRef<Me | null>(null);
   useEffect(() => {
     latest.current = { form, countryHasStates };
   });
@@ -43,20 +52,31 @@ function LanguageFormView({ me }: { me: Me }) {
           const { form: current, countryHasStates: hasStates } = latest.current;
           const payload = languagePayload(me._id, current, hasStates === true);
           if (!payload) throw new Error('the form cannot be saved');
-          await updateUser(me._id, payload);
+          const saved = await updateUser(me._id, payload);
+          // In place, no reload (issue 9, item 19): the page speaks the new language at once.
+          if (saved.lang) applyLanguage(saved.lang);
+          savedRef.current = saved;
         }),
       },
       actions: {
         notifySuccess: () =>
-          void notifications.show({ message: t('languageSetSuccessfully'), color: 'teal' }),
+          void notifications.show({
+            message: i18n.t('setting:languageSetSuccessfully'),
+            color: 'teal',
+          }),
         notifyFailure: () =>
           void notifications.show({
             message: t('languageSetFailure'),
             color: 'red',
             autoClose: TOAST_AUTO_CLOSE_MS,
           }),
-        reload: () => window.location.reload(),
+        // After the success message: the new `me` restarts the form (see LanguagePane).
+        reload: () => {
+          if (savedRef.current) queryClient.setQueryData(meQueryKey, savedRef.current);
+          onSaved();
+        },
       },
+      delays: { reloadDelay: 0 },
     }),
   );
   const [snapshot, send] = useMachine(machine);

@@ -28,6 +28,7 @@ import {
   usePostLiveComment,
 } from './api/comments';
 import { commentDraftState } from './comment-draft';
+import { useOnline } from './use-online';
 
 export interface CommentsPanelProps {
   sessionId: string;
@@ -74,9 +75,17 @@ function CommentsPanelView({
   const [reporting, setReporting] = useState<ReportTarget | null>(null);
   const state = commentDraftState(draft);
   const blocked = paused && !isHost;
+  const online = useOnline();
+  // Offline, a send is refused with a message and the draft kept (issue 9, item 20).
+  const [refusedOffline, setRefusedOffline] = useState(false);
 
   const submit = () => {
     if (!state.canSend || post.isPending || blocked) return;
+    if (!online) {
+      setRefusedOffline(true);
+      return;
+    }
+    setRefusedOffline(false);
     post.mutate(draft, { onSuccess: () => setDraft('') });
   };
 
@@ -97,7 +106,8 @@ function CommentsPanelView({
     <Paper withBorder p="sm" radius="md" component="section" aria-labelledby="comments-title">
       <Group justify="space-between" mb="xs" wrap="nowrap">
         <Title order={2} size="h6" id="comments-title">
-          {t('comments.title')}
+          {/* Solo viewing is not live: the same comments, without "live" (issue 9, item 17). */}
+          {streamId === null ? t('comments.titleSolo') : t('comments.title')}
         </Title>
         {isHost && (
           <Switch
@@ -216,6 +226,11 @@ function CommentsPanelView({
             {t('comments.send')}
           </Button>
         </Group>
+        {refusedOffline && !online && (
+          <Alert color="red" variant="light" mt={6} role="alert" data-testid="comment-error">
+            {t('comments.offline')}
+          </Alert>
+        )}
         {post.isError && (
           <Alert color="red" variant="light" mt={6} role="alert" data-testid="comment-error">
             {t(sendErrorKey(post.error))}

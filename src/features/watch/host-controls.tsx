@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import type { TimedAction } from '@/contracts/entities';
 import type { LiveActionKind, RoomModel } from '@/contracts/stream';
 import { HOST_RATES, SKIP_SECONDS, type HostEvent } from './host-machine';
+import { toggleLabel } from './playback-end';
 import { formatPosition } from './sync-state';
 
 export interface HostControlsProps {
@@ -32,6 +33,9 @@ export interface HostControlsProps {
   model: RoomModel | null;
   send(event: HostEvent): void;
 }
+
+/** The seek bar never gets narrower than this (issue 9, item 13: it was ~25 px on a phone). */
+export const SEEK_MIN_WIDTH = 200;
 
 const LIVE_KINDS: readonly LiveActionKind[] = ['chapter', 'telop', 'discuss', 'vote'];
 const isLiveKind = (kind: string): kind is LiveActionKind =>
@@ -55,6 +59,7 @@ export function HostControls(props: HostControlsProps) {
   const { t } = useTranslation('watch');
   const { send, playing, terminated, position, duration } = props;
   const [dragging, setDragging] = useState<number | null>(null);
+  const toggle = toggleLabel(playing, position, duration);
 
   // Space toggles play, arrows skip — for the host only, and not while typing.
   useEffect(() => {
@@ -83,7 +88,8 @@ export function HostControls(props: HostControlsProps) {
   return (
     <Paper withBorder p="sm" radius="md" aria-label={t('host.label')} component="section">
       <Stack gap="xs">
-        <Group gap="xs" wrap="nowrap">
+        {/* Wraps on a phone: the seek bar takes its own row rather than shrinking to a sliver. */}
+        <Group gap="xs" wrap="wrap">
           <ActionIcon
             variant="light"
             size="lg"
@@ -94,12 +100,14 @@ export function HostControls(props: HostControlsProps) {
             −{SKIP_SECONDS}
           </ActionIcon>
           <Button
-            w={96}
+            miw={96}
             disabled={terminated}
-            onClick={() => send({ type: 'playback.toggle' })}
+            onClick={() =>
+              send({ type: toggle === 'replay' ? 'playback.replay' : 'playback.toggle' })
+            }
             data-testid="host-toggle"
           >
-            {playing ? t('host.pause') : t('host.play')}
+            {t(`host.${toggle}`)}
           </Button>
           <ActionIcon
             variant="light"
@@ -114,7 +122,8 @@ export function HostControls(props: HostControlsProps) {
             {formatPosition(dragging ?? position)} / {formatPosition(duration)}
           </Text>
           <Slider
-            flex={1}
+            style={{ flex: '1 1 200px' }}
+            miw={SEEK_MIN_WIDTH}
             min={0}
             max={Math.max(1, duration)}
             step={1}

@@ -23,6 +23,12 @@ describe('host machine', () => {
     expect(b.sent).toEqual([{ kind: 'play' }]);
   });
 
+  it('replays from the start at the end of the video (issue 9, item 12)', () => {
+    const { actor, sent } = start(true);
+    actor.send({ type: 'playback.replay' });
+    expect(sent).toEqual([{ kind: 'skip', to: 0 }, { kind: 'play' }]);
+  });
+
   it('sends skips, seeks and speeds as intents', () => {
     const { actor, sent } = start(true);
     actor.send({ type: 'playback.skip', by: -10 });

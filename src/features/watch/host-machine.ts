@@ -16,6 +16,8 @@ export type CommandFailure = 'forbidden' | 'notFound' | 'badRequest' | 'network'
 
 export type HostEvent =
   | { type: 'playback.toggle' }
+  /** At the end of the video: back to the start and play (issue 9, item 12). */
+  | { type: 'playback.replay' }
   | { type: 'playback.play' }
   | { type: 'playback.pause' }
   | { type: 'playback.skip'; by: number }
@@ -72,6 +74,12 @@ export const hostMachine = setup({
           },
           { actions: { type: 'sendIntent', params: { request: { kind: 'play' } } } },
         ],
+        'playback.replay': {
+          actions: [
+            { type: 'sendIntent', params: { request: { kind: 'skip', to: 0 } } },
+            { type: 'sendIntent', params: { request: { kind: 'play' } } },
+          ],
+        },
         'playback.play': { actions: { type: 'sendIntent', params: { request: { kind: 'play' } } } },
         'playback.pause': {
           actions: { type: 'sendIntent', params: { request: { kind: 'pause' } } },

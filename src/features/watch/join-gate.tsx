@@ -29,7 +29,7 @@ export function JoinGate({ state, kind, terminated, onTap }: JoinGateProps) {
         <Button size="lg" onClick={onTap} data-testid="join">
           {kind === 'solo' ? t('join.watch') : kind === 'host' ? t('join.host') : t('join.join')}
         </Button>
-        <Text size="xs">{t('join.hint')}</Text>
+        <Text size="xs">{kind === 'solo' ? t('join.hintSolo') : t('join.hint')}</Text>
       </>
     );
   }

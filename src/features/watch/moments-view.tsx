@@ -1,6 +1,7 @@
 import { Anchor, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { memo, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePermission } from '@/features/auth';
 import { OutputDialog } from '@/features/outputs';
 import type { Overlays } from './overlays';
 import { VotePanel } from './vote-panel';
@@ -18,6 +19,8 @@ function MomentsViewView({ sessionId, streamId, overlays, onRevealVote }: Moment
   const sessionHref = `/session/${encodeURIComponent(sessionId)}`;
   // Held here, not in the card: the dialog stays open after the output moment has passed.
   const [outputOpen, setOutputOpen] = useState(false);
+  // No "write your output" for an account that cannot post (guests, graduates; issue 9, item 16).
+  const canPost = usePermission('submitOutput').isPermitted;
   const outputDialog = outputOpen && (
     <Suspense fallback={null}>
       <OutputDialog opened onClose={() => setOutputOpen(false)} sessionId={sessionId} />
@@ -66,9 +69,11 @@ function MomentsViewView({ sessionId, streamId, overlays, onRevealVote }: Moment
             {prompt.action.params.name ?? t(`prompt.${prompt.kind}.label`)}
           </Title>
           {prompt.kind === 'output' ? (
-            <Button size="xs" variant="light" w="fit-content" onClick={() => setOutputOpen(true)}>
-              {t('prompt.output.open')}
-            </Button>
+            canPost && (
+              <Button size="xs" variant="light" w="fit-content" onClick={() => setOutputOpen(true)}>
+                {t('prompt.output.open')}
+              </Button>
+            )
           ) : (
             /* The feedback and reflection dialogs come with their own issues; the session page opens. */
             <Anchor href={sessionHref} target="_blank" rel="noopener" size="sm">

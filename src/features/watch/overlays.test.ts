@@ -85,4 +85,14 @@ describe('selectOverlays', () => {
     const o = selectOverlays(timeline, 45, { ...none, vote: live(vote, 9) });
     expect(o.vote).toMatchObject({ voteKey: 'v1', resultVisible: true, live: true });
   });
+
+  it('a revealed vote leaves when its window ends, and every vote and discussion when the room ends (issue 9)', () => {
+    const vote = timeline[5];
+    if (!vote) throw new Error('fixture');
+    const revealed = { ...none, vote: live(vote, 9, true) };
+    expect(selectOverlays(timeline, 45, revealed).vote).toMatchObject({ resultVisible: true });
+    expect(selectOverlays(timeline, 49, revealed).vote).toBeNull();
+    expect(selectOverlays(timeline, 45, revealed, true).vote).toBeNull();
+    expect(selectOverlays(timeline, 45, none, true).vote).toBeNull();
+  });
 });

@@ -44,6 +44,8 @@ export const selectOverlays = (
   actions: readonly TimedAction[],
   position: number,
   room: Pick<RoomModel, 'chapter' | 'telop' | 'discuss' | 'vote'> | null,
+  /** The room has ended: its vote and discussion leave (the posting prompts stay) (issue 9). */
+  ended = false,
 ): Overlays => {
   const out: Overlays = {
     chapter: null,
@@ -99,10 +101,15 @@ export const selectOverlays = (
   if (room?.telop) {
     out.telops.push({ key: liveKey('telop', room.telop), action: room.telop.timedAction });
   }
-  if (room?.discuss) {
+  if (ended) return { ...out, discuss: null, vote: null };
+  // A live discussion or vote (pushed, or revealed by the host) leaves when its timeline window
+  // ends, like the timeline's own; pushed before its window, it shows until that end.
+  const withinWindow = (live: LiveAction) =>
+    live.timedAction.end === undefined || position < live.timedAction.end;
+  if (room?.discuss && withinWindow(room.discuss)) {
     out.discuss = { key: liveKey('discuss', room.discuss), action: room.discuss.timedAction };
   }
-  if (room?.vote) {
+  if (room?.vote && withinWindow(room.vote)) {
     const voteKey = voteKeyOf(room.vote.timedAction);
     if (voteKey) {
       const sameAsTimeline = out.vote?.voteKey === voteKey;

@@ -12,15 +12,26 @@ export const SYNC_COLORS: Record<SyncState, string> = {
   offline: 'gray',
 };
 
-/** This follower's sync state, with its drift for the curious. */
-export function SyncIndicator({ state, driftMs }: { state: SyncState; driftMs: number | null }) {
+/**
+ * This follower's sync state in a pupil's words ("watching with the class"); the drift figure
+ * only when asked for (?debugSync) — the figures are the host's (issue 9, item 18).
+ */
+export function SyncIndicator({
+  state,
+  driftMs,
+  showDrift = false,
+}: {
+  state: SyncState;
+  driftMs: number | null;
+  showDrift?: boolean;
+}) {
   const { t } = useTranslation('watch');
   return (
     <Group gap={6} role="status" aria-live="polite" data-testid="sync-indicator" data-state={state}>
       <Badge color={SYNC_COLORS[state]} variant="light">
-        {t(`sync.${state}`)}
+        {t(`sync.pupil.${state}`)}
       </Badge>
-      {driftMs !== null && state !== 'offline' && (
+      {showDrift && driftMs !== null && state !== 'offline' && (
         <Text size="xs" c="dimmed" ff="monospace">
           {t('sync.drift', { drift: formatDrift(driftMs) })}
         </Text>
@@ -36,12 +47,18 @@ export function SyncIndicator({ state, driftMs }: { state: SyncState; driftMs: n
 export function FollowerSyncIndicator({
   room,
   transport,
+  showDrift = false,
 }: {
   room: WatchRoom;
   transport: TransportStatus;
+  showDrift?: boolean;
 }) {
   const status = useObservable(room.followerStatus$, null);
   return (
-    <SyncIndicator state={followerSyncState(transport, status)} driftMs={status?.driftMs ?? null} />
+    <SyncIndicator
+      state={followerSyncState(transport, status)}
+      driftMs={status?.driftMs ?? null}
+      showDrift={showDrift}
+    />
   );
 }

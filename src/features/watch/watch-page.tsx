@@ -1,13 +1,16 @@
-import { Alert, Badge, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, em, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useMachine } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData, useSearchParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import type { Me, Session, Stream } from '@/contracts/entities';
+import { BREAKPOINTS } from '@/contracts/constants';
 import type { RoomModel } from '@/contracts/stream';
 import { playbackAt } from '@/engine';
 import { useMe } from '@/features/auth';
+import { ResumeOffer, useSoloResume } from './resume-offer';
 import { joinSession, leaveSession, leaveSessionOnUnload } from './api/join-session';
 import { useSessionUsers } from './api/get-session-users';
 import { CommentsPanel } from './comments-panel';
@@ -15,7 +18,7 @@ import { HostControls } from './host-controls';
 import { hostMachine } from './host-machine';
 import { JoinGate } from './join-gate';
 import { joinMachine } from './join-machine';
-import { MomentsView } from './moments-view';
+import { MomentsDock } from './moments-dock';
 import { selectOverlays } from './overlays';
 import { leftBetween, mergeParticipants } from './participants';
 import { ParticipantsPanel } from './participants-panel';
@@ -35,6 +38,7 @@ import { useWatchRoom, type RoomSource } from './use-watch-room';
 import type { WatchLoaderData } from './watch-loader';
 import { parseWatchQuery } from './watch-query';
 import type { WatchRoom } from './watch-room';
+import { pageTitle } from '@/lib/page-title';
 
 const isWatchData = (value: unknown): value is WatchLoaderData =>
   typeof value === 'object' && value !== null && 'session' in value && 'stream' in value;
@@ -58,7 +62,7 @@ function WatchRoomPage({
   stream: Stream | null;
   me: Me;
 }) {
-  const { t } = useTranslation('watch');
+  const { t, i18n } = useTranslation('watch');
   const [search] = useSearchParams();
   const query = useMemo(() => parseWatchQuery(search), [search]);
   const video = session.videos[0] ?? null;
@@ -66,9 +70,11 @@ function WatchRoomPage({
   const isHost = solo || stream.hostUserId === me._id;
   const lang = stream?.lang ?? query.lang ?? me.lang;
 
+  // The title in the reader's language, like the session page (issue 9, item 15).
+  const uiTitle = (i18n.language === 'en' ? session.en?.title : session.ja?.title) || session.title;
   useEffect(() => {
-    document.title = session.title;
-  }, [session.title]);
+    document.title = pageTitle(uiTitle);
+  }, [uiTitle]);
 
   // --- the room (engine) -------------------------------------------------------------------
   const source = useMemo<RoomSource>(
@@ -187,7 +193,13 @@ function WatchRoomPage({
   }, [room, solo, player.player, joined, video?.duration]);
   const now = useTicker(read, UI_TICK_MS);
   const overlays = useMemo(
-    () => selectOverlays(video?.actions ?? [], now.position, solo ? null : model),
+    () =>
+      selectOverlays(
+        video?.actions ?? [],
+        now.position,
+        solo ? null : model,
+        !solo && (model?.terminated ?? false),
+      ),
     [video?.actions, now.position, solo, model],
   );
 
@@ -209,6 +221,19 @@ function WatchRoomPage({
     !solo && isHost && room ? room.client.participantStatus$ : null,
     {},
   );
+
+  const wide = useMediaQuery(`(min-width: ${em(BREAKPOINTS.md)})`, true, {
+    getInitialValueInEffect: false,
+  });
+
+  const resume = useSoloResume({
+    enabled: solo,
+    joined,
+    userId: me._id,
+    sessionId: session.id,
+    position: now.position,
+    duration: video?.duration ?? 0,
+  });
 
   if (!video) {
     return (
@@ -235,6 +260,31 @@ function WatchRoomPage({
     />
   );
 
+  // Votes, discussions and prompts open beside the video on a wide screen and right under it on
+  // a phone, so they are seen without scrolling (issue 9).
+  const moments = (
+    <MomentsDock
+      sessionId={session.id}
+      streamId={stream?.id ?? null}
+      overlays={overlays}
+      onRevealVote={
+        !solo && isHost && overlays.vote
+          ? () => {
+              const vote = overlays.vote;
+              if (!vote) return;
+              hostSend({
+                type: 'action.push',
+                kind: 'vote',
+                timedAction: vote.action,
+                active: true,
+                showResult: true,
+              });
+            }
+          : undefined
+      }
+    />
+  );
+
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" wrap="wrap">
@@ -249,7 +299,7 @@ function WatchRoomPage({
         <Group gap="xs">
           {!solo && <Badge variant="outline">{isHost ? t('role.host') : t('role.follower')}</Badge>}
           {!solo && !isHost && joined && room && (
-            <FollowerSyncIndicator room={room} transport={transport} />
+            <FollowerSyncIndicator room={room} transport={transport} showDrift={query.debugSync} />
           )}
           {!solo && isHost && transport !== 'open' && (
             <Badge color="gray" variant="light" role="status">
@@ -259,10 +309,29 @@ function WatchRoomPage({
         </Group>
       </Group>
 
+      {!online && (
+        <Alert color="orange" variant="light" role="status" data-testid="offline-notice">
+          <Text size="sm" c="dark.7">
+            {t('offline')}
+          </Text>
+        </Alert>
+      )}
+
       {terminated && (
         <Alert color="gray" variant="light" role="status">
           {t('terminated')}
         </Alert>
+      )}
+
+      {resume.offer !== null && (
+        <ResumeOffer
+          at={resume.offer}
+          onContinue={() => {
+            if (resume.offer !== null) hostSend({ type: 'playback.seek', to: resume.offer });
+            resume.close();
+          }}
+          onRestart={resume.close}
+        />
       )}
 
       <Grid gap="md">
@@ -282,6 +351,7 @@ function WatchRoomPage({
                 updatePrefs({ muted: false });
               }}
             />
+            {!wide && moments}
             {isHost ? (
               <HostControls
                 room={!solo}
@@ -302,36 +372,20 @@ function WatchRoomPage({
               </Text>
             )}
             <ViewerControls prefs={prefs} video={video} update={updatePrefs} />
-            <MomentsView
-              sessionId={session.id}
-              streamId={stream?.id ?? null}
-              overlays={overlays}
-              onRevealVote={
-                !solo && isHost && overlays.vote
-                  ? () => {
-                      const vote = overlays.vote;
-                      if (!vote) return;
-                      hostSend({
-                        type: 'action.push',
-                        kind: 'vote',
-                        timedAction: vote.action,
-                        active: true,
-                        showResult: true,
-                      });
-                    }
-                  : undefined
-              }
-            />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="md">
-            <ParticipantsPanel
-              participants={participants}
-              statuses={!solo && isHost ? statuses : null}
-              serverNow={now.serverNow}
-              hostUserId={stream?.hostUserId ?? null}
-            />
+            {wide && moments}
+            {/* Watching alone has no participants to list (issue 9, item 17). */}
+            {!solo && (
+              <ParticipantsPanel
+                participants={participants}
+                statuses={isHost ? statuses : null}
+                serverNow={now.serverNow}
+                hostUserId={stream?.hostUserId ?? null}
+              />
+            )}
             <CommentsPanel
               sessionId={session.id}
               streamId={stream?.id ?? null}

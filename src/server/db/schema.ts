@@ -44,6 +44,8 @@ export interface GroupsTable {
   name: string;
   confirm_type: ColumnType<GroupConfirmType, GroupConfirmType | undefined, GroupConfirmType>;
   project_available: ColumnType<boolean, boolean | undefined, boolean>;
+  /** "Approve all feedback first": members' feedback waits for a teacher (0009-screening). */
+  feedback_approval: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -388,6 +390,8 @@ export interface FollowsTable {
   created_at: CreatedAt;
 }
 
+export type ReflectionStatus = 'published' | 'draft' | 'pending' | 'rejected';
+
 export interface ReflectionsTable {
   id: TextId;
   session_id: string;
@@ -396,11 +400,8 @@ export interface ReflectionsTable {
   think_note: ColumnType<string, string | undefined, string>;
   action_note: ColumnType<string, string | undefined, string>;
   score: number | null;
-  status: ColumnType<
-    'published' | 'draft',
-    'published' | 'draft' | undefined,
-    'published' | 'draft'
-  >;
+  /** pending/rejected: held by the screening (0009-screening). */
+  status: ColumnType<ReflectionStatus, ReflectionStatus | undefined, ReflectionStatus>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -543,7 +544,7 @@ export interface ReportRefreshesTable {
 
 export interface ModerationDecisionsTable {
   id: TextId;
-  target_type: 'output' | 'feedback';
+  target_type: 'output' | 'feedback' | 'reflection';
   target_id: string;
   decision: 'publish' | 'reject';
   previous_status: string;

@@ -1,3 +1,4 @@
+import { noteFor, rejectionNotes } from '../moderation/rejection-notes';
 import { sql, type Selectable } from 'kysely';
 import type { FeedbackView } from '../../contracts/api/feedback';
 import type { Output } from '../../contracts/entities';
@@ -72,9 +73,9 @@ export async function requireVisibleOutput(
 }
 
 /** The output on the wire: images in order and the count of published feedback. */
-export async function toOutput(db: Db, row: OutputRow): Promise<Output> {
+export async function toOutput(db: Db, viewer: UserRow, row: OutputRow): Promise<Output> {
   const [users, images, count] = await Promise.all([
-    publicUsers(db, [row.user_id]),
+    publicUsers(db, viewer, [row.user_id]),
     db
       .selectFrom('output_images')
       .select('url')
@@ -141,15 +142,21 @@ export async function toFeedbackViews(
     );
     return v ? [{ r, v }] : [];
   });
-  const [users, likes] = await Promise.all([
+  const [users, likes, notes] = await Promise.all([
     publicUsers(
       db,
+      viewer,
       shown.map((s) => s.r.user_id),
     ),
     likesOf(
       db,
       viewer.id,
       shown.map((s) => s.r.id),
+    ),
+    rejectionNotes(
+      db,
+      'feedback',
+      shown.filter((s) => s.r.status === 'rejected').map((s) => s.r.id),
     ),
   ]);
   return shown.flatMap(({ r, v }) => {
@@ -169,6 +176,7 @@ export async function toFeedbackViews(
         canReact: v.canReact,
         likes: likes.counts.get(r.id) ?? 0,
         liked: likes.mine.has(r.id),
+        ...noteFor(viewer, r, notes),
       },
     ];
   });

@@ -9,7 +9,7 @@ export interface RouteEntry {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Every route registered after `registerRouteTable` (tests walk it so new routes are covered). */
+    /** Every route registered after `registerRouteTable`, HEAD included: the NUL test and the cross-school matrix (walls.test.ts) walk it, so a new route is covered at once. */
     routeTable: readonly RouteEntry[];
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findViolations, moderateText, type FindingKind } from './checks';
+import { findViolations, isBlankText, moderateText, type FindingKind } from './checks';
 
 const kinds = (text: string): FindingKind[] => [
   ...new Set(findViolations(text).map((f) => f.kind)),
@@ -64,5 +64,62 @@ describe('moderation checks', () => {
       violationStatuses: [],
       findings: [],
     });
+  });
+
+  it.each([
+    ['ラインID: tomoni_kid', 'contact'],
+    ['LINE ID', 'contact'],
+    ['インスタ @handle_01', 'contact'],
+    ['tiktok → @dance.kid', 'contact'],
+    ['discord.gg/abcd', 'contact'],
+    ['〇九〇-一二三四-五六七八', 'phone'],
+    ['0 9 0 1 2 3 4 5 6 7 8', 'phone'],
+    ['0\u200B9\u200B0\u200B1\u200B2\u200B3\u200B4\u200B5\u200B6\u200B7\u200B8', 'phone'],
+    ['kid at example dot com', 'email'],
+    ['つまらない。へたくそ。死ね', 'abuse'],
+    ['し ね', 'abuse'],
+    ['し.ね', 'abuse'],
+    ['ｼﾈ', 'abuse'],
+    ['しねぇぇぇ', 'abuse'],
+    ['kill yourself', 'abuse'],
+    ['k.y.s', 'abuse'],
+    ['殺すぞ', 'threat'],
+    ['死にたい', 'selfHarm'],
+    ['お前は来るな', 'exclusion'],
+    ['入れてあげない', 'exclusion'],
+    ['nobody likes you', 'exclusion'],
+  ] as const)('%s → %s', (text, kind) => {
+    expect(kinds(text)).toContain(kind);
+  });
+
+  it.each([
+    '死ねないゲーム',
+    '楽しいしね',
+    'シネマに行った',
+    'I have a new skill',
+    'Scunthorpe is in England',
+    'そればかり見ていた',
+    'きもちいい',
+    'The music was boring',
+    'ください',
+  ])('no abuse finding in %s', (text) => {
+    expect(findViolations(text)).toEqual([]);
+  });
+
+  it('counts zero-width, bidi and filler-only text as blank', () => {
+    for (const blank of [
+      '',
+      ' \u3000',
+      '\u200B\u200C\u200D',
+      '\u202E\u202D',
+      '\u2066\u2069',
+      '\u3164\u115F',
+      '\uFEFF\u00AD',
+      '\u2800',
+    ]) {
+      expect(isBlankText(blank)).toBe(true);
+    }
+    expect(isBlankText('\u200Bあ')).toBe(false);
+    expect(isBlankText('a')).toBe(false);
   });
 });

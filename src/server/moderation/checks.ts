@@ -1,14 +1,30 @@
+import { ABUSE_ENTRIES, DIRECTED_EN, DIRECTED_JA, type AbuseKind } from './abuse-words';
+import { screenForms, stripInvisible, type ScreenForms } from './normalize';
+
+export { isBlankText, stripInvisible } from './normalize';
+
 /**
  * Automatic checks for what the posting policy forbids and a machine can see: personal
- * information (phone numbers, e-mail and street addresses), URLs and code. Pure: text in,
- * findings out. Used for outputs and feedback comments; a finding holds the post as pending
- * (violation status 'text') until staff publish or reject it.
+ * information (phone numbers, e-mail and street addresses, messaging/SNS ids), URLs, code, and
+ * abuse or bullying (insults, threats, self-harm words, exclusion). Pure: text in, findings out.
+ * Used for every channel a pupil writes into; a finding holds the post as pending (violation
+ * status 'text') until staff publish or reject it, or refuses it where there is no review.
  *
  * The patterns aim at what pupils actually write and stay clear of ordinary numbers: a year
  * (2024), a date (2024-11-22, 2024/11/22), a time (10:30), a score (3-2) are not hits.
  */
 
-export type FindingKind = 'phone' | 'email' | 'address' | 'url' | 'code';
+export type FindingKind =
+  | 'phone'
+  | 'email'
+  | 'address'
+  | 'url'
+  | 'code'
+  | 'contact'
+  | 'abuse'
+  | 'threat'
+  | 'selfHarm'
+  | 'exclusion';
 
 export interface Finding {
   kind: FindingKind;
@@ -24,7 +40,42 @@ const SEP = `(?:\\s?${DASH}\\s?|[ .])`;
  * Full-width letters, digits and symbols folded to ASCII (NFKC), so ０９０ and ＠ are caught.
  * NFKC keeps the length of most text but not all, so matches are reported from the folded text.
  */
-export const normalizeForChecks = (text: string): string => text.normalize('NFKC');
+export const normalizeForChecks = (text: string): string => stripInvisible(text.normalize('NFKC'));
+
+/** Kanji numerals as digits (〇九〇 → 090), for phone numbers written in kanji. */
+const KANJI_DIGITS: Record<string, string> = {
+  〇: '0',
+  零: '0',
+  一: '1',
+  二: '2',
+  三: '3',
+  四: '4',
+  五: '5',
+  六: '6',
+  七: '7',
+  八: '8',
+  九: '9',
+};
+const kanjiDigits = (text: string) =>
+  text.replace(/[〇零一二三四五六七八九]/g, (c) => KANJI_DIGITS[c]!);
+
+/**
+ * Phone numbers typed one digit at a time (`0 9 0 1 2 3 4 5 6 7 8`, `0.9.0…`): ten or eleven
+ * digits with at most three separator characters between each, starting with 0 (or +).
+ */
+function findSpacedPhones(text: string): string[] {
+  const hits: string[] = [];
+  const spaced = /(?<![\d+])\+?\d(?:[\s.\-‐‑‒–—―−ー－_・*()]{1,3}\d){9,14}(?!\d)/g;
+  for (const m of text.matchAll(spaced)) {
+    const digits = digitsOf(m[0]);
+    if (
+      (digits.startsWith('0') && (digits.length === 10 || digits.length === 11)) ||
+      m[0].startsWith('+')
+    )
+      hits.push(m[0]);
+  }
+  return hits;
+}
 
 const digitsOf = (s: string) => s.replace(/\D/g, '');
 
@@ -105,25 +156,139 @@ const CODE: readonly RegExp[] = [
   /'\s*or\s+'?1'?\s*=\s*'?1/gi,
 ];
 
+/** Messaging and SNS names pupils use to swap contacts. Short ones (x, ig, fb) need a boundary. */
+const SNS =
+  '(?:(?<![a-z])(?:line|insta(?:gram)?|ig|tik ?tok|twitter|x|discord|kakao(?:talk)?|snap(?:chat)?|facebook|fb|wechat|telegram|threads|skype|whatsapp|kik)(?![a-z])|ライン|らいん|インスタ|いんすた|ティックトック|ティックトク|ツイッター|ついったー|エックス|ディスコード|ディスコ|でぃすこ|カカオ(?:トーク)?|スナチャ|スナップチャット|フェイスブック|テレグラム|ワッツアップ)';
+const ID_WORD =
+  '(?:id|アイディー?|あいでぃー?|垢|アカ(?:ウント)?|あかうんと|account|acc|username|user ?name|handle|ユーザー(?:名|ネーム)|名前)';
+const SWAP_WORD =
+  '(?:交換|こうかん|教えて|おしえて|追加|ついか|つながろ|繋がろ|友達に|ともだちに|フォロー|ふぉろー|dm|ＤＭ|やってる|してる|しよ|ちょうだい|送って|おくって|ください|で話そ|で連絡|でれんらく)';
+const CONTACT: readonly RegExp[] = [
+  // インスタ @handle, LINE: @handle, @handle on tiktok
+  new RegExp(`${SNS}[^\\n]{0,15}?@[a-z0-9_.]{2,}`, 'gi'),
+  new RegExp(`(?<![\\w.])@[a-z0-9_.]{2,}(?![\\w.]*\\.[a-z]{2,})[^\\n]{0,15}?${SNS}`, 'gi'),
+  // ラインID: tomoni_kid, LINE ID, インスタのアカ
+  new RegExp(`${SNS}\\s*(?:の|で|:|：)?\\s*${ID_WORD}`, 'gi'),
+  // LINE交換しよう, インスタ教えて, ラインやってる?
+  new RegExp(`${SNS}\\s*(?:を|で|の|も)?\\s*${SWAP_WORD}`, 'gi'),
+  // add me on insta, dm me on discord, my snap is …
+  new RegExp(
+    `\\b(?:add|follow|dm|message|text|hmu|hit me up|find)\\s+(?:me\\s+)?(?:on|at|via|in)\\s+${SNS}`,
+    'gi',
+  ),
+  new RegExp(`\\b(?:my|our)\\s+${SNS}\\s*(?:is|=|:|->|id|name|handle|account|acc)`, 'gi'),
+  // ID: tomoni_kid (any "id" with a colon and a handle)
+  /(?<![a-z])(?:id|ｉｄ|アイディー?)\s*[:：=]\s*@?[a-z0-9_.-]{3,}/gi,
+  // @handle DMして / dm me
+  /@[a-z0-9_.]{2,}\s*(?:に|へ|まで)?\s*(?:dm|ＤＭ|連絡|れんらく)/gi,
+  // Discord and LINE invites
+  /\b(?:discord(?:app)?\.(?:gg|com\/invite)|dsc\.gg|line\.me|lin\.ee)\/[^\s<>"]+/gi,
+];
+
+/** E-mail written out to dodge the @ check: `kid at example dot com`, `kid(at)example.com`. */
+const SPELLED_EMAIL: readonly RegExp[] = [
+  new RegExp(
+    `[a-z0-9._-]+\\s*[([]?\\s*(?:at|あっと|アット)\\s*[)\\]]?\\s*[a-z0-9-]+(?:\\s*[([]?\\s*(?:dot|ドット|どっと|\\.)\\s*[)\\]]?\\s*[a-z0-9-]+)*\\s*[([]?\\s*(?:dot|ドット|どっと|\\.)\\s*[)\\]]?\\s*(?:${TLDS}|ne|ac|ed|or|ad|go)\\b`,
+    'gi',
+  ),
+  /(?:@|\bat\b|あっと|アット)\s*(?:gmail|yahoo|icloud|hotmail|outlook|docomo|ezweb|softbank|au)(?:\s*(?:dot|ドット|\.)\s*[a-z]+)?/gi,
+];
+
+/** Joins runs of one-character pieces separated by spaces: `ラ イ ン` → `ライン`. */
+function glueSingles(text: string): string {
+  const parts = text.split(/(\s+)/);
+  return parts
+    .map((p, i) =>
+      /^\s+$/.test(p) &&
+      [...(parts[i - 1] ?? '')].length === 1 &&
+      [...(parts[i + 1] ?? '')].length === 1
+        ? ''
+        : p,
+    )
+    .join('');
+}
+
+interface AbuseHit {
+  kind: AbuseKind;
+  tier: 'strong' | 'insult' | 'weak';
+  match: string;
+}
+
+function formOf(forms: ScreenForms, form: 'compact' | 'spaced' | 'folded' | 'english'): string {
+  return forms[form];
+}
+
+/**
+ * Abuse and bullying: strong entries always count; insults count when the text is aimed at
+ * someone, when they are (nearly) all the text says, or when two of them meet; weak words only
+ * with another insult or alone. Keeps ordinary opinions about a video ("the song was boring")
+ * clear of the filter.
+ */
+function findAbuse(text: string): Array<{ kind: AbuseKind; match: string }> {
+  const forms = screenForms(text);
+  const hits: AbuseHit[] = [];
+  for (const entry of ABUSE_ENTRIES) {
+    const target = formOf(forms, entry.form);
+    for (const m of target.matchAll(entry.pattern)) {
+      hits.push({ kind: entry.kind, tier: entry.tier, match: m[0].trim() });
+    }
+  }
+  const strong = hits.filter((h) => h.tier === 'strong');
+  const mild = hits.filter((h) => h.tier !== 'strong');
+  const insults = mild.filter((h) => h.tier === 'insult');
+  let counted: AbuseHit[] = strong;
+  if (mild.length > 0) {
+    const directed = DIRECTED_JA.test(forms.compact) || DIRECTED_EN.test(forms.english);
+    const distinct = new Set(mild.map((h) => h.match));
+    // What is left when the mild words are taken out: almost nothing means the word is the text.
+    let rest = forms.compact;
+    for (const w of distinct) rest = rest.split(w.replace(/ /g, '')).join('');
+    const alone = [...rest.replace(/[^\p{L}\p{N}]/gu, '')].length <= 4;
+    if ((insults.length > 0 && directed) || alone || (distinct.size >= 2 && insults.length > 0))
+      counted = [...strong, ...mild];
+  }
+  const seen = new Set<string>();
+  return counted.filter((h) => {
+    const key = `${h.kind}:${h.match}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
 function all(text: string, patterns: readonly RegExp[]): string[] {
   return patterns.flatMap((p) => [...text.matchAll(p)].map((m) => m[0]));
 }
 
-/** Everything the checks found, in kind order (phone, email, address, url, code). */
+/**
+ * Everything the checks found, in kind order (phone, email, address, url, code, contact, then
+ * abuse, threat, selfHarm, exclusion).
+ */
 export function findViolations(text: string): Finding[] {
   const folded = normalizeForChecks(text);
-  const emails = [...folded.matchAll(EMAIL)].map((m) => m[0]);
+  const emails = [...folded.matchAll(EMAIL), ...all(folded, SPELLED_EMAIL).map((m) => [m])].map(
+    (m) => m[0]!,
+  );
   // An address's domain is not reported again as a URL.
   const withoutEmails = emails.reduce((t, e) => t.split(e).join(' '), folded);
   const out: Finding[] = [];
   const push = (kind: FindingKind, matches: string[]) => {
     for (const match of new Set(matches)) out.push({ kind, match });
   };
-  push('phone', findPhones(withoutEmails));
+  const digitsText = kanjiDigits(withoutEmails);
+  push('phone', [
+    ...findPhones(withoutEmails),
+    ...findPhones(digitsText),
+    ...findSpacedPhones(digitsText),
+  ]);
   push('email', emails);
   push('address', all(withoutEmails, ADDRESSES));
   push('url', all(withoutEmails, URLS));
   push('code', all(folded, CODE));
+  // Also with letters typed one at a time glued back (ラ イ ン 交 換).
+  const glued = glueSingles(folded);
+  push('contact', [...all(folded, CONTACT), ...(glued === folded ? [] : all(glued, CONTACT))]);
+  for (const hit of findAbuse(text)) out.push(hit);
   return out;
 }
 

@@ -67,6 +67,7 @@ export async function toOutputItems(
   const [users, images, comments, reactions] = await Promise.all([
     publicUsers(
       db,
+      viewer,
       rows.map((r) => r.user_id),
     ),
     db
@@ -124,6 +125,7 @@ export async function sequenceRows(
   const [users, comments] = await Promise.all([
     publicUsers(
       db,
+      viewer,
       rows.map((r) => r.user_id),
     ),
     commentCounts(

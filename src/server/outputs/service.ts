@@ -5,6 +5,7 @@ import type { Db } from '../db/database';
 import { json } from '../db/json';
 import { AppError } from '../http/errors';
 import { moderateText } from '../moderation/checks';
+import { requireVisibleOutput } from '../feedback/repository';
 import { requireVisibleSession } from '../sessions/access';
 import type { UserRow } from '../users/repository';
 import { violationsAfterEdit, type OutputRow } from './repository';
@@ -184,7 +185,11 @@ export async function updateOutput(
     throw new AppError('notFound', 'No such output');
   }
   await requireVisibleSession(db, permissions, user, row.session_id);
-  if (row.user_id !== user.id) throw new AppError('forbidden', 'Only the author may edit');
+  if (row.user_id !== user.id) {
+    // One the caller may not even see (another school's) is a 404 like a missing one.
+    await requireVisibleOutput(db, permissions, user, id);
+    throw new AppError('forbidden', 'Only the author may edit');
+  }
   await requireSubmitOutput(permissions, user);
 
   const draftStays = row.status === 'autosaved' && body.status !== 'published';

@@ -25,6 +25,8 @@ export type RoomBusMessage = z.infer<typeof RoomBusMessage>;
 export const StreamListBusMessage = z.object({
   stream: Stream,
   previousGroupIds: z.array(Id),
+  /** The room was ended (terminate): it leaves every list at once, like a deleted one. */
+  ended: z.boolean().optional(),
 });
 export type StreamListBusMessage = z.infer<typeof StreamListBusMessage>;
 

@@ -274,9 +274,9 @@ export function registerRoomHub(app: FastifyInstance, options: RoomHubOptions): 
 
   const subscribe = async (c: HubConnection, streamId: string, sinceSeq: number | undefined) => {
     const facts = await accessOf(streamId);
-    if (!facts) return sendError(c, 'notFound', 'no such room', streamId);
-    if (!mayAccessStream(await viewerFor(c), facts, facts.schoolIds)) {
-      return sendError(c, 'forbidden', 'not a member of this room', streamId);
+    // A room the caller may not open answers exactly like one that does not exist.
+    if (!facts || !mayAccessStream(await viewerFor(c), facts, facts.schoolIds)) {
+      return sendError(c, 'notFound', 'no such room', streamId);
     }
     for (;;) {
       const room = openRoom(streamId, facts.hostUserId);
@@ -326,14 +326,14 @@ export function registerRoomHub(app: FastifyInstance, options: RoomHubOptions): 
 
   const listViewers = new WeakMap<HubConnection, Viewer>();
 
-  const onStreamList = ({ stream, previousGroupIds }: StreamListBusMessage) => {
+  const onStreamList = ({ stream, previousGroupIds, ended }: StreamListBusMessage) => {
     access.delete(stream.id);
     let upsert: Buffer | undefined;
     let remove: Buffer | undefined;
     for (const c of listFollowers) {
       const viewer = listViewers.get(c);
       if (!viewer) continue;
-      if (!stream.isDeleted && sees(c, viewer, stream, stream.groupIds)) {
+      if (!stream.isDeleted && !ended && sees(c, viewer, stream, stream.groupIds)) {
         hub.sendEncoded(c, (upsert ??= encode({ type: 'streamUpsert', stream })));
       } else if (sees(c, viewer, stream, [...stream.groupIds, ...previousGroupIds])) {
         hub.sendEncoded(c, (remove ??= encode({ type: 'streamRemove', id: stream.id })));

@@ -31,7 +31,8 @@ const empty = (): Stats => ({
 
 /**
  * Rebuilds report_member_sessions: for every active group, every pupil of the group or of a
- * group below it, and every session the pupil did something in — joined (first joinSession),
+ * group below it, and every session the pupil did something in — joined (the first join of the
+ * session in any way: alone or on the session page, joinSession; through a room, joinStream),
  * outputs posted (drafts not counted; published ones separately), feedback given and received
  * (rejected feedback and feedback on one's own output not counted) and published reflections.
  * One transaction, so a report never reads half a refresh.
@@ -57,7 +58,8 @@ export async function refreshReportAggregates(
   const joins = await db
     .selectFrom('activities')
     .select(['user_id', 'session_id', (eb) => eb.fn.min('created_at').as('first')])
-    .where('type', '=', 'joinSession')
+    // A room join records only joinStream; watching alone records joinSession. Both attended.
+    .where('type', 'in', ['joinSession', 'joinStream'])
     .where('session_id', 'is not', null)
     .where('user_id', 'in', pupils)
     .groupBy(['user_id', 'session_id'])

@@ -9,7 +9,9 @@ import type { z } from 'zod';
 import type { Db } from '../db/database';
 import { requireVisibleFeedback, requireVisibleOutput } from '../feedback/repository';
 import { AppError } from '../http/errors';
+import { isProviderRole } from '../auth/permissions';
 import { requireVisibleSession } from '../sessions/access';
+import { sessionWallOf, withinSchool } from '../sessions/walls';
 import type { UserRow } from '../users/repository';
 import type { App } from './types';
 
@@ -51,29 +53,65 @@ async function resolveTarget(
     case 'comment': {
       const c = await app.db
         .selectFrom('comments')
-        .select(['id', 'session_id', 'output_id', 'is_deleted'])
-        .where('id', '=', id)
+        .innerJoin('users', 'users.id', 'comments.user_id')
+        .select([
+          'comments.id',
+          'comments.session_id',
+          'comments.output_id',
+          'comments.stream_id',
+          'comments.is_deleted',
+          'comments.user_id',
+          'users.school_id',
+        ])
+        .where('comments.id', '=', id)
         .executeTakeFirst();
       if (!c || c.is_deleted) throw new AppError('notFound', 'No such comment');
       if (c.output_id) await requireVisibleOutput(app.db, app.permissions, user, c.output_id);
-      if (c.session_id) await requireVisibleSession(app.db, app.permissions, user, c.session_id);
+      if (c.session_id) {
+        await requireVisibleSession(app.db, app.permissions, user, c.session_id);
+        // A room's comment belongs to the room, a session comment to its author's school: one
+        // the caller may not read answers like one that does not exist (sessions/walls.ts).
+        const wall = await sessionWallOf(app.db, user, c.session_id);
+        if (
+          (c.stream_id !== null && !wall.roomIds.has(c.stream_id)) ||
+          (c.user_id !== user.id && !withinSchool(wall, c.school_id))
+        ) {
+          throw new AppError('notFound', 'No such comment');
+        }
+      }
       if (!c.output_id && !c.session_id) throw new AppError('notFound', 'No such comment');
       return { sessionId: c.session_id, outputId: c.output_id };
     }
   }
 }
 
+/**
+ * The counts on one target, by people of the viewer's school only (provider roles: every
+ * school), as reactionCounts does for output cards: a shared session never shows another
+ * school's activity.
+ */
 async function summary(
   db: Db,
-  userId: string,
+  viewer: UserRow,
   target: Target,
   targetId: string,
 ): Promise<ActionSummary> {
+  const userId = viewer.id;
+  const allSchools = isProviderRole(viewer.role);
   const rows = await db
     .selectFrom('actions')
-    .select(['type', 'user_id'])
-    .where('target', '=', target)
-    .where('target_id', '=', targetId)
+    .innerJoin('users', 'users.id', 'actions.user_id')
+    .select(['actions.type', 'actions.user_id'])
+    .where('actions.target', '=', target)
+    .where('actions.target_id', '=', targetId)
+    .$if(!allSchools, (q) =>
+      q.where((eb) =>
+        eb.or([
+          eb('actions.user_id', '=', userId),
+          eb('users.school_id', '=', viewer.school_id ?? ''),
+        ]),
+      ),
+    )
     .execute();
   const counts = Object.fromEntries(
     ActionType.options.map((t) => [t, 0]),
@@ -100,7 +138,7 @@ export async function actionRoutes(app: App): Promise<void> {
     async (req) => {
       const { user } = await app.auth.require(req);
       await resolveTarget(app, user, req.query.target, req.query.targetId);
-      return { item: await summary(app.db, user.id, req.query.target, req.query.targetId) };
+      return { item: await summary(app.db, user, req.query.target, req.query.targetId) };
     },
   );
 
@@ -137,7 +175,7 @@ export async function actionRoutes(app: App): Promise<void> {
           .onConflict((oc) => oc.columns(['user_id', 'target', 'target_id', 'type']).doNothing())
           .execute();
       }
-      return { item: await summary(app.db, user.id, target, targetId) };
+      return { item: await summary(app.db, user, target, targetId) };
     },
   );
 }

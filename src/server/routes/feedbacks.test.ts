@@ -78,7 +78,8 @@ describe('the viewer and another school', () => {
     const res = await call('student02', 'GET', `/v1/output/${outputOf.get('student01')}/viewer`);
     expect(res.statusCode, res.body).toBe(200);
     const { item } = OutputViewerResponse.parse(res.json());
-    expect(item.output.user.id).toBe('student01');
+    // A classmate sees the row id in `id`, never the login name (issue 8, login names).
+    expect(item.output.user.id).toBe(idOf.get('student01'));
     expect(item.session.id).toBe(SESSION);
     expect(item.work.questions.length).toBeGreaterThan(0);
     expect(item.sessionLive).toBe(false);
@@ -165,7 +166,7 @@ describe('feedback visibility', () => {
 
   it('offers like and report on published feedback to everyone but its author', async () => {
     const items = await feedbacksOf('student05', outputOf.get('student02')!);
-    const published = items.find((f) => f.user.id === 'student03')!;
+    const published = items.find((f) => f.user._id === idOf.get('student03'))!;
     expect(published).toMatchObject({ awaitingApproval: false, canReact: true });
     const own = (await feedbacksOf('student03', outputOf.get('student02')!)).find(
       (f) => f.id === published.id,
@@ -197,7 +198,9 @@ describe('feedback visibility', () => {
 
   it('hides a feedback reported by someone else from other pupils for one hour', async () => {
     const output = outputOf.get('student03')!;
-    const target = (await feedbacksOf('student05', output)).find((f) => f.user.id === 'student04')!;
+    const target = (await feedbacksOf('student05', output)).find(
+      (f) => f.user._id === idOf.get('student04'),
+    )!;
     const report = (content: unknown, account = 'student05') =>
       call(account, 'POST', '/v1/violation', {
         content,

@@ -1,3 +1,4 @@
+import { noteFor, rejectionNotes } from '../moderation/rejection-notes';
 import {
   FeedbackReactionRequest,
   FeedbackReactionResponse,
@@ -20,6 +21,7 @@ import {
   toFeedbackViews,
   toOutput,
 } from '../feedback/repository';
+import { feedbackNeedsApproval } from '../feedback/approval';
 import { AppError } from '../http/errors';
 import { COUNTRIES, STATES } from '../location/data';
 import { moderateText } from '../moderation/checks';
@@ -52,7 +54,7 @@ export async function feedbackRoutes(app: App): Promise<void> {
       const { user } = await app.auth.require(req);
       const row = await requireVisibleOutput(app.db, app.permissions, user, req.params.id);
       const [output, work, session, author] = await Promise.all([
-        toOutput(app.db, row),
+        toOutput(app.db, user, row),
         app.db
           .selectFrom('works')
           .select(['id', 'title', 'questions'])
@@ -70,8 +72,14 @@ export async function feedbackRoutes(app: App): Promise<void> {
           .executeTakeFirstOrThrow(),
       ]);
       const now = Date.now();
+      const notes = await rejectionNotes(
+        app.db,
+        'output',
+        row.status === 'rejected' ? [row.id] : [],
+      );
       return {
         item: {
+          ...noteFor(user, row, notes),
           output,
           location: locationName(author, user.lang),
           work: { id: work.id, title: work.title, questions: work.questions },
@@ -142,7 +150,9 @@ export async function feedbackRoutes(app: App): Promise<void> {
         throw new AppError('conflict', SAME_COMMENT_MESSAGE);
       }
       const verdict = moderateText(content);
-      const held = verdict.held;
+      // Held when the screening found something, or the author's group approves all feedback first.
+      const awaitsApproval = !verdict.held && (await feedbackNeedsApproval(app.db, user));
+      const held = verdict.held || awaitsApproval;
       const row = await app.db.transaction().execute(async (trx) => {
         const inserted = await trx
           .insertInto('feedbacks')
@@ -156,8 +166,9 @@ export async function feedbackRoutes(app: App): Promise<void> {
           })
           .returningAll()
           .executeTakeFirstOrThrow();
-        if (held) {
-          // The author learns their feedback is held (core platform: outputsViolation).
+        if (verdict.held) {
+          // The author learns their feedback is held (core platform: outputsViolation). Feedback
+          // waiting only for the group's approval mode is no violation: no notice.
           await trx
             .insertInto('notifications')
             .values({
@@ -198,13 +209,34 @@ export async function feedbackRoutes(app: App): Promise<void> {
       if (mine.length !== new Set(req.body.ids).size) {
         throw new AppError('notFound', 'No such feedback');
       }
-      const updated = await app.db
-        .updateTable('feedbacks')
-        .set({ status: 'published', updated_at: new Date() })
-        .where('id', 'in', req.body.ids)
-        .where('status', '=', 'pending')
-        .returningAll()
-        .execute();
+      // Every release is a moderation decision on the record, like the queue's publish button.
+      const now = new Date();
+      const updated = await app.db.transaction().execute(async (trx) => {
+        const released = await trx
+          .updateTable('feedbacks')
+          .set({ status: 'published', updated_at: now })
+          .where('id', 'in', req.body.ids)
+          .where('status', '=', 'pending')
+          .returningAll()
+          .execute();
+        if (released.length > 0) {
+          await trx
+            .insertInto('moderation_decisions')
+            .values(
+              released.map((f) => ({
+                target_type: 'feedback' as const,
+                target_id: f.id,
+                decision: 'publish' as const,
+                previous_status: 'pending',
+                note: null,
+                decided_by: user.id,
+                decided_at: now,
+              })),
+            )
+            .execute();
+        }
+        return released;
+      });
       return { items: await toFeedbackViews(app.db, user, updated, Date.now()) };
     },
   );

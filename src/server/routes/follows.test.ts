@@ -23,7 +23,9 @@ async function call(account: string, method: 'GET' | 'POST' | 'DELETE', url: str
 async function list(account: string, url: string) {
   const res = await call(account, 'GET', url);
   expect(res.statusCode).toBe(200);
-  return UserListResponse.parse(res.json()).items.map((u) => u.id);
+  // Pupils see row ids, not login names (issue 8): map them back to accounts to compare.
+  const accountOf = new Map([...ids].map(([account, id]) => [id, account]));
+  return UserListResponse.parse(res.json()).items.map((u) => accountOf.get(u._id) ?? u._id);
 }
 
 describe('follow and unfollow', () => {

@@ -37,6 +37,7 @@ export async function followRoutes(app: App): Promise<void> {
             .execute();
     const users = await publicUsers(
       app.db,
+      viewer,
       rows.map((r) => r.id),
     );
     return rows.flatMap((r) => {

@@ -27,6 +27,7 @@ beforeAll(async () => {
         .select('work_id')
         .where('session_id', '=', SESSION)
         .executeTakeFirstOrThrow();
+      ids.student05 = await userId('student05');
       for (const [key, account, text] of [
         ['held', 'student05', 'Call me on 090-1234-5678 after school'],
         ['second', 'student06', 'See https://example.com for my notes'],
@@ -161,6 +162,10 @@ describe('moderation queue', () => {
     );
     expect(queue.items.map((i) => i.id)).not.toContain(ids.held);
     expect(queue.decisions[0]).toMatchObject({ targetId: ids.held, decision: 'publish' });
+    // The history says which post and whose (issue 9, item 21).
+    expect(queue.decisions[0]?.author?.id).toBe(ids.student05);
+    expect(queue.decisions[0]?.author?.displayName).toBeTruthy();
+    expect(queue.decisions[0]?.excerpt).toBe('Call me on 090-1234-5678 after school');
   });
 
   it('a second decision on the same item is 409; nothing is overwritten', async () => {

@@ -17,11 +17,54 @@ import { reportSchoolScope } from '../reports/access';
 import type { UserRow } from '../users/repository';
 import type { App } from './types';
 
+/** The three kinds of held post a decision applies to, and their tables. */
+const TARGET_TABLES = {
+  output: 'outputs',
+  reflection: 'reflections',
+  feedback: 'feedbacks',
+} as const;
+
+/** What a decision's excerpt quotes of each kind of post (a reflection: its notes in order). */
+const TARGET_TEXT = {
+  output: 't.description',
+  feedback: 't.content',
+  reflection: "concat_ws(' ', t.idea_note, t.think_note, t.action_note)",
+} as const;
+
+/**
+ * A held post with its author's school and its session, locked for the decision. A feedback's
+ * output is its own `output_id`; an output's (and a reflection's, for the notification) is itself.
+ */
+function lockPendingTarget(trx: Db, targetType: keyof typeof TARGET_TABLES, id: string) {
+  const table = TARGET_TABLES[targetType];
+  return (
+    trx
+      // The three tables share the columns read here; typed as one of them for Kysely.
+      .selectFrom(`${table} as t` as 'outputs as t')
+      .innerJoin('users as u', 'u.id', 't.user_id')
+      .innerJoin('sessions as s', 's.id', 't.session_id')
+      .select([
+        't.id',
+        't.status',
+        't.user_id',
+        'u.school_id',
+        's.id as session_id',
+        's.title',
+        's.image',
+      ])
+      .select(sql.ref<string>(targetType === 'feedback' ? 't.output_id' : 't.id').as('output_id'))
+      .where('t.id', '=', id)
+      .forUpdate('t')
+      .executeTakeFirst()
+  );
+}
+
 /** How many recent decisions the queue page lists under the pending items. */
 export const RECENT_DECISIONS = 30;
 
 /**
- * The staff moderation queue. Teachers moderate their own school's pupils; admin and staff
+ * The staff moderation queue (outputs, feedback and, since issue 8, reflections the screening
+ * held). Teachers moderate their own school's pupils; admin and staff
  * every school. A decision is taken once: deciding an item that is no longer pending is 409, so
  * two teachers clicking at once cannot overwrite each other. Publishing changes the status only
  * (violation statuses stay as the checker set them, for the record); rejecting tells the author.
@@ -59,7 +102,12 @@ export async function moderationRoutes(app: App): Promise<void> {
     },
     async (req) => {
       const user = await moderator(req);
-      const targetType = req.params.type === 'outputs' ? 'output' : 'feedback';
+      const targetType =
+        req.params.type === 'outputs'
+          ? 'output'
+          : req.params.type === 'feedbacks'
+            ? 'feedback'
+            : 'reflection';
       const { decision } = req.body;
       const note = req.body.note ? req.body.note : null;
       const status: 'published' | 'rejected' = decision === 'publish' ? 'published' : 'rejected';
@@ -67,42 +115,7 @@ export async function moderationRoutes(app: App): Promise<void> {
       const now = new Date();
 
       const recorded = await app.db.transaction().execute(async (trx) => {
-        const target =
-          targetType === 'output'
-            ? await trx
-                .selectFrom('outputs as t')
-                .innerJoin('users as u', 'u.id', 't.user_id')
-                .innerJoin('sessions as s', 's.id', 't.session_id')
-                .select([
-                  't.id',
-                  't.status',
-                  't.user_id',
-                  'u.school_id',
-                  't.id as output_id',
-                  's.id as session_id',
-                  's.title',
-                  's.image',
-                ])
-                .where('t.id', '=', req.params.id)
-                .forUpdate('t')
-                .executeTakeFirst()
-            : await trx
-                .selectFrom('feedbacks as t')
-                .innerJoin('users as u', 'u.id', 't.user_id')
-                .innerJoin('sessions as s', 's.id', 't.session_id')
-                .select([
-                  't.id',
-                  't.status',
-                  't.user_id',
-                  'u.school_id',
-                  't.output_id',
-                  's.id as session_id',
-                  's.title',
-                  's.image',
-                ])
-                .where('t.id', '=', req.params.id)
-                .forUpdate('t')
-                .executeTakeFirst();
+        const target = await lockPendingTarget(trx, targetType, req.params.id);
         // Another school's item answers like a missing one, so ids cannot be probed.
         if (!target || (scope && (target.school_id === null || !scope.includes(target.school_id))))
           throw new AppError('notFound', `No such ${targetType}`);
@@ -119,6 +132,12 @@ export async function moderationRoutes(app: App): Promise<void> {
                 ? { published_at: sql<Date>`coalesce(published_at, ${now})` }
                 : {}),
             })
+            .where('id', '=', target.id)
+            .execute();
+        } else if (targetType === 'reflection') {
+          await trx
+            .updateTable('reflections')
+            .set({ status, updated_at: now })
             .where('id', '=', target.id)
             .execute();
         } else {
@@ -151,9 +170,11 @@ export async function moderationRoutes(app: App): Promise<void> {
               action: 'outputsViolation',
               actor_user_id: null,
               items: json(
-                targetType === 'output'
-                  ? { session: { id: target.session_id, title: target.title, image: target.image } }
-                  : { feedback: { outputId: target.output_id } },
+                targetType === 'feedback'
+                  ? { feedback: { outputId: target.output_id } }
+                  : {
+                      session: { id: target.session_id, title: target.title, image: target.image },
+                    },
               ),
               payload: json({ id: target.id }),
             })
@@ -212,11 +233,32 @@ async function pendingItems(db: Db, user: UserRow): Promise<ModerationItem[]> {
       't.created_at',
     ])
     .where('t.status', '=', 'pending');
+  let reflections = db
+    .selectFrom('reflections as t')
+    .innerJoin('users as u', 'u.id', 't.user_id')
+    .innerJoin('sessions as s', 's.id', 't.session_id')
+    .select([
+      't.id',
+      't.session_id',
+      's.title',
+      't.user_id',
+      'u.display_name',
+      't.idea_note',
+      't.think_note',
+      't.action_note',
+      't.created_at',
+    ])
+    .where('t.status', '=', 'pending');
   if (scope) {
     outputs = outputs.where('u.school_id', 'in', scope);
     feedbacks = feedbacks.where('u.school_id', 'in', scope);
+    reflections = reflections.where('u.school_id', 'in', scope);
   }
-  const [o, f] = await Promise.all([outputs.execute(), feedbacks.execute()]);
+  const [o, f, r] = await Promise.all([
+    outputs.execute(),
+    feedbacks.execute(),
+    reflections.execute(),
+  ]);
   const items: ModerationItem[] = [
     ...o.map((r) => ({
       type: 'output' as const,
@@ -240,40 +282,51 @@ async function pendingItems(db: Db, user: UserRow): Promise<ModerationItem[]> {
       violationStatuses: [],
       createdAt: new Date(r.created_at).getTime(),
     })),
+    ...r.map((row) => ({
+      type: 'reflection' as const,
+      id: row.id,
+      sessionId: row.session_id,
+      sessionTitle: row.title,
+      outputId: row.id,
+      author: { id: row.user_id, displayName: row.display_name },
+      content: [row.idea_note, row.think_note, row.action_note]
+        .filter((n) => n !== '')
+        .join('\n\n'),
+      violationStatuses: ['text'],
+      createdAt: new Date(row.created_at).getTime(),
+    })),
   ];
   return items.sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
 }
+
+/** The opening words of a decided post, for the history (staff of its school only see it). */
+const EXCERPT_CHARS = 40;
+const excerptOf = (text: string): string => {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > EXCERPT_CHARS ? `${flat.slice(0, EXCERPT_CHARS)}…` : flat;
+};
 
 async function recentDecisions(db: Db, user: UserRow): Promise<ModerationDecision[]> {
   const scope = reportSchoolScope(user);
   if (scope?.length === 0) return [];
   // Scoped by the target author's school: a decision is as private as the item it was about.
-  let outputs = db
-    .selectFrom('moderation_decisions as d')
-    .innerJoin('users as by', 'by.id', 'd.decided_by')
-    .innerJoin('outputs as t', 't.id', 'd.target_id')
-    .innerJoin('users as author', 'author.id', 't.user_id')
-    .selectAll('d')
-    .select('by.display_name')
-    .where('d.target_type', '=', 'output');
-  let feedbacks = db
-    .selectFrom('moderation_decisions as d')
-    .innerJoin('users as by', 'by.id', 'd.decided_by')
-    .innerJoin('feedbacks as t', 't.id', 'd.target_id')
-    .innerJoin('users as author', 'author.id', 't.user_id')
-    .selectAll('d')
-    .select('by.display_name')
-    .where('d.target_type', '=', 'feedback');
-  if (scope) {
-    outputs = outputs.where('author.school_id', 'in', scope);
-    feedbacks = feedbacks.where('author.school_id', 'in', scope);
-  }
-  const base = (type: 'output' | 'feedback') =>
-    (type === 'output' ? outputs : feedbacks)
-      .orderBy('d.decided_at', 'desc')
-      .limit(RECENT_DECISIONS)
-      .execute();
-  const rows = [...(await base('output')), ...(await base('feedback'))];
+  const latest = (type: keyof typeof TARGET_TABLES) => {
+    let q = db
+      .selectFrom('moderation_decisions as d')
+      .innerJoin('users as by', 'by.id', 'd.decided_by')
+      // The three tables share user_id; typed as one of them for Kysely.
+      .innerJoin(`${TARGET_TABLES[type]} as t` as 'outputs as t', 't.id', 'd.target_id')
+      .innerJoin('users as author', 'author.id', 't.user_id')
+      .selectAll('d')
+      .select(['by.display_name', 'author.id as author_id', 'author.display_name as author_name'])
+      .select(sql<string>`${sql.raw(TARGET_TEXT[type])}`.as('text'))
+      .where('d.target_type', '=', type);
+    if (scope) q = q.where('author.school_id', 'in', scope);
+    return q.orderBy('d.decided_at', 'desc').limit(RECENT_DECISIONS).execute();
+  };
+  const rows = (
+    await Promise.all((Object.keys(TARGET_TABLES) as Array<keyof typeof TARGET_TABLES>).map(latest))
+  ).flat();
   return rows
     .sort((a, b) => new Date(b.decided_at).getTime() - new Date(a.decided_at).getTime())
     .slice(0, RECENT_DECISIONS)
@@ -286,5 +339,7 @@ async function recentDecisions(db: Db, user: UserRow): Promise<ModerationDecisio
       note: r.note,
       decidedBy: { id: r.decided_by, displayName: r.display_name },
       decidedAt: new Date(r.decided_at).getTime(),
+      author: { id: r.author_id, displayName: r.author_name },
+      excerpt: excerptOf(r.text),
     }));
 }

@@ -174,7 +174,8 @@ describe('drafts and PUT /v1/output/{id}', () => {
     const other = await call('student17', 'PUT', `/v1/output/${item.id}`, {
       description: 'hacked',
     });
-    expect(other.statusCode).toBe(403);
+    // A classmate cannot see a pending output: the 404 of a missing one (issue 8).
+    expect(other.statusCode).toBe(404);
     const teacher = await call('teacher', 'PUT', `/v1/output/${item.id}`, { description: 'x' });
     expect(teacher.statusCode).toBe(403);
 
@@ -297,7 +298,9 @@ describe('GET /v1/outputs/recommend and works', () => {
       `/v1/outputs/recommend?mode=${mode}&sessionId=${S.oceanArchive}${current ? `&current=${current}` : ''}`;
     const first = RecommendResponse.parse((await call('student02', 'GET', url('straight'))).json());
     // The demo's oldest ocean output is student01's.
-    expect(first.item?.user.id).toBe('student01');
+    expect(first.item?.user._id).toBe(first.item?.userId);
+    // A classmate sees the row id in `id`, never the login name (issue 8).
+    expect(first.item?.user.id).toBe(first.item?.userId);
     const second = RecommendResponse.parse(
       (await call('student02', 'GET', url('straight', first.item!.id))).json(),
     );

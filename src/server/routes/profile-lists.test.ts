@@ -141,7 +141,9 @@ describe('profile lists', () => {
     const res = await get('student01', '/v1/me/activities?tab=toMe');
     expect(res.statusCode).toBe(200);
     const items = MyActivitiesResponse.parse(res.json()).items;
-    const kinds = items.map((i) => `${i.type}:${i.user.id}`);
+    // A pupil sees row ids, not login names (issue 8): map them back to accounts.
+    const accountOf = new Map([...ids].map(([account, id]) => [id, account]));
+    const kinds = items.map((i) => `${i.type}:${accountOf.get(i.user._id)}`);
     expect(kinds).toEqual(
       expect.arrayContaining(['feedback:student03', 'follow:student02', 'follow:student03']),
     );

@@ -1,3 +1,4 @@
+import { noteFor, rejectionNotes } from '../moderation/rejection-notes';
 import { sql, type Selectable } from 'kysely';
 import {
   MyActivitiesQuery,
@@ -22,7 +23,7 @@ import { msOf } from '../db/json';
 import type { SessionsTable } from '../db/schema';
 import { AppError } from '../http/errors';
 import { isVisible, toSummaries } from '../sessions/repository';
-import type { UserRow } from '../users/repository';
+import { loginNameFor, type LoginNameViewer, type UserRow } from '../users/repository';
 import type { App } from './types';
 import { mayView, resolveUser } from './users';
 
@@ -44,6 +45,7 @@ export async function requireVisibleUser(app: App, viewer: UserRow, id: string):
 /** Users' public views, keyed by row id, with their schools. */
 export async function publicUsers(
   db: Db,
+  viewer: LoginNameViewer,
   ids: readonly string[],
 ): Promise<Map<string, PublicUser & { schoolId: string | null; status: string }>> {
   const out = new Map<string, PublicUser & { schoolId: string | null; status: string }>();
@@ -67,7 +69,7 @@ export async function publicUsers(
   for (const r of rows) {
     out.set(r.id, {
       _id: r.id,
-      id: r.account,
+      id: loginNameFor(viewer, { id: r.id, account: r.account }),
       displayName: r.display_name,
       image: r.image,
       role: r.role as Role,
@@ -145,9 +147,9 @@ async function userOutputs(
   const rows = await q.orderBy('created_at', 'desc').limit(PROFILE_LIST_MAX).execute();
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [subject, users, images, comments, reactions] = await Promise.all([
+  const [subject, users, images, comments, reactions, notes] = await Promise.all([
     app.permissions.subject(viewer),
-    publicUsers(app.db, [target.id]),
+    publicUsers(app.db, viewer, [target.id]),
     app.db
       .selectFrom('output_images')
       .select(['output_id', 'url'])
@@ -162,6 +164,11 @@ async function userOutputs(
       .groupBy('output_id')
       .execute(),
     reactionCounts(app.db, viewer, ids),
+    rejectionNotes(
+      app.db,
+      'output',
+      own ? rows.filter((r) => r.status === 'rejected').map((r) => r.id) : [],
+    ),
   ]);
   const sessions = await visibleSessions(
     app.db,
@@ -188,6 +195,7 @@ async function userOutputs(
         rate: r.rate,
         createdAt: msOf(r.created_at),
         updatedAt: msOf(r.updated_at),
+        ...noteFor(viewer, r, notes),
       };
       if (r.name !== null) item.name = r.name;
       if (query.withSession) item.session = sessionBrief(sessions.get(r.session_id)!);
@@ -226,7 +234,10 @@ async function toMeActivities(app: App, viewer: UserRow): Promise<ProfileActivit
   ]);
   const subject = await app.permissions.subject(viewer);
   const [users, sessions] = await Promise.all([
-    publicUsers(app.db, [...feedbacks.map((f) => f.user_id), ...follows.map((f) => f.follower_id)]),
+    publicUsers(app.db, viewer, [
+      ...feedbacks.map((f) => f.user_id),
+      ...follows.map((f) => f.follower_id),
+    ]),
     visibleSessions(
       app.db,
       subject,
@@ -307,7 +318,10 @@ async function nationwideActivities(app: App, viewer: UserRow): Promise<ProfileA
   ]);
   const subject = await app.permissions.subject(viewer);
   const [users, sessions] = await Promise.all([
-    publicUsers(app.db, [...outputs.map((o) => o.user_id), ...reflections.map((r) => r.user_id)]),
+    publicUsers(app.db, viewer, [
+      ...outputs.map((o) => o.user_id),
+      ...reflections.map((r) => r.user_id),
+    ]),
     visibleSessions(app.db, subject, [
       ...outputs.map((o) => o.session_id),
       ...reflections.map((r) => r.session_id),
@@ -380,12 +394,17 @@ export async function profileListRoutes(app: App): Promise<void> {
         .limit(PROFILE_LIST_MAX)
         .execute();
       const subject = await app.permissions.subject(viewer);
-      const [users, sessions] = await Promise.all([
-        publicUsers(app.db, [target.id]),
+      const [users, sessions, notes] = await Promise.all([
+        publicUsers(app.db, viewer, [target.id]),
         visibleSessions(
           app.db,
           subject,
           rows.map((r) => r.session_id),
+        ),
+        rejectionNotes(
+          app.db,
+          'feedback',
+          own ? rows.filter((r) => r.status === 'rejected').map((r) => r.id) : [],
         ),
       ]);
       const user = wireUser(users.get(target.id)!);
@@ -402,6 +421,7 @@ export async function profileListRoutes(app: App): Promise<void> {
             hidden: r.hidden,
             createdAt: msOf(r.created_at),
             session: sessionBrief(sessions.get(r.session_id)!),
+            ...noteFor(viewer, r, notes),
           })),
       };
     },
@@ -432,6 +452,7 @@ export async function profileListRoutes(app: App): Promise<void> {
       const ordered = joined.filter((j) => sessions.has(j.session_id!));
       const summaries = await toSummaries(
         app.db,
+        viewer,
         ordered.map((j) => sessions.get(j.session_id!)!),
       );
       return {

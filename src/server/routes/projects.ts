@@ -14,6 +14,7 @@ import type { Db } from '../db/database';
 import { msOf, toMs } from '../db/json';
 import type { InquiryProjectsTable } from '../db/schema';
 import { AppError } from '../http/errors';
+import { refuseScreened } from '../moderation/refuse';
 import { groupsOfUser, type UserRow } from '../users/repository';
 import { maySeeSchoolOf, publicUsers, wireUser } from './profile-lists';
 import type { App } from './types';
@@ -46,6 +47,7 @@ async function toProjects(db: Db, viewer: UserRow, rows: readonly ProjectRow[]) 
     .execute();
   const users = await publicUsers(
     db,
+    viewer,
     rows.map((r) => r.user_id),
   );
   return rows.flatMap((r): InquiryProject[] => {
@@ -153,6 +155,7 @@ export async function projectRoutes(app: App): Promise<void> {
         .execute();
       const users = await publicUsers(
         app.db,
+        user,
         rows.map((r) => r.user_id),
       );
       const items: PinnedSlide[] = [];
@@ -202,6 +205,8 @@ export async function projectRoutes(app: App): Promise<void> {
       if (!(await mayCreateProject(app.db, user))) {
         throw new AppError('forbidden', 'Projects are not available for this account');
       }
+      // A project name is a short label with no review: refused like a display name (issue 8).
+      refuseScreened(req.body.name, 'name');
       const row = await app.db
         .insertInto('inquiry_projects')
         .values({ user_id: user.id, name: req.body.name })

@@ -15,6 +15,7 @@ import type { Db } from '../db/database';
 import { msOf } from '../db/json';
 import type { ReflectionsTable } from '../db/schema';
 import { AppError, badRequestFrom } from '../http/errors';
+import { moderateText } from '../moderation/checks';
 import { requireVisibleSession } from '../sessions/access';
 import { findUserById, type UserRow } from '../users/repository';
 import { requireVisibleUser, sessionBrief, visibleSessions } from './profile-lists';
@@ -22,6 +23,20 @@ import type { App } from './types';
 import { mayView } from './users';
 
 type ReflectionRow = Selectable<ReflectionsTable>;
+
+/**
+ * The status a reflection is stored with (issue 8): a reflection asked to be published whose
+ * notes the screening holds waits as `pending` for a teacher (moderation queue); drafts are the
+ * author's own and are not screened until they are published.
+ */
+function screenedStatus(
+  asked: 'published' | 'draft',
+  notes: { idea: string; think: string; action: string },
+): 'published' | 'draft' | 'pending' {
+  if (asked === 'draft') return 'draft';
+  const held = [notes.idea, notes.think, notes.action].some((n) => moderateText(n).held);
+  return held ? 'pending' : 'published';
+}
 
 const toReflection = (r: ReflectionRow): ProfileReflection => ({
   id: r.id,
@@ -144,7 +159,11 @@ export async function reflectionRoutes(app: App): Promise<void> {
           idea_note: parsed.data.ideaNote,
           think_note: parsed.data.thinkNote,
           action_note: parsed.data.actionNote,
-          status: parsed.data.status,
+          status: screenedStatus(parsed.data.status, {
+            idea: parsed.data.ideaNote,
+            think: parsed.data.thinkNote,
+            action: parsed.data.actionNote,
+          }),
         })
         // Two tabs saving at once: the unique index keeps one; the loser is told to update.
         .onConflict((oc) => oc.columns(['session_id', 'user_id']).doNothing())
@@ -181,7 +200,13 @@ export async function reflectionRoutes(app: App): Promise<void> {
       if (body.ideaNote !== undefined) set.idea_note = body.ideaNote;
       if (body.thinkNote !== undefined) set.think_note = body.thinkNote;
       if (body.actionNote !== undefined) set.action_note = body.actionNote;
-      if (body.status !== undefined) set.status = body.status;
+      // Any change to a published, pending or rejected reflection is screened again.
+      const asked = body.status ?? (row.status === 'draft' ? 'draft' : ('published' as const));
+      set.status = screenedStatus(asked, {
+        idea: body.ideaNote ?? row.idea_note,
+        think: body.thinkNote ?? row.think_note,
+        action: body.actionNote ?? row.action_note,
+      });
       const updated = await app.db
         .updateTable('reflections')
         .set(set)

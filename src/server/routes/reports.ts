@@ -30,7 +30,9 @@ import {
   sessionsReport,
   toReportGroup,
 } from '../reports/queries';
-import type { UserRow } from '../users/repository';
+import { requireVisibleSession } from '../sessions/access';
+import type { GroupRow, UserRow } from '../users/repository';
+import { visibleSessions } from './profile-lists';
 import type { App } from './types';
 
 /** CSV column headings in the caller's language (the tables' headings on screen). */
@@ -171,6 +173,21 @@ export async function reportRoutes(app: App): Promise<void> {
     return user;
   };
   const refreshedAt = async () => (await lastRefreshedAt(app.db))?.getTime() ?? null;
+  /** The session, if the caller may see it (a PRIVATE one only for provider roles); else 404. */
+  const reportSession = async (user: UserRow, id: string) => {
+    await requireVisibleSession(app.db, app.permissions, user, id);
+    return findReportSession(app.db, id);
+  };
+  /** A group's sessions report, without the sessions the caller may not see. */
+  const visibleSessionsReport = async (user: UserRow, group: GroupRow) => {
+    const rows = await sessionsReport(app.db, group);
+    const visible = await visibleSessions(
+      app.db,
+      await app.permissions.subject(user),
+      rows.map((r) => r.sessionId),
+    );
+    return rows.filter((r) => visible.has(r.sessionId));
+  };
 
   app.get(
     '/v1/report/groups',
@@ -216,7 +233,7 @@ export async function reportRoutes(app: App): Promise<void> {
       return {
         group: toReportGroup(group),
         refreshedAt: await refreshedAt(),
-        items: await sessionsReport(app.db, group),
+        items: await visibleSessionsReport(user, group),
       };
     },
   );
@@ -228,7 +245,7 @@ export async function reportRoutes(app: App): Promise<void> {
       const user = await viewer(req);
       const group = await reportGroupFor(app.db, user, req.params.groupId);
       const file = { name: 'sessions', lang: user.lang, timeZone: tz };
-      return sendCsv(reply, file, SESSIONS_CSV, await sessionsReport(app.db, group));
+      return sendCsv(reply, file, SESSIONS_CSV, await visibleSessionsReport(user, group));
     },
   );
 
@@ -238,7 +255,7 @@ export async function reportRoutes(app: App): Promise<void> {
     async (req) => {
       const user = await viewer(req);
       const group = await reportGroupFor(app.db, user, req.params.groupId);
-      const session = await findReportSession(app.db, req.params.sessionId);
+      const session = await reportSession(user, req.params.sessionId);
       return {
         group: toReportGroup(group),
         refreshedAt: await refreshedAt(),
@@ -255,7 +272,7 @@ export async function reportRoutes(app: App): Promise<void> {
     async (req, reply) => {
       const user = await viewer(req);
       const group = await reportGroupFor(app.db, user, req.params.groupId);
-      const session = await findReportSession(app.db, req.params.sessionId);
+      const session = await reportSession(user, req.params.sessionId);
       const items = await sessionMembersReport(app.db, group, session.id);
       const file = { name: 'session', lang: user.lang, timeZone: tz };
       return sendCsv(reply, file, SESSION_MEMBERS_CSV, items);

@@ -13,6 +13,7 @@ import { PARTICIPANT_QUERY_WINDOW_MS } from '../../contracts/constants';
 import { AppError } from '../http/errors';
 import { requirePermission, requireRoomOfSession, requireVisibleSession } from '../sessions/access';
 import { foldParticipants, Participation } from '../sessions/participants';
+import { sessionWallOf } from '../sessions/walls';
 import {
   decodeCursor,
   listVisibleSessions,
@@ -45,7 +46,7 @@ export async function sessionRoutes(app: App): Promise<void> {
         pageSize: req.query.pageSize ?? DEFAULT_PAGE_SIZE,
         after,
       });
-      return { items: await toSummaries(app.db, page.rows), lastKey: page.lastKey };
+      return { items: await toSummaries(app.db, user, page.rows), lastKey: page.lastKey };
     },
   );
 
@@ -55,7 +56,7 @@ export async function sessionRoutes(app: App): Promise<void> {
     async (req) => {
       const { user } = await app.auth.require(req);
       const row = await requireVisibleSession(app.db, app.permissions, user, req.params.id);
-      return { item: await toFullSession(app.db, row) };
+      return { item: await toFullSession(app.db, user, row) };
     },
   );
 
@@ -120,7 +121,19 @@ export async function sessionRoutes(app: App): Promise<void> {
       const now = Date.now();
       // The look-back is 2 hours; `after` may narrow it, never widen it.
       const since = Math.max(now - PARTICIPANT_QUERY_WINDOW_MS, after ?? 0);
-      let items = await foldParticipants(app.db, { sessionId: session.id, streamId }, since, now);
+      // A room's participants belong to the room; a session-wide list is the caller's school's
+      // people in solo viewing and in the rooms the caller may open (sessions/walls.ts).
+      const wall = streamId ? undefined : await sessionWallOf(app.db, user, session.id);
+      let items = await foldParticipants(
+        app.db,
+        {
+          sessionId: session.id,
+          streamId,
+          wall,
+        },
+        since,
+        now,
+      );
       if (inGroup) {
         const mine = app.db
           .selectFrom('group_members')

@@ -115,9 +115,10 @@ describe('GET /v1/user/{id}', () => {
       const res = await t.app.inject({ url: `/v1/user/${id}?withEmotion=true`, headers });
       expect(res.statusCode).toBe(200);
       const item = GetUserResponse.parse(res.json()).item;
+      // A classmate gets the row id in `id`, not the login name (issue 8, login names).
       expect(item).toMatchObject({
         _id: target._id,
-        id: 'student01',
+        id: target._id,
         displayName: target.displayName,
       });
       // Counted as the database says (other seeds may add to student01's history).
@@ -367,7 +368,6 @@ describe('PUT /v1/user/{id}: a staff member setting a pupil’s password', () =>
     const cases: Array<[string, string, unknown]> = [
       ['teacher', pupil._id, { password: 'set-by-teacher', displayName: 'Renamed' }],
       ['teacher', pupil._id, { lang: 'en' }],
-      ['teacher', other._id, { password: 'set-by-teacher' }],
       ['admin', other._id, { password: 'set-by-admin' }], // admin belongs to no group
       ['student12', pupil._id, { password: 'set-by-student' }],
       ['teacher', (await me('staff'))._id, { password: 'set-by-teacher' }],
@@ -377,6 +377,10 @@ describe('PUT /v1/user/{id}: a staff member setting a pupil’s password', () =>
       expect(res.statusCode, `${actor} → ${JSON.stringify(payload)}`).toBe(403);
       expect(codeOf(res)).toBe('forbidden');
     }
+    // A pupil of another school the teacher cannot even see: the 404 of a missing user (issue 8).
+    const foreign = await put('teacher', other._id, { password: 'set-by-teacher' });
+    expect(foreign.statusCode).toBe(404);
+    expect(codeOf(foreign)).toBe('notFound');
     // A supporter in the teacher's class is a pupil too.
     expect((await put('teacher', colleague._id, { password: 'set-by-teacher' })).statusCode).toBe(
       200,

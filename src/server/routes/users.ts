@@ -101,7 +101,11 @@ export async function userRoutes(app: App): Promise<void> {
         req.query.withEmotion ? emotionsOf(app.db, target.id) : Promise.resolve(undefined),
       ]);
       return {
-        item: { ...toPublicUser(target, school), counts, ...(emotions ? { emotions } : {}) },
+        item: {
+          ...toPublicUser(target, school, viewer),
+          counts,
+          ...(emotions ? { emotions } : {}),
+        },
       };
     },
   );
@@ -116,8 +120,8 @@ export async function userRoutes(app: App): Promise<void> {
       if (!target || target.status === 'withdrawn')
         throw new AppError('notFound', 'User not found');
       if (target.id !== actor.id && !mayView(actor, target) && !isProviderRole(actor.role)) {
-        // Not even visible: answer as for a user one may see but not change.
-        throw new AppError('forbidden', 'You may not change this user');
+        // Not even visible: answer as for a user that does not exist (no existence oracle).
+        throw new AppError('notFound', 'User not found');
       }
       const updated = await updateUser({
         db: app.db,

@@ -10,6 +10,7 @@ import {
 import type { UserRow } from '../users/repository';
 import { requirePermission, requireRoomOfSession, requireVisibleSession } from '../sessions/access';
 import { VoteService } from '../sessions/votes';
+import { sessionWallOf } from '../sessions/walls';
 import type { App } from './types';
 
 /**
@@ -43,7 +44,8 @@ export async function voteRoutes(app: App): Promise<void> {
       const session = await requireVisibleSession(app.db, app.permissions, user, req.params.id);
       if (req.query.streamId)
         await requireRoomOfSession(app.db, user, session.id, req.query.streamId);
-      return { items: await votes.tallies(session.id, user.id, req.query) };
+      const wall = req.query.streamId ? undefined : await sessionWallOf(app.db, user, session.id);
+      return { items: await votes.tallies(session.id, user.id, req.query, wall) };
     },
   );
 
@@ -56,7 +58,8 @@ export async function voteRoutes(app: App): Promise<void> {
       const { user } = await app.auth.require(req);
       const session = await requireVisibleSession(app.db, app.permissions, user, req.params.id);
       await mayVote(user, session.id, req.body.streamId);
-      return votes.cast(session.id, user.id, req.body);
+      const wall = req.body.streamId ? undefined : await sessionWallOf(app.db, user, session.id);
+      return votes.cast(session.id, user.id, req.body, wall);
     },
   );
 
@@ -66,7 +69,9 @@ export async function voteRoutes(app: App): Promise<void> {
     async (req) => {
       const { user } = await app.auth.require(req);
       const session = await requireVisibleSession(app.db, app.permissions, user, req.params.id);
-      return votes.change(session.id, user.id, req.params.voteId, req.body.choice);
+      // The ballot's room (if any) decides its tally; the wall applies to a solo ballot only.
+      const wall = await sessionWallOf(app.db, user, session.id);
+      return votes.change(session.id, user.id, req.params.voteId, req.body.choice, wall);
     },
   );
 }

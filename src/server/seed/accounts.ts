@@ -209,6 +209,19 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     isPasswordUnconfirmed: false,
     note: 'another school (Sakura Junior High): cannot see the demo school',
   },
+  {
+    account: 'sakura-teacher',
+    password: DEMO_PASSWORDS.teacher,
+    role: 'teacher',
+    displayName: 'Sakura Sensei',
+    name: 'Kobayashi Ken',
+    isGuest: false,
+    login: 'ok',
+    groups: ['sakura1a'],
+    termsAgreementVersion: 1,
+    isPasswordUnconfirmed: false,
+    note: "another school's teacher (Sakura 1-A): cannot see the demo school",
+  },
 ];
 
 /** The account of a given role that logs in normally (first match). */

@@ -146,6 +146,11 @@ interface SessionSeed {
   participantLimit: number | null;
   tags: string[];
   pickup?: boolean;
+  /**
+   * What tells this session from its twin on the same topic (a live one and an archive share a
+   * video): appended to the title in each language (issue 9).
+   */
+  edition?: { ja: string; en: string };
 }
 
 const TAGS = [
@@ -214,6 +219,7 @@ function sessionSeeds(now: number): SessionSeed[] {
     // Starts within the next hour: the live block on the home page shows it first.
     {
       id: s.oceanLive,
+      edition: { ja: '海洋生物学者とライブで話そう', en: 'Talk Live with a Marine Biologist' },
       slug: 'ocean',
       status: 'IN_PROGRESS',
       start: now + 30 * 60 * 1000,
@@ -227,6 +233,7 @@ function sessionSeeds(now: number): SessionSeed[] {
     // Later the same day (a few hours ahead of seeding).
     {
       id: s.forestLive,
+      edition: { ja: '森林官とライブで話そう', en: 'Talk Live with a Forest Ranger' },
       slug: 'forest',
       status: 'IN_PROGRESS',
       start: now + 5 * HOUR,
@@ -249,6 +256,7 @@ function sessionSeeds(now: number): SessionSeed[] {
     },
     {
       id: s.oceanArchive,
+      edition: { ja: '海ごみを追った記録', en: 'Following Ocean Litter' },
       slug: 'ocean',
       status: 'COMPLETE',
       start: now - 7 * DAY,
@@ -260,6 +268,7 @@ function sessionSeeds(now: number): SessionSeed[] {
     },
     {
       id: s.forestArchive,
+      edition: { ja: '森の一年の記録', en: 'A Year in the Forest' },
       slug: 'forest',
       status: 'COMPLETE',
       start: now - 14 * DAY,
@@ -290,10 +299,12 @@ function sessionRow(seed: SessionSeed): Insertable<SessionsTable> {
     image: media.image(seed.slug),
     thumbnailImage: media.image(seed.slug),
   });
+  const ja = seed.edition ? `${t.ja}：${seed.edition.ja}` : t.ja;
+  const en = seed.edition ? `${t.en}: ${seed.edition.en}` : t.en;
   return {
     id: seed.id,
-    title: t.ja,
-    sub_title: t.en,
+    title: ja,
+    sub_title: en,
     description: `${t.en}. A ${VIDEO_SECONDS}-second guide session with a ${t.job.toLowerCase()}.`,
     image: media.image(seed.slug),
     thumbnail_image: media.image(seed.slug),
@@ -320,8 +331,8 @@ function sessionRow(seed: SessionSeed): Insertable<SessionsTable> {
     document_links: json([
       { label: 'Worksheet (PDF)', url: `/media/images/sessions/${seed.slug}.jpg` },
     ]),
-    ja: json(variant(t.ja)),
-    en: json(variant(t.en)),
+    ja: json(variant(ja)),
+    en: json(variant(en)),
     questions: json([t.discuss]),
   };
 }

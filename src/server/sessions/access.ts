@@ -30,7 +30,10 @@ export async function requirePermission(
   }
 }
 
-/** The room of this session the user may open: 404 unknown/deleted/other session, 403 no access. */
+/**
+ * The room of this session the user may open: 404 when it is unknown, deleted, of another
+ * session, or one the user may not open (a room one may not open answers like a missing one).
+ */
 export async function requireRoomOfSession(
   db: Db,
   user: UserRow,
@@ -46,7 +49,7 @@ export async function requireRoomOfSession(
   if (
     !mayAccessStream(viewer, { hostUserId: row.host_user_id, groupIds: row.group_ids }, schools)
   ) {
-    throw new AppError('forbidden', 'Not a member of this room');
+    throw new AppError('notFound', 'No such room');
   }
   return row;
 }

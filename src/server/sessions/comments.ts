@@ -9,7 +9,7 @@ import { closeCommentReports } from '../moderation/comment-reports';
 import type { RoomBus } from '../realtime/bus';
 import { maySeeSchoolOf, publicUsers, wireUser } from '../routes/profile-lists';
 import { findStream, mayAccessStream, schoolsOfGroups, viewerOf } from '../streams/repository';
-import type { UserRow } from '../users/repository';
+import { BROADCAST_VIEWER, type UserRow } from '../users/repository';
 import { findSessionRow, isVisible } from './repository';
 
 /** The most comments one list returns (pinned ones first, then the newest). */
@@ -154,6 +154,7 @@ export class CommentService {
       .execute();
     const authors = await publicUsers(
       this.db,
+      viewer,
       rows.map((r) => r.user_id),
     );
     const out: Comment[] = [];
@@ -193,7 +194,7 @@ export class CommentService {
         .where('comments.session_id', '=', sessionId)
         .executeTakeFirst();
       if (!parent) throw noSuchParent();
-      const author = (await publicUsers(this.db, [parent.user_id])).get(parent.user_id);
+      const author = (await publicUsers(this.db, viewer, [parent.user_id])).get(parent.user_id);
       if (!(await maySeeComment(this.db, this.permissions, viewer, parent, author))) {
         throw noSuchParent();
       }
@@ -216,7 +217,8 @@ export class CommentService {
     const row = await selectComments(this.db)
       .where('comments.id', '=', inserted.id)
       .executeTakeFirstOrThrow();
-    const author = (await publicUsers(this.db, [viewer.id])).get(viewer.id);
+    // The same payload goes to every socket of the room: the public form, without login name.
+    const author = (await publicUsers(this.db, BROADCAST_VIEWER, [viewer.id])).get(viewer.id);
     if (!author) throw new AppError('internal', 'Author not found');
     const comment = toComment(row, author);
     if (body.streamId) {
@@ -237,7 +239,7 @@ export class CommentService {
   async remove(viewer: UserRow, id: string): Promise<void> {
     const row = await selectComments(this.db).where('comments.id', '=', id).executeTakeFirst();
     if (!row) throw noSuchComment();
-    const author = (await publicUsers(this.db, [row.user_id])).get(row.user_id);
+    const author = (await publicUsers(this.db, viewer, [row.user_id])).get(row.user_id);
     if (!(await maySeeComment(this.db, this.permissions, viewer, row, author))) {
       throw noSuchComment();
     }
@@ -266,7 +268,7 @@ export class CommentService {
   async requireVisible(viewer: UserRow, id: string) {
     const row = await selectComments(this.db).where('comments.id', '=', id).executeTakeFirst();
     if (!row) throw noSuchComment();
-    const author = (await publicUsers(this.db, [row.user_id])).get(row.user_id);
+    const author = (await publicUsers(this.db, viewer, [row.user_id])).get(row.user_id);
     if (!(await maySeeComment(this.db, this.permissions, viewer, row, author))) {
       throw noSuchComment();
     }

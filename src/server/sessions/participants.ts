@@ -8,6 +8,7 @@ import { AppError } from '../http/errors';
 import type { RoomBus } from '../realtime/bus';
 import { sequencerFor, type StreamSequencer } from '../streams/sequencer';
 import { findSchool, type UserRow } from '../users/repository';
+import type { SessionWall } from './walls';
 
 /** The spec's message for a full room (the client shows its translation of participantLimit). */
 export const PARTICIPANT_LIMIT_MESSAGE =
@@ -19,6 +20,12 @@ export interface ParticipantScope {
   sessionId: string;
   /** One room; without it, the whole session (every room and solo viewing). */
   streamId?: string | undefined;
+  /**
+   * A session-wide read for one caller (GET …/users without a room): only session-level
+   * activity and the rooms the caller may open, by people of the caller's school (provider
+   * roles: every school). The participant limit counts without it.
+   */
+  wall?: SessionWall | undefined;
 }
 
 /**
@@ -52,6 +59,20 @@ export async function foldParticipants(
     .where('activities.type', 'in', [...ACTIVITY_TYPES])
     .where('activities.created_at', '>=', new Date(since));
   if (scope.streamId) q = q.where('activities.stream_id', '=', scope.streamId);
+  const wall = scope.wall;
+  if (wall) {
+    const roomIds = [...wall.roomIds];
+    q = q.where((eb) =>
+      roomIds.length === 0
+        ? eb('activities.stream_id', 'is', null)
+        : eb.or([
+            eb('activities.stream_id', 'is', null),
+            eb('activities.stream_id', 'in', roomIds),
+          ]),
+    );
+    // No school and no provider role: nobody's school is theirs (the match never holds).
+    if (!wall.allSchools) q = q.where('users.school_id', '=', wall.schoolId ?? '');
+  }
   const rows = await q.orderBy('activities.created_at').orderBy('activities.id').execute();
   const key = scope.streamId ?? `session:${scope.sessionId}`;
   let model = initialRoomModel(key);

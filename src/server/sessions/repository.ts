@@ -4,11 +4,12 @@ import {
   Session,
   TimedAction,
   type EmotionCounts,
+  type Role,
   type SessionStatus,
   type Tag,
   type Video,
 } from '../../contracts/entities';
-import { canSeeSession, isBlocked, type Subject } from '../auth/permissions';
+import { canSeeSession, isBlocked, isProviderRole, type Subject } from '../auth/permissions';
 import type { Db } from '../db/database';
 import { msOf } from '../db/json';
 import type { SessionsTable, VideosTable } from '../db/schema';
@@ -118,7 +119,17 @@ interface Related {
   emotions: Map<string, EmotionCounts>;
 }
 
-async function related(db: Db, ids: readonly string[]): Promise<Related> {
+/**
+ * Whose reactions a session's counts include: the viewer's school (and the viewer), or every
+ * school for provider roles (issue 8: a shared session never shows another school's activity).
+ */
+export interface ReactionScope {
+  id: string;
+  role: Role;
+  school_id: string | null;
+}
+
+async function related(db: Db, viewer: ReactionScope, ids: readonly string[]): Promise<Related> {
   const out: Related = { tags: new Map(), workIds: new Map(), emotions: new Map() };
   if (ids.length === 0) return out;
   const [tags, works, emotions] = await Promise.all([
@@ -145,11 +156,20 @@ async function related(db: Db, ids: readonly string[]): Promise<Related> {
       .execute(),
     db
       .selectFrom('actions')
-      .select(['session_id', 'type', sql<number>`count(*)::int`.as('n')])
-      .where('target', '=', 'session')
-      .where('session_id', 'in', [...ids])
-      .where('type', 'in', ['inspired', 'wow', 'thinking', 'crying'])
-      .groupBy(['session_id', 'type'])
+      .innerJoin('users', 'users.id', 'actions.user_id')
+      .select(['actions.session_id', 'actions.type', sql<number>`count(*)::int`.as('n')])
+      .where('actions.target', '=', 'session')
+      .where('actions.session_id', 'in', [...ids])
+      .where('actions.type', 'in', ['inspired', 'wow', 'thinking', 'crying'])
+      .$if(!isProviderRole(viewer.role), (q) =>
+        q.where((eb) =>
+          eb.or([
+            eb('actions.user_id', '=', viewer.id),
+            eb('users.school_id', '=', viewer.school_id ?? ''),
+          ]),
+        ),
+      )
+      .groupBy(['actions.session_id', 'actions.type'])
       .execute(),
   ]);
   for (const t of tags) {
@@ -220,9 +240,14 @@ function toSummary(row: SessionRow, rel: Related): SessionSummary {
   return s;
 }
 
-export async function toSummaries(db: Db, rows: readonly SessionRow[]): Promise<SessionSummary[]> {
+export async function toSummaries(
+  db: Db,
+  viewer: ReactionScope,
+  rows: readonly SessionRow[],
+): Promise<SessionSummary[]> {
   const rel = await related(
     db,
+    viewer,
     rows.map((r) => r.id),
   );
   return rows.map((r) => toSummary(r, rel));
@@ -247,8 +272,12 @@ function toVideo(row: VideoRow): Video {
 }
 
 /** The whole session: summary fields, videos in order, each with its timed actions. */
-export async function toFullSession(db: Db, row: SessionRow): Promise<Session> {
-  const [summary] = await toSummaries(db, [row]);
+export async function toFullSession(
+  db: Db,
+  viewer: ReactionScope,
+  row: SessionRow,
+): Promise<Session> {
+  const [summary] = await toSummaries(db, viewer, [row]);
   const videos = await db
     .selectFrom('videos')
     .selectAll()

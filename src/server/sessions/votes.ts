@@ -6,6 +6,7 @@ import { msOf } from '../db/json';
 import type { VoteBallotsTable } from '../db/schema';
 import { AppError } from '../http/errors';
 import type { RoomBus } from '../realtime/bus';
+import type { SessionWall } from './walls';
 
 type BallotRow = Selectable<VoteBallotsTable>;
 
@@ -51,16 +52,35 @@ export class VoteService {
     private readonly bus: RoomBus,
   ) {}
 
+  /**
+   * Without a room, `wall` (the caller's, sessions/walls.ts) limits the counts to solo ballots
+   * and the rooms the caller may open, cast by people of the caller's school: a room's ballots
+   * belong to the room, and a shared session never shows another school's votes.
+   */
   async tallies(
     sessionId: string,
     userId: string,
     q: { streamId?: string | undefined; voteKey?: string | undefined },
+    wall?: SessionWall,
   ): Promise<VoteTally[]> {
     let counts = this.db
       .selectFrom('vote_ballots')
+      .innerJoin('users', 'users.id', 'vote_ballots.user_id')
       .select(['vote_key', 'choice', sql<number>`count(*)::int`.as('n')])
       .where('session_id', '=', sessionId)
       .groupBy(['vote_key', 'choice']);
+    if (wall && !q.streamId) {
+      const roomIds = [...wall.roomIds];
+      counts = counts.where((eb) =>
+        roomIds.length === 0
+          ? eb('vote_ballots.stream_id', 'is', null)
+          : eb.or([
+              eb('vote_ballots.stream_id', 'is', null),
+              eb('vote_ballots.stream_id', 'in', roomIds),
+            ]),
+      );
+      if (!wall.allSchools) counts = counts.where('users.school_id', '=', wall.schoolId ?? '');
+    }
     let mine = this.db
       .selectFrom('vote_ballots')
       .selectAll()
@@ -96,8 +116,19 @@ export class VoteService {
     return [...byKey.values()].sort((a, b) => a.voteKey.localeCompare(b.voteKey));
   }
 
-  private async tally(sessionId: string, userId: string, streamId: string | null, voteKey: string) {
-    const [t] = await this.tallies(sessionId, userId, { streamId: streamId ?? undefined, voteKey });
+  private async tally(
+    sessionId: string,
+    userId: string,
+    streamId: string | null,
+    voteKey: string,
+    wall?: SessionWall,
+  ) {
+    const [t] = await this.tallies(
+      sessionId,
+      userId,
+      { streamId: streamId ?? undefined, voteKey },
+      wall,
+    );
     return t ?? { voteKey, streamId, counts: {}, total: 0, mine: null };
   }
 
@@ -115,6 +146,7 @@ export class VoteService {
     sessionId: string,
     userId: string,
     body: { voteKey: string; choice: string; streamId?: string | undefined },
+    wall?: SessionWall,
   ): Promise<{ item: Vote; tally: VoteTally }> {
     await this.assertChoice(sessionId, body.voteKey, body.choice);
     const streamId = body.streamId ?? null;
@@ -126,7 +158,7 @@ export class VoteService {
       returning *`.execute(this.db);
     const row = result.rows[0];
     if (!row) throw new Error('vote upsert returned nothing');
-    return this.after(row);
+    return this.after(row, wall);
   }
 
   async change(
@@ -134,6 +166,7 @@ export class VoteService {
     userId: string,
     voteId: string,
     choice: string,
+    wall?: SessionWall,
   ): Promise<{ item: Vote; tally: VoteTally }> {
     const row = await this.db
       .selectFrom('vote_ballots')
@@ -142,8 +175,8 @@ export class VoteService {
       .where('session_id', '=', sessionId)
       .executeTakeFirst();
     if (!row) throw new AppError('notFound', 'No such vote');
-    if (row.user_id !== userId)
-      throw new AppError('forbidden', 'Only your own vote can be changed');
+    // Someone else's ballot is not theirs to know of: the same 404 as a missing one.
+    if (row.user_id !== userId) throw new AppError('notFound', 'No such vote');
     await this.assertChoice(sessionId, row.vote_key, choice);
     const updated = await this.db
       .updateTable('vote_ballots')
@@ -151,12 +184,15 @@ export class VoteService {
       .where('id', '=', voteId)
       .returningAll()
       .executeTakeFirstOrThrow();
-    return this.after(updated);
+    return this.after(updated, wall);
   }
 
   /** The caller's answer and tally; the room gets the tally live (without anyone's `mine`). */
-  private async after(row: BallotRow): Promise<{ item: Vote; tally: VoteTally }> {
-    const tally = await this.tally(row.session_id, row.user_id, row.stream_id, row.vote_key);
+  private async after(
+    row: BallotRow,
+    wall?: SessionWall,
+  ): Promise<{ item: Vote; tally: VoteTally }> {
+    const tally = await this.tally(row.session_id, row.user_id, row.stream_id, row.vote_key, wall);
     if (row.stream_id) {
       await this.bus.publishRoom({
         kind: 'broadcast',

@@ -77,11 +77,33 @@ export async function listStreams(db: Db, f: StreamFilter): Promise<StreamRowWit
       ]),
     );
   if (f.sessionId) q = q.where('streams.session_id', '=', f.sessionId);
+  // An ended room (a terminate event in its log) is no longer advertised: nobody can join it.
+  q = q.where(({ not, exists, selectFrom }) =>
+    not(
+      exists(
+        selectFrom('stream_events')
+          .select('stream_events.seq')
+          .whereRef('stream_events.stream_id', '=', 'streams.id')
+          .where('stream_events.type', '=', 'terminate'),
+      ),
+    ),
+  );
   return q
     .orderBy(sql`(streams.settings->>'startTime')::bigint`)
     .orderBy('streams.id')
     .limit(500)
     .execute();
+}
+
+/** Whether the room was ended (its log holds a terminate event). */
+export async function isTerminated(db: Db, id: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('stream_events')
+    .select('stream_id')
+    .where('stream_id', '=', id)
+    .where('type', '=', 'terminate')
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** The schools the stream's groups belong to (staff of those schools may open the room). */

@@ -17,6 +17,7 @@ import type { UserRow } from '../users/repository';
 import { sequencerFor, type StreamSequencer } from './sequencer';
 import {
   findStream,
+  isTerminated,
   listStreams,
   mayAccessStream,
   schoolsOfGroups,
@@ -134,16 +135,25 @@ export class StreamService {
       .where('id', '=', id)
       .execute();
     const stream = toStream((await findStream(this.db, id))!);
-    await this.bus.publishStreamList({ stream, previousGroupIds: row.group_ids });
+    await this.bus.publishStreamList({
+      stream,
+      previousGroupIds: row.group_ids,
+      ended: await isTerminated(this.db, id),
+    });
     return stream;
   }
 
   /**
-   * A host command: 404 for an unknown or deleted room, 403 for anyone but the host, 409 for a
-   * playback command after terminate. Stamped with the server time and the next seq in the
-   * stream's turn (StreamSequencer), stored, then published.
+   * A host command: 404 for an unknown or deleted room and for anyone who may not open it, 403
+   * for its other members, 409 for a playback command after terminate. Stamped with the server
+   * time and the next seq in the stream's turn (StreamSequencer), stored, then published.
    */
   async command(user: UserRow, id: string, command: StreamCommand): Promise<RoomEvent> {
+    // Someone who may not open the room gets the 404 of a room that does not exist; its own
+    // members who are not the host get the 403 below. The host skips the membership query.
+    const row = await findStream(this.db, id);
+    if (!row) throw new AppError('notFound', 'No such room');
+    if (row.host_user_id !== user.id) await this.getVisible(user, id);
     const [event] = await this.sequencer.append(id, (stream, seq) => {
       if (!stream || stream.isDeleted) throw new AppError('notFound', 'No such room');
       if (stream.hostUserId !== user.id) {
@@ -163,6 +173,17 @@ export class StreamService {
       ];
     });
     if (!event) throw new AppError('notFound', 'No such room');
+    if (command.action === 'terminate') {
+      // The room leaves every rooms list at once (home, the session page), live.
+      const row = await findStream(this.db, id);
+      if (row) {
+        await this.bus.publishStreamList({
+          stream: toStream(row),
+          previousGroupIds: [],
+          ended: true,
+        });
+      }
+    }
     return event;
   }
 }

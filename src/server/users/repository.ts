@@ -1,5 +1,11 @@
 import type { Selectable } from 'kysely';
-import type { Group, Me, PublicUser } from '../../contracts/entities';
+import {
+  isStaffRole,
+  type Group,
+  type Me,
+  type PublicUser,
+  type Role,
+} from '../../contracts/entities';
 import type { Db } from '../db/database';
 import { msOf, toMs } from '../db/json';
 import type { GroupsTable, SchoolsTable, UsersTable } from '../db/schema';
@@ -123,10 +129,36 @@ export async function findSchool(db: Db, id: string | null): Promise<SchoolRow |
   return db.selectFrom('schools').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export function toPublicUser(u: UserRow, school: SchoolRow | undefined): PublicUser {
+/** Who is reading a user's public view: the login-name rule needs their id and role. */
+export interface LoginNameViewer {
+  id: string;
+  role: Role;
+}
+
+/** The audience of a broadcast (one payload to every socket of a room): no login names. */
+export const BROADCAST_VIEWER: LoginNameViewer = { id: '', role: 'member' };
+
+/**
+ * THE login-name rule (docs/decisions.md "Login names"): a user's login name (`account`, the
+ * wire's `id`) is shown to staff roles (teacher, staff, admin) and to the account itself;
+ * everyone else gets the row id (`_id`) in that field, which every route taking a user id
+ * accepts, so links keep working and nobody learns a pupil's sign-in name.
+ */
+export function loginNameFor(
+  viewer: LoginNameViewer,
+  user: { id: string; account: string },
+): string {
+  return viewer.id === user.id || isStaffRole(viewer.role) ? user.account : user.id;
+}
+
+export function toPublicUser(
+  u: UserRow,
+  school: SchoolRow | undefined,
+  viewer: LoginNameViewer,
+): PublicUser {
   return {
     _id: u.id,
-    id: u.account,
+    id: loginNameFor(viewer, u),
     displayName: u.display_name,
     image: u.image,
     role: u.role,
@@ -136,7 +168,7 @@ export function toPublicUser(u: UserRow, school: SchoolRow | undefined): PublicU
 
 export function toMe(u: UserRow, school: SchoolRow | undefined, groups: readonly GroupRow[]): Me {
   return {
-    ...toPublicUser(u, school),
+    ...toPublicUser(u, school, u),
     name: u.name,
     studentNumber: u.student_number,
     groups: sortGroups(groups).map(toGroup),

@@ -10,6 +10,7 @@ import type { TokenService } from '../auth/tokens';
 import type { Db } from '../db/database';
 import type { UsersTable } from '../db/schema';
 import { AppError, fieldsOf } from '../http/errors';
+import { refuseScreened } from '../moderation/refuse';
 import { hasStates, isKnownCountry, isKnownState } from '../location/data';
 import { groupsOfSchools, groupsOfUser, withDescendants, type UserRow } from './repository';
 
@@ -46,7 +47,7 @@ export async function updateUser(ctx: UpdateContext): Promise<UserRow> {
       { path: 'userId', message: 'does not match the path' },
     ]);
   }
-  if (ctx.target.id !== ctx.actor.id) return resetMemberPassword(ctx, body);
+  if (ctx.target.id !== ctx.actor.id) return updateMemberByStaff(ctx, body);
   return updateOwn(ctx, body);
 }
 
@@ -54,13 +55,19 @@ export async function updateUser(ctx: UpdateContext): Promise<UserRow> {
 const names = (user: UserRow, id: string): boolean =>
   id === user.id || id.toLowerCase() === user.account.toLowerCase();
 
-async function resetMemberPassword(ctx: UpdateContext, body: UpdateUserRequest): Promise<UserRow> {
+/**
+ * Staff changing a pupil of a group they manage: a new password, or (issue 8) a corrected
+ * display name, one at a time. The name is screened like the pupil's own, but the pupil's
+ * 31-day rule does not apply and the pupil's own change window is left as it was.
+ */
+async function updateMemberByStaff(ctx: UpdateContext, body: UpdateUserRequest): Promise<UserRow> {
   // userId only repeats the path (checked above); every other field must be absent.
   const keys = Object.keys(body).filter(
     (k) => k !== 'userId' && body[k as keyof UpdateUserRequest] !== undefined,
   );
   const onlyPassword = keys.length === 1 && keys[0] === 'password' && body.password !== undefined;
-  if (!onlyPassword || !isStaffRole(ctx.actor.role)) {
+  const onlyName = keys.length === 1 && keys[0] === 'displayName' && body.displayName !== undefined;
+  if (!(onlyPassword || onlyName) || !isStaffRole(ctx.actor.role)) {
     throw new AppError('forbidden', 'You may not change this user');
   }
   const actorGroups = await groupsOfUser(ctx.db, ctx.actor.id);
@@ -74,8 +81,18 @@ async function resetMemberPassword(ctx: UpdateContext, body: UpdateUserRequest):
     groupIds: targetGroups.map((g) => g.id),
   });
   if (!allowed) throw new AppError('forbidden', 'You may not change this user');
-  await assertPasswordPolicy(body.password!, ctx.target);
 
+  if (onlyName) {
+    refuseScreened(body.displayName!, 'displayName');
+    return ctx.db
+      .updateTable('users')
+      .set({ display_name: body.displayName!, updated_at: ctx.now ?? new Date() })
+      .where('id', '=', ctx.target.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  await assertPasswordPolicy(body.password!, ctx.target);
   const updated = await ctx.db
     .updateTable('users')
     .set({
@@ -110,6 +127,8 @@ async function updateOwn(ctx: UpdateContext, body: UpdateUserRequest): Promise<U
         [{ path: 'displayName', message: 'changed too recently' }],
       );
     }
+    // Names have no review: contact details and abuse are refused (issue 8).
+    refuseScreened(body.displayName, 'displayName');
     set.display_name = body.displayName;
     set.profile_updated_at = now;
   }

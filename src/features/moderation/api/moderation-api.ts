@@ -28,7 +28,7 @@ export function useDecide() {
     }) =>
       apiClient.request(ModerationDecisionResponse, {
         method: 'post',
-        url: `/v1/moderation/${input.type === 'output' ? 'outputs' : 'feedbacks'}/${encodeURIComponent(input.id)}/decision`,
+        url: `/v1/moderation/${input.type === 'output' ? 'outputs' : input.type === 'feedback' ? 'feedbacks' : 'reflections'}/${encodeURIComponent(input.id)}/decision`,
         data: { decision: input.decision, ...(input.note ? { note: input.note } : {}) },
       }),
     onSettled: () => client.invalidateQueries({ queryKey: moderationKeys.queue }),

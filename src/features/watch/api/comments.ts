@@ -136,6 +136,8 @@ export function usePauseComments(streamId: string | null) {
 export function usePostLiveComment(sessionId: string, streamId: string | null, lang: Lang) {
   const queryClient = useQueryClient();
   return useMutation({
+    // Offline, fail at once instead of waiting paused with a spinner (issue 9, item 20).
+    networkMode: 'always',
     mutationFn: async (content: string) => {
       const type = liveCommentType(lang);
       const { item } = await apiClient.request(CommentResponse, {

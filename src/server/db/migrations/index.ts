@@ -7,6 +7,7 @@ import { outputs } from './0005-outputs';
 import { reports } from './0006-reports';
 import { commentWalls } from './0007-comment-walls';
 import { signIn } from './0008-sign-in';
+import { screening } from './0009-screening';
 
 /**
  * Every migration, in order, compiled into the server (no files read at runtime, so the same
@@ -21,6 +22,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0006-reports': reports,
   '0007-comment-walls': commentWalls,
   '0008-sign-in': signIn,
+  '0009-screening': screening,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { createI18n } from './i18n';
+import { pageTitle } from './page-title';
+
+describe('browser titles (issue 9, item 15)', () => {
+  it('end every page with the same suffix, once', () => {
+    expect(pageTitle('ログイン')).toBe('ログイン | Tomoni');
+    expect(pageTitle('設定 | Tomoni')).toBe('設定 | Tomoni');
+  });
+
+  it('keep the spec\'s "Top" for home, with a Japanese word beside it for a Japanese reader', () => {
+    const ja = createI18n({ lng: 'ja' }).getFixedT('ja', 'home')('documentTitle');
+    const en = createI18n({ lng: 'en' }).getFixedT('en', 'home')('documentTitle');
+    expect(pageTitle(ja)).toBe('Top（ホーム） | Tomoni');
+    expect(pageTitle(en)).toBe('Top | Tomoni');
+  });
+});

@@ -1,0 +1,25 @@
+import { isStaffRole } from '../../contracts/entities';
+import type { Db } from '../db/database';
+import { groupsOfSchools, groupsOfUser, type UserRow } from '../users/repository';
+
+/**
+ * "Approve all feedback first" (issue 8): whether a feedback by `author` must wait for a teacher
+ * because one of the author's groups, or a group above one of them, has the mode on. Staff
+ * roles' feedback is never held by the mode.
+ */
+export async function feedbackNeedsApproval(db: Db, author: UserRow): Promise<boolean> {
+  if (isStaffRole(author.role)) return false;
+  const own = await groupsOfUser(db, author.id);
+  if (own.some((g) => g.feedback_approval)) return true;
+  if (!own.some((g) => g.parent_id !== null)) return false;
+  const all = await groupsOfSchools(db, [...new Set(own.map((g) => g.school_id))]);
+  const byId = new Map(all.map((g) => [g.id, g]));
+  for (const g of own) {
+    let parent = g.parent_id ? byId.get(g.parent_id) : undefined;
+    for (let depth = 0; parent && depth < 16; depth += 1) {
+      if (parent.feedback_approval) return true;
+      parent = parent.parent_id ? byId.get(parent.parent_id) : undefined;
+    }
+  }
+  return false;
+}

@@ -1,0 +1,249 @@
+/**
+ * The curated abuse and bullying list (Japanese and English) for the screening checks.
+ *
+ * Written by hand: the npm lists found (badwords-list, naughty-words/LDNOOBW, profane-words,
+ * @dsojevic/profanity-list) are English-centred sex/profanity word lists; none covers Japanese
+ * school bullying (死ね, 消えろ, 仲間外れ phrases) or English bullying phrases ("nobody likes
+ * you"), and their plain substring use is what gives Scunthorpe false positives.
+ *
+ * Each pattern is matched against one of the folded forms of normalize.ts, so it is written in
+ * that form:
+ * - `compact`: hiragana only (katakana folded), no small kana, no っ or ー, no repeated
+ *   character, no spaces (し ね and し.ね are joined before).
+ * - `spaced`: the same with one space between words, for short words that need a boundary.
+ * - `folded`: NFKC lower case with katakana kept (シネ is not シネマ).
+ * - `english`: lower case, one space between words and one at each end, runs of three or more
+ *   equal letters squeezed to one.
+ *
+ * Tiers:
+ * - `strong`: always a finding (threats, 死ね, "kill yourself", slurs, self-harm words).
+ * - `insult`: a finding when the text is aimed at someone (お前, you), when the insult is
+ *   (nearly) all the text says, or together with another insult or weak word.
+ * - `weak`: つまらない, boring…: ordinary opinions about a video; a finding only together with
+ *   another insult or when it is all the text says.
+ */
+
+export type AbuseKind = 'abuse' | 'threat' | 'selfHarm' | 'exclusion';
+export type AbuseTier = 'strong' | 'insult' | 'weak';
+export type AbuseForm = 'compact' | 'spaced' | 'folded' | 'english';
+
+export interface AbuseEntry {
+  kind: AbuseKind;
+  tier: AbuseTier;
+  form: AbuseForm;
+  pattern: RegExp;
+}
+
+const e = (kind: AbuseKind, tier: AbuseTier, form: AbuseForm, source: string): AbuseEntry => ({
+  kind,
+  tier,
+  form,
+  pattern: new RegExp(source, 'gu'),
+});
+
+/** Hiragana, for boundaries in the spaced form. */
+const H = '[ぁ-ゖ]';
+/** "you" in the English form. */
+const YOU = '(?:you|u|ya)';
+const YOU_ARE = '(?:you re|youre|you are|ur|u r|u re|ure)';
+
+export const ABUSE_ENTRIES: readonly AbuseEntry[] = [
+  // ── Japanese: death wishes and threats ─────────────────────────────────────────────────
+  e('abuse', 'strong', 'compact', '死ね(?!る|ない|なか|ず|ま)'),
+  e(
+    'abuse',
+    'strong',
+    'spaced',
+    `(?<!${H})しね(?!${H})|(?<![ぁ-ゖ\\p{Script=Han}])しねえ(?!${H})|しね[よや](?!う)|(?<!${H})しねば`,
+  ),
+  e('abuse', 'strong', 'folded', 'シネ(?![マコラ])'),
+  e('abuse', 'strong', 'folded', '[氏市]ね(?=$|[よや!！。、\\s])'),
+  e('abuse', 'strong', 'compact', '(?:死|し)んで(?:くれ|ほしい|ください|よ)|死ねばいい|しねばいい'),
+  e('abuse', 'strong', 'compact', '(?:自殺|じさつ)(?:しろ|すれば|しな(?!い))'),
+  e(
+    'threat',
+    'strong',
+    'compact',
+    '(?:殺|ころ)(?:すぞ|すから|してやる|されたいの|すよ)|ぶ(?:殺|ころ)',
+  ),
+  e('abuse', 'strong', 'compact', '(?:消|き)えろ|いなくなれ|(?:消|き)えてくれ'),
+  e('abuse', 'insult', 'compact', '(?:消|き)えてほしい'),
+  e('abuse', 'insult', 'spaced', '^(?:消|き)えて(?:よ)?$'),
+  e(
+    'threat',
+    'strong',
+    'compact',
+    '(?:殴|なぐ)るぞ|ぶ(?:飛|と)ばす|ぼこ[るす]|しばくぞ|しばいたる|(?:覚|おぼ)えてろ|覚悟しろ|(?:晒|さら)すぞ|(?:ねと|ネット)に(?:晒|さら)|痛い目(?:に)?(?:あわ|見せ)',
+  ),
+  // ── Japanese: slurs (strong) ─────────────────────────────────────────────────────────────
+  e('abuse', 'strong', 'compact', 'がいじ(?!ん)|きちがい|基地外|気違い|池沼'),
+  e('abuse', 'strong', 'compact', '(?:ごみ|ゴミ|くず|クズ)(?:人間|やろう|野郎|かす)'),
+  // ── Japanese: insults ────────────────────────────────────────────────────────────────────
+  e('abuse', 'insult', 'compact', 'ばか(?!り|に|で|ら|げ|しい|ば|す)|馬鹿(?!に|ら|げ|馬鹿)'),
+  e('abuse', 'insult', 'compact', 'あほ(?!う?どり)|阿呆'),
+  e('abuse', 'insult', 'folded', 'ブス|デブ|カス(?![タテトケクパ])|クズ|ハゲ'),
+  e('abuse', 'insult', 'spaced', `(?<!${H})(?:ぶす|でぶ|はげ|くず|かす)(?!${H})`),
+  e('abuse', 'insult', 'compact', 'ざこ(?!つ)|雑魚'),
+  e('abuse', 'insult', 'compact', 'きもい|きもすぎ|きしよい|きしよ(?=$)|きめえ|気持ち悪いんだよ'),
+  e('abuse', 'insult', 'spaced', `(?:きも|きしよ)(?=$| |w)`),
+  e('abuse', 'insult', 'compact', 'うざい|うざすぎ|うぜえ'),
+  e('abuse', 'insult', 'spaced', `(?:うざ|うぜ)(?=$| |w)`),
+  e('abuse', 'insult', 'compact', '(?:へた|下手)くそ|(?:へた|下手)すぎ'),
+  e('abuse', 'insult', 'compact', 'いんきや|陰キヤ|ぶさいく|不細工|ぶさすぎ'),
+  e(
+    'abuse',
+    'insult',
+    'compact',
+    '(?:ごみ|ゴミ)(?!拾|ひろ|を|が|は|の|箱|ばこ|袋|ぶくろ|出|問題|分別)',
+  ),
+  e('abuse', 'strong', 'compact', '(?:生|い)きてる(?:価値|かち)(?:が|も)?(?:ない|ねえ)'),
+  e(
+    'abuse',
+    'weak',
+    'compact',
+    'つまらな(?!く)|つまんな(?!く)|つまんね|(?<!く)ださい|ださすぎ|しよぼい',
+  ),
+  // ── Japanese: exclusion ──────────────────────────────────────────────────────────────────
+  e(
+    'exclusion',
+    'strong',
+    'compact',
+    '(?:お前|おまえ|あんた|てめえ)(?:は|なんか|なんて|も)?(?:来|く)るな',
+  ),
+  e('exclusion', 'strong', 'spaced', `(?:来|く)(?:る|ん)な(?=$| |よ)`),
+  e('exclusion', 'strong', 'compact', '学校(?:に|へ)?(?:来|く)るな'),
+  e('exclusion', 'strong', 'compact', '(?:入|い)れて(?:あげ|や)ない|(?:入|い)れてあげない'),
+  e('exclusion', 'strong', 'compact', '仲間(?:外|はず)れに(?:しよ|する(?:ぞ|から)|してやる)'),
+  e('exclusion', 'strong', 'compact', '仲間に(?:入|い)れ(?:ない|ねえ|てやらない)'),
+  e('exclusion', 'strong', 'compact', 'はぶろ|はぶる(?:ぞ|わ|か)|はぶられろ'),
+  e('exclusion', 'strong', 'compact', '(?:みんな|皆)で(?:無視|むし)(?:しよ|する|な)'),
+  e(
+    'exclusion',
+    'strong',
+    'compact',
+    '(?:みんな|皆|全員)(?:で)?(?:あいつ|こいつ|お前|おまえ|[^。！？]{1,8}?(?:さん|くん|ちやん))(?:の?こと)?(?:を)?(?:無視|むし)(?:しよ|しろ|する(?:ぞ|か)|な)',
+  ),
+  e(
+    'exclusion',
+    'strong',
+    'compact',
+    'あち(?:行|い)け|(?:近|ちか)(?:寄|よ)るな|話しかけるな|(?:関|かか)わるな',
+  ),
+  e('exclusion', 'strong', 'compact', '(?:誰|だれ)も(?:お前|おまえ|あんた|てめえ)'),
+  e(
+    'exclusion',
+    'strong',
+    'compact',
+    '(?:みんな|皆|全員)(?:お前|おまえ|あんた)(?:の?こと)?(?:が|を)?(?:嫌|きら)い',
+  ),
+  e(
+    'exclusion',
+    'strong',
+    'compact',
+    '(?:お前|おまえ|あんた)(?:なんか|なんて)?(?:いらない|いらね)',
+  ),
+  e(
+    'exclusion',
+    'strong',
+    'compact',
+    '(?:お前|おまえ|あんた)の(?:居場所|いばしよ)(?:は|なんて)?(?:ない|ねえ)',
+  ),
+  e(
+    'exclusion',
+    'strong',
+    'compact',
+    '(?:一緒|いしよ)に(?:遊|あそ)んであげない|(?:友達|ともだち)(?:やめる|じやない)から',
+  ),
+  // ── Japanese: self-harm ──────────────────────────────────────────────────────────────────
+  e(
+    'selfHarm',
+    'strong',
+    'compact',
+    '死にたい|しにたい|(?:消|き)えたい|(?:自殺|じさつ)したい|首(?:を)?(?:吊|つ)りたい|飛び降りたい|(?:生|い)きてる(?:意味|いみ)(?:が|も)?(?:ない|ねえ)',
+  ),
+  e('selfHarm', 'strong', 'spaced', `(?<!${H})りすか|りすとかと`),
+  // ── English: threats, death wishes, self-harm ────────────────────────────────────────────
+  e('abuse', 'strong', 'english', ' k+y+s+ '),
+  e(
+    'abuse',
+    'strong',
+    'english',
+    ' kil+ (?:your ?self|yo?urself|ur ?self|yourselves|urselves|urslf) ',
+  ),
+  e('abuse', 'strong', 'english', ' (?:go|just|pls|please) (?:die|d1e) '),
+  e('abuse', 'strong', 'english', ` (?:i )?hope ${YOU} (?:die|get hurt|get hit) `),
+  e('abuse', 'strong', 'english', ` ${YOU} should (?:just )?(?:die|kil+ yourself|disappear) `),
+  e('abuse', 'strong', 'english', ' drop dead | go hang yourself | drink bleach '),
+  e(
+    'threat',
+    'strong',
+    'english',
+    ` (?:i ll|ill|i will|im going to|im gonna|i m gonna|gonna|going to) (?:kil+|hurt|beat|stab|shoot|punch|smash) ${YOU} `,
+  ),
+  e(
+    'threat',
+    'strong',
+    'english',
+    ` ${YOU_ARE} (?:so )?dead | watch (?:your|ur) back | i know where ${YOU} live `,
+  ),
+  e(
+    'selfHarm',
+    'strong',
+    'english',
+    ' (?:i )?(?:want to|wanna) die (?!laugh)| kil+ myself | end my life | (?:cut|hurt) myself | suicidal | commit suicide ',
+  ),
+  // ── English: slurs and strong profanity ──────────────────────────────────────────────────
+  e(
+    'abuse',
+    'strong',
+    'english',
+    ' (?:f+u+c+k+|fuk|fck|fuc)(?:ing|in|er|ers|face|off|u)? | stfu | (?:b+i+t+c+h+|biatch)(?:es|y)? | cunt | whore | slut | retard(?:ed|s)? | a+s+s+hole | dickhead | motherfucker | fag(?:got)?s? | nigg(?:er|a)s? ',
+  ),
+  // Aimed insults: "you're ugly".
+  e(
+    'abuse',
+    'strong',
+    'english',
+    ` ${YOU_ARE} (?:so |such an? |an? |really |very |the most |fucking )?(?:ugly|stupid|dumb|fat|gross|disgusting|idiot|loser|moron|useless|trash|worthless|pathetic|annoying|freak|failure|bad at everything) `,
+  ),
+  e('abuse', 'strong', 'english', ' your (?:ugly|stupid|dumb|fat|an idiot|a loser|a freak) '),
+  // ── English: exclusion ───────────────────────────────────────────────────────────────────
+  e(
+    'exclusion',
+    'strong',
+    'english',
+    ` (?:nobody|no one|noone|no1) (?:likes|wants|cares about|loves|will miss) ${YOU} | every(?:one|body) hates ${YOU} `,
+  ),
+  e(
+    'exclusion',
+    'strong',
+    'english',
+    ` ${YOU} (?:can t|cant|cannot|can not) sit with us | ${YOU_ARE} not invited | ${YOU} (?:don t|dont|do not) belong | ${YOU} (?:have|got) no friends `,
+  ),
+  e(
+    'exclusion',
+    'strong',
+    'english',
+    ` (?:we|nobody|no one) (?:don t |dont |doesn t |doesnt )?wants? ${YOU} (?:here|around|in (?:our|the) group) | not welcome here | leave us alone | get lost `,
+  ),
+  e(
+    'exclusion',
+    'strong',
+    'english',
+    ` (?:don t|dont|do not) (?:come|sit with us|talk to us|join us) (?:here|anymore|again|with us)? ?$`,
+  ),
+  e('exclusion', 'insult', 'english', ' go away | shut up | nobody cares '),
+  e('exclusion', 'strong', 'english', ' get out of (?:our|this|the) (?:group|team|class|chat) '),
+  // ── English: insults and weak words ──────────────────────────────────────────────────────
+  e(
+    'abuse',
+    'insult',
+    'english',
+    ' (?:ugly|stupid|dumb|idiot|idiots|loser|losers|moron|trash|worthless|pathetic|disgusting|gross|shit|sucks|suck|crap|lame|cringe|noob|freak) ',
+  ),
+  e('abuse', 'weak', 'english', ' (?:boring|bad|terrible|awful|worst|weird) '),
+];
+
+/** Words that aim a text at someone: an insult with one of these is a finding. */
+export const DIRECTED_JA = /お前|おまえ|てめえ|てめ|貴様|きさま|あんた|おめえ|こいつ/u;
+export const DIRECTED_EN = / (?:you|u|ya|your|ur|youre|yours|urself|yourself) /u;
