@@ -15,6 +15,7 @@ import {
   sleep,
   startServerProcess,
   type ServerProcess,
+  envInt,
 } from './support';
 
 /**
@@ -37,18 +38,11 @@ import {
  * Every request sends `Accept-Encoding: gzip, deflate, br` as a browser does.
  */
 
-const int = (name: string, fallback: number): number => {
-  const raw = process.env[name];
-  const n = raw === undefined || raw === '' ? fallback : Number(raw);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer`);
-  return n;
-};
-
-const RATE = int('BENCH_RATE', 200);
-const SECONDS = int('BENCH_SECONDS', 30);
-const USERS = int('BENCH_USERS', 20);
-const CONCURRENCY = int('BENCH_CONCURRENCY', 16);
-const THROUGHPUT_S = int('BENCH_THROUGHPUT_S', 5);
+const RATE = envInt('BENCH_RATE', 200);
+const SECONDS = envInt('BENCH_SECONDS', 30);
+const USERS = envInt('BENCH_USERS', 20);
+const CONCURRENCY = envInt('BENCH_CONCURRENCY', 16);
+const THROUGHPUT_S = envInt('BENCH_THROUGHPUT_S', 5);
 const WARMUP_S = 3;
 const TARGET_P99_MS = 30;
 const TOTAL_LIMIT_MS = 10 * 60_000;

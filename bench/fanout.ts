@@ -19,6 +19,7 @@ import {
   startServerProcess,
   wallNow,
   type ServerProcess,
+  envInt,
 } from './support';
 
 /**
@@ -42,17 +43,10 @@ import {
  * stretches its delivery window and drops below the baseline's rate.
  */
 
-const int = (name: string, fallback: number): number => {
-  const raw = process.env[name];
-  const n = raw === undefined || raw === '' ? fallback : Number(raw);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer`);
-  return n;
-};
-
-const CLIENTS = int('BENCH_CLIENTS', 5000);
-const ROOMS = int('BENCH_ROOMS', 200);
-const COMMANDS = int('BENCH_COMMANDS', 20);
-const INTERVAL_MS = int('BENCH_INTERVAL_MS', 1000);
+const CLIENTS = envInt('BENCH_CLIENTS', 5000);
+const ROOMS = envInt('BENCH_ROOMS', 200);
+const COMMANDS = envInt('BENCH_COMMANDS', 20);
+const INTERVAL_MS = envInt('BENCH_INTERVAL_MS', 1000);
 const CONNECT_CONCURRENCY = 50;
 /** After the last send, deliveries still missing after this are counted lost. */
 const DRAIN_MS = 20_000;

@@ -16,6 +16,14 @@ export const ROOT = resolve(import.meta.dirname, '..');
  */
 export const wallNow = (): number => performance.timeOrigin + performance.now();
 
+/** A positive whole number from the environment (a bench's knob), or the default. */
+export const envInt = (name: string, fallback: number): number => {
+  const raw = process.env[name];
+  const n = raw === undefined || raw === '' ? fallback : Number(raw);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer`);
+  return n;
+};
+
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 /** A free TCP port on loopback, chosen by the OS. */
