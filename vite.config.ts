@@ -12,7 +12,8 @@ export default defineConfig({
   // Brotli and gzip twins of every text asset, served as is by the server (issue 10).
   plugins: [react(), precompress()],
   resolve: { alias: { '@': src } },
-  build: { outDir: 'dist/client', sourcemap: true, chunkSizeWarningLimit: 900 },
+  // The manifest lets scripts/size-budget.ts follow each route's static imports.
+  build: { outDir: 'dist/client', sourcemap: true, chunkSizeWarningLimit: 900, manifest: true },
   server: {
     port: 5173,
     proxy: {

@@ -35,6 +35,7 @@ const steps = [
     ? [vitest('server', { DATABASE_URL: process.env.TEST_DATABASE_URL }, 'server-postgres')]
     : []),
   { name: 'build', cmd: 'npm', args: ['run', '-s', 'build'] },
+  { name: 'first-load budget', cmd: 'npm', args: ['run', '-s', 'size'] },
   vitest('e2e'),
 ];
 

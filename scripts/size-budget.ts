@@ -1,0 +1,73 @@
+/**
+ * The first-load budget (issue 10): what a browser must download before /login and / can show —
+ * index.html, its entry script with the chunks it preloads and its stylesheet, then the route's
+ * page chunk with its static imports and their CSS (followed through Vite's manifest) — measured
+ * brotli-compressed by size-limit. `npm test` runs it after the build, so a change that makes a
+ * first load grow past its budget fails the run. Lower a budget when a change shrinks the load.
+ *
+ * Usage: tsx scripts/size-budget.ts [dist/client]
+ */
+import filePlugin from '@size-limit/file';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import sizeLimit from 'size-limit';
+
+/** Brotli bytes each first load may take. */
+export const BUDGETS = {
+  login: { page: 'src/features/auth/login-page.tsx', maxBytes: 320_000 },
+  home: { page: 'src/features/home/home-page.tsx', maxBytes: 315_000 },
+} as const;
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+
+/** The files (relative to the client dir) a route loads before it can show: index.html first. */
+export function firstLoadFiles(clientDir: string, page: string): string[] {
+  const manifestPath = join(clientDir, '.vite/manifest.json');
+  if (!existsSync(manifestPath)) throw new Error(`No Vite manifest in ${clientDir}: build first`);
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+  const files = new Set<string>(['index.html']);
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`The manifest has no chunk for ${key}`);
+    if (files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit('index.html');
+  visit(page);
+  return [...files];
+}
+
+export interface BudgetResult {
+  route: keyof typeof BUDGETS;
+  bytes: number;
+  maxBytes: number;
+  ok: boolean;
+}
+
+/** Each route's first load, brotli-compressed, against its budget. */
+export async function checkBudgets(clientDir: string): Promise<BudgetResult[]> {
+  const out: BudgetResult[] = [];
+  for (const [route, { page, maxBytes }] of Object.entries(BUDGETS)) {
+    const files = firstLoadFiles(clientDir, page).map((f) => join(clientDir, f));
+    const [{ size = 0 }] = (await sizeLimit([filePlugin], files)) as Array<{ size?: number }>;
+    out.push({ route: route as keyof typeof BUDGETS, bytes: size, maxBytes, ok: size <= maxBytes });
+  }
+  return out;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
+  const results = await checkBudgets(resolve(process.argv[2] ?? 'dist/client'));
+  for (const r of results) {
+    const kb = (n: number) => (n / 1000).toFixed(1);
+    console.log(
+      `first load ${r.route}: ${kb(r.bytes)} kB brotli, budget ${kb(r.maxBytes)} kB ${r.ok ? 'ok' : 'OVER'}`,
+    );
+  }
+  if (results.some((r) => !r.ok)) process.exit(1);
+}
