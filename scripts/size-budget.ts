@@ -55,7 +55,8 @@ export async function checkBudgets(clientDir: string): Promise<BudgetResult[]> {
   const out: BudgetResult[] = [];
   for (const [route, { page, maxBytes }] of Object.entries(BUDGETS)) {
     const files = firstLoadFiles(clientDir, page).map((f) => join(clientDir, f));
-    const [{ size = 0 }] = (await sizeLimit([filePlugin], files)) as Array<{ size?: number }>;
+    const [result] = (await sizeLimit([filePlugin], files)) as Array<{ size?: number }>;
+    const size = result?.size ?? 0;
     out.push({ route: route as keyof typeof BUDGETS, bytes: size, maxBytes, ok: size <= maxBytes });
   }
   return out;

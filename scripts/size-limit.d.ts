@@ -1,5 +1,5 @@
-// @size-limit/file ships no types; size-limit's own declare its result as `object`.
+// @size-limit/file ships no types; declared as the plugin type size-limit's API accepts.
 declare module '@size-limit/file' {
-  const plugin: { name: string };
+  const plugin: (...args: unknown[]) => unknown;
   export default plugin;
 }
