@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FeedbacksResponse, OutputViewerResponse } from '../../contracts/api/feedback';
 import { UserFeedbacksResponse, UserOutputsResponse } from '../../contracts/api/profile';
 import { DEMO_IDS } from '../seed/demo';
-import { createTestApp, type TestApp } from '../testing/test-app';
+import { createTestApp, type TestApp, userIdOf } from '../testing/test-app';
 
 /**
  * Issue 9, item 3: a rejected post reads 'not published' to its author, with the teacher's
@@ -16,14 +16,7 @@ const ids: Record<string, string> = {};
 beforeAll(async () => {
   t = await createTestApp({
     fixtures: async (db) => {
-      const userId = async (account: string) =>
-        (
-          await db
-            .selectFrom('users')
-            .select('id')
-            .where('account', '=', account)
-            .executeTakeFirstOrThrow()
-        ).id;
+      const userId = (account: string) => userIdOf(db, account);
       const work = await db
         .selectFrom('session_works')
         .select('work_id')

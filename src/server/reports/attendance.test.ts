@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReportSessionResponse, ReportSessionsResponse } from '../../contracts/api/reports';
 import { StreamResponse } from '../../contracts/stream';
 import { DEMO_IDS } from '../seed/demo';
-import { createTestApp, type TestApp } from '../testing/test-app';
+import { createTestApp, type TestApp, userIdOf } from '../testing/test-app';
 
 /**
  * Issue 9, item 1: a pupil who watched in the teacher's room, or alone, attended. Joins go
@@ -21,14 +21,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const userId = async (account: string) =>
-  (
-    await t.db
-      .selectFrom('users')
-      .select('id')
-      .where('account', '=', account)
-      .executeTakeFirstOrThrow()
-  ).id;
+const userId = (account: string) => userIdOf(t.db, account);
 
 async function join(account: string, sessionId: string, streamId?: string) {
   const res = await t.app.inject({

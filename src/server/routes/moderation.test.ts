@@ -5,7 +5,7 @@ import {
 } from '../../contracts/api/moderation';
 import { OutputListResponse } from '../../contracts/api/outputs';
 import { DEMO_IDS } from '../seed/demo';
-import { createTestApp, type TestApp } from '../testing/test-app';
+import { createTestApp, type TestApp, userIdOf } from '../testing/test-app';
 
 const SESSION = DEMO_IDS.sessions.oceanArchive;
 let t: TestApp;
@@ -14,14 +14,7 @@ const ids: Record<string, string> = {};
 beforeAll(async () => {
   t = await createTestApp({
     fixtures: async (db) => {
-      const userId = async (account: string) =>
-        (
-          await db
-            .selectFrom('users')
-            .select('id')
-            .where('account', '=', account)
-            .executeTakeFirstOrThrow()
-        ).id;
+      const userId = (account: string) => userIdOf(db, account);
       const work = await db
         .selectFrom('session_works')
         .select('work_id')

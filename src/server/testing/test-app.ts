@@ -11,6 +11,16 @@ import { DEMO_ACCOUNTS } from '../seed/accounts';
 import { seedDemo } from '../seed/demo';
 import { migratedTemplate } from './pglite-template';
 
+/** A demo account's row id (tests address users by id, fixtures know them by account). */
+export async function userIdOf(db: Db, account: string): Promise<string> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('account', '=', account)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 export interface TestApp {
   app: App;
   db: Db;
