@@ -22,11 +22,9 @@ import {
   ReportSessionsPane,
 } from '@/features/reports';
 import { tokenStorage } from '@/lib/storage';
-import { AppLayout, PageLoader } from './layout/app-layout';
-import { LegalLayout } from './layout/legal-layout';
+import { PageLoader } from '@/features/page-status';
 import { RootLayout } from './layout/root-layout';
 import { NotFoundPage, RouteErrorPage } from './pages/error-page';
-import { PolicyRoute, PrivacyPage, TermsPage } from './pages/legal-pages';
 
 /** /login and /login/v2: a user who already holds a token goes home. */
 const redirectIfSignedIn = () => (tokenStorage.getToken() ? redirect('/') : null);
@@ -38,6 +36,10 @@ const requireToken = ({ request }: LoaderFunctionArgs) => {
   const target = `${url.pathname}${url.search}`;
   return redirect(target === '/' ? '/login' : `/login?redirect=${encodeURIComponent(target)}`);
 };
+
+/** A public legal page, fetched with its route (the first load of /login carries none of them). */
+const legalPage = (name: 'PolicyRoute' | 'PrivacyPage' | 'TermsPage') => () =>
+  import('./pages/legal-pages').then((m) => ({ Component: m[name] }));
 
 /**
  * The spec's route table for the areas that exist so far. Areas not built yet are absent (their
@@ -53,17 +55,20 @@ export const routes = [
       { path: '/user/create', loader: () => redirect('/') },
       {
         // Public: readable before an account exists; in the app layout once signed in.
-        element: <LegalLayout />,
+        lazy: () => import('./layout/legal-layout').then((m) => ({ Component: m.LegalLayout })),
+        hydrateFallbackElement: <PageLoader />,
         errorElement: <RouteErrorPage />,
         children: [
-          { path: '/policy', element: <PolicyRoute /> },
-          { path: '/terms', element: <TermsPage /> },
-          { path: '/privacy', element: <PrivacyPage /> },
+          { path: '/policy', lazy: legalPage('PolicyRoute') },
+          { path: '/terms', lazy: legalPage('TermsPage') },
+          { path: '/privacy', lazy: legalPage('PrivacyPage') },
         ],
       },
       {
         loader: requireToken,
-        element: <AppLayout />,
+        // The signed-in shell (header, menus, realtime) is a chunk of its own: /login never loads it.
+        lazy: () => import('./layout/app-layout').then((m) => ({ Component: m.AppLayout })),
+        hydrateFallbackElement: <PageLoader />,
         // Errors below render inside the layout, so the header stays.
         children: [
           {

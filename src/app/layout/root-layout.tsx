@@ -3,7 +3,7 @@ import { Outlet } from 'react-router-dom';
 import { useAnalytics } from '@/features/consent';
 import { useAuth } from '../auth-provider';
 import { LoggedOutModal } from './logged-out-modal';
-import { PageLoader } from './app-layout';
+import { PageLoader } from '@/features/page-status';
 
 /** Everything under the router: the lazy pages' fallback and the logged-out modal. */
 export function RootLayout() {

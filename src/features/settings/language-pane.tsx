@@ -54,7 +54,7 @@ function LanguageFormView({ me, onSaved }: { me: Me; onSaved: () => void }) {
           if (!payload) throw new Error('the form cannot be saved');
           const saved = await updateUser(me._id, payload);
           // In place, no reload (issue 9, item 19): the page speaks the new language at once.
-          if (saved.lang) applyLanguage(saved.lang);
+          if (saved.lang) await applyLanguage(saved.lang);
           savedRef.current = saved;
         }),
       },
