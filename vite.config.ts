@@ -13,7 +13,17 @@ export default defineConfig({
   plugins: [react(), precompress()],
   resolve: { alias: { '@': src } },
   // The manifest lets scripts/size-budget.ts follow each route's static imports.
-  build: { outDir: 'dist/client', sourcemap: true, chunkSizeWarningLimit: 900, manifest: true },
+  build: {
+    outDir: 'dist/client',
+    sourcemap: true,
+    chunkSizeWarningLimit: 900,
+    manifest: true,
+    rolldownOptions: {
+      // Rolldown would move code shared by lazy chunks (modals, menus) into the entry chunk, which
+      // every first load then pays for; keep it in shared chunks fetched with what needs it.
+      experimental: { chunkOptimization: { mergeCommonChunks: false } },
+    },
+  },
   server: {
     port: 5173,
     proxy: {

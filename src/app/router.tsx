@@ -1,26 +1,10 @@
-import { createBrowserRouter, redirect, type LoaderFunctionArgs } from 'react-router-dom';
+import {
+  createBrowserRouter,
+  redirect,
+  type LoaderFunctionArgs,
+  type RouteObject,
+} from 'react-router-dom';
 import { LoginPage } from '@/features/auth';
-import { HomePage } from '@/features/home';
-import { WatchPage, watchLoader } from '@/features/watch';
-import { SessionPage } from '@/features/sessions';
-import { MyPage, UserPage } from '@/features/profile';
-import {
-  DownloadPane,
-  GroupPane,
-  LanguagePane,
-  PasswordPane,
-  PrivacyPane,
-  SettingsPage,
-} from '@/features/settings';
-import { ModerationPage } from '@/features/moderation';
-import {
-  FeedbackZeroPage,
-  ReportGroupLayout,
-  ReportGroupRedirect,
-  ReportMembersPane,
-  ReportSessionPane,
-  ReportSessionsPane,
-} from '@/features/reports';
 import { tokenStorage } from '@/lib/storage';
 import { PageLoader } from '@/features/page-status';
 import { RootLayout } from './layout/root-layout';
@@ -36,6 +20,27 @@ const requireToken = ({ request }: LoaderFunctionArgs) => {
   const target = `${url.pathname}${url.search}`;
   return redirect(target === '/' ? '/login' : `/login?redirect=${encodeURIComponent(target)}`);
 };
+
+/**
+ * The signed-in areas are fetched with their route: the router names each feature only through a
+ * dynamic import, so the entry chunk (all /login needs) holds none of them, nor what their public
+ * index files re-export for other features (issue 10).
+ */
+const home = () => import('@/features/home');
+const watch = () => import('@/features/watch');
+const sessions = () => import('@/features/sessions');
+const profile = () => import('@/features/profile');
+const settings = () => import('@/features/settings');
+const moderation = () => import('@/features/moderation');
+const reports = () => import('@/features/reports');
+
+/** A route's component taken from a lazily imported module. */
+const component =
+  <M,>(load: () => Promise<M>, pick: (module: M) => RouteObject['Component']) =>
+  async () => ({ Component: pick(await load()) });
+
+/** The watch page's loader, fetched with the page. */
+const watchLoader = async (args: LoaderFunctionArgs) => (await watch()).watchLoader(args);
 
 /** A public legal page, fetched with its route (the first load of /login carries none of them). */
 const legalPage = (name: 'PolicyRoute' | 'PrivacyPage' | 'TermsPage') => () =>
@@ -74,41 +79,41 @@ export const routes = [
           {
             errorElement: <RouteErrorPage />,
             children: [
-              { index: true, element: <HomePage /> },
+              { index: true, lazy: component(home, (m) => m.HomePage) },
               {
                 path: 'session/:sessionId/watch',
                 loader: watchLoader,
+                lazy: component(watch, (m) => m.WatchPage),
                 hydrateFallbackElement: <PageLoader />,
-                element: <WatchPage />,
               },
               {
                 path: 'sessions/:sessionId/watch',
                 loader: watchLoader,
+                lazy: component(watch, (m) => m.WatchPage),
                 hydrateFallbackElement: <PageLoader />,
-                element: <WatchPage />,
               },
-              { path: '/session/:sessionId', element: <SessionPage /> },
-              { path: 'mypage', element: <MyPage /> },
-              { path: 'user/:userId', element: <UserPage /> },
+              { path: '/session/:sessionId', lazy: component(sessions, (m) => m.SessionPage) },
+              { path: 'mypage', lazy: component(profile, (m) => m.MyPage) },
+              { path: 'user/:userId', lazy: component(profile, (m) => m.UserPage) },
               {
                 path: 'setting',
-                element: <SettingsPage />,
+                lazy: component(settings, (m) => m.SettingsPage),
                 children: [
                   // /setting alone: the settings page shows the menu (mobile) or opens its first entry.
                   { index: true, element: null },
-                  { path: 'download', element: <DownloadPane /> },
-                  { path: 'language', element: <LanguagePane /> },
-                  { path: 'password', element: <PasswordPane /> },
-                  { path: 'group', element: <GroupPane /> },
-                  { path: 'group/:groupId', element: <GroupPane /> },
-                  { path: 'privacy', element: <PrivacyPane /> },
+                  { path: 'download', lazy: component(settings, (m) => m.DownloadPane) },
+                  { path: 'language', lazy: component(settings, (m) => m.LanguagePane) },
+                  { path: 'password', lazy: component(settings, (m) => m.PasswordPane) },
+                  { path: 'group', lazy: component(settings, (m) => m.GroupPane) },
+                  { path: 'group/:groupId', lazy: component(settings, (m) => m.GroupPane) },
+                  { path: 'privacy', lazy: component(settings, (m) => m.PrivacyPane) },
                 ],
               },
               { path: 'report', loader: () => redirect('/report/group') },
-              { path: 'report/group', element: <ReportGroupRedirect /> },
+              { path: 'report/group', lazy: component(reports, (m) => m.ReportGroupRedirect) },
               {
                 path: 'report/group/:groupId',
-                element: <ReportGroupLayout />,
+                lazy: component(reports, (m) => m.ReportGroupLayout),
                 children: [
                   {
                     index: true,
@@ -117,13 +122,16 @@ export const routes = [
                         `/report/group/${encodeURIComponent(params.groupId ?? '')}/sessions`,
                       ),
                   },
-                  { path: 'sessions', element: <ReportSessionsPane /> },
-                  { path: 'session/:sessionId', element: <ReportSessionPane /> },
-                  { path: 'members', element: <ReportMembersPane /> },
+                  { path: 'sessions', lazy: component(reports, (m) => m.ReportSessionsPane) },
+                  {
+                    path: 'session/:sessionId',
+                    lazy: component(reports, (m) => m.ReportSessionPane),
+                  },
+                  { path: 'members', lazy: component(reports, (m) => m.ReportMembersPane) },
                 ],
               },
-              { path: 'moderation', element: <ModerationPage /> },
-              { path: 'feedbackzero', element: <FeedbackZeroPage /> },
+              { path: 'moderation', lazy: component(moderation, (m) => m.ModerationPage) },
+              { path: 'feedbackzero', lazy: component(reports, (m) => m.FeedbackZeroPage) },
               { path: '*', element: <NotFoundPage /> },
             ],
           },

@@ -73,7 +73,9 @@ export function AppLayout() {
       </Box>
       <Footer />
       <SessionDisabledModal />
-      <PasswordPrompt me={termsMissing ? undefined : user} />
+      <Suspense fallback={null}>
+        <PasswordPrompt me={termsMissing ? undefined : user} />
+      </Suspense>
       <ConsentBanner
         me={termsMissing ? undefined : user}
         onSaved={(next) => queryClient.setQueryData(meQueryKey, next)}
