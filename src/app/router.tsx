@@ -4,7 +4,7 @@ import {
   type LoaderFunctionArgs,
   type RouteObject,
 } from 'react-router-dom';
-import { LoginPage } from '@/features/auth';
+import { loadLoginPage } from '@/features/auth';
 import { tokenStorage } from '@/lib/storage';
 import { PageLoader } from '@/features/page-status';
 import { RootLayout } from './layout/root-layout';
@@ -55,8 +55,16 @@ export const routes = [
     element: <RootLayout />,
     errorElement: <RouteErrorPage />,
     children: [
-      { path: '/login', loader: redirectIfSignedIn, element: <LoginPage /> },
-      { path: '/login/v2', loader: redirectIfSignedIn, element: <LoginPage /> },
+      {
+        path: '/login',
+        loader: redirectIfSignedIn,
+        lazy: component(loadLoginPage, (m) => m.LoginPage),
+      },
+      {
+        path: '/login/v2',
+        loader: redirectIfSignedIn,
+        lazy: component(loadLoginPage, (m) => m.LoginPage),
+      },
       { path: '/user/create', loader: () => redirect('/') },
       {
         // Public: readable before an account exists; in the app layout once signed in.

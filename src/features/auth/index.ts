@@ -1,7 +1,10 @@
 import { lazy } from 'react';
 
-/** The login page, loaded on demand so the shell's first chunk stays small. */
-export const LoginPage = lazy(() => import('./login-page').then((m) => ({ default: m.LoginPage })));
+/**
+ * The login page's module, fetched by the router when /login matches (at the start of the page
+ * load, alongside the translations), so the shell's first chunk stays small.
+ */
+export const loadLoginPage = () => import('./login-page');
 
 export { fetchMe, meQueryKey, meQueryOptions, useMe } from './api/get-me';
 export { fetchPermission, usePermission } from './api/get-permission';
