@@ -1,6 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STORAGE_KEYS } from '../../src/contracts/constants';
 import { NotificationsResponse } from '../../src/contracts/api/notifications';
 import { ListSessionsResponse } from '../../src/contracts/api/sessions';
 import { demoAccount } from '../../src/server/seed/accounts';
@@ -49,9 +50,19 @@ describe('home', () => {
     const page = await context.newPage();
     const user = demoAccount(account);
     // quiet: the popup's show-after time lies a day ahead, as if it had been shown already.
-    await signIn(page, server.url, user.account, user.password, { notificationPopup: !quiet });
+    // In English the popup must first open after the switch: held back until the reload below,
+    // rather than racing the page (which may show it in Japanese before the switch lands).
+    await signIn(page, server.url, user.account, user.password, {
+      notificationPopup: !quiet && lang === 'ja',
+    });
     await page.waitForURL(`${server.url}/`);
     if (lang === 'en') {
+      if (!quiet) {
+        await page.evaluate(
+          (key) => localStorage.removeItem(key),
+          STORAGE_KEYS.notificationShowAfter,
+        );
+      }
       const me = await api<{ item: { _id: string } }>(page, '/v1/me');
       await api(page, `/v1/user/${me.item._id}`, {
         method: 'PUT',
