@@ -85,6 +85,7 @@ export async function sessionsReport(
     .select((eb) => [
       's.id',
       sessionTitleSql(lang).as('title'),
+      's.status',
       's.start_time',
       eb.fn.count<string>('r.joined_at').as('joined'),
       eb.fn.sum<string>('r.outputs').as('outputs'),
@@ -100,6 +101,7 @@ export async function sessionsReport(
   return rows.map((r) => ({
     sessionId: r.id,
     title: r.title,
+    status: r.status,
     startTime: new Date(r.start_time).getTime(),
     members: members.length,
     joined: Number(r.joined),

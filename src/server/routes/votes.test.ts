@@ -66,11 +66,11 @@ describe('votes', () => {
       });
       const replaced = VoteResponse.parse(again.json());
       expect(replaced.item.id).toBe(first.item.id);
-      expect(replaced.tally).toMatchObject({ counts: { ペットボトル: 1, '漁網': 1 }, total: 2 });
+      expect(replaced.tally).toMatchObject({ counts: { ペットボトル: 1, 漁網: 1 }, total: 2 });
       expect((await watcher.nextOf('voteTally')).tally.total).toBe(2);
       expect((await watcher.nextOf('voteTally')).tally.counts).toEqual({
         ペットボトル: 1,
-        '漁網': 1,
+        漁網: 1,
       });
 
       // Solo viewing (no room) is a separate ballot.
