@@ -72,7 +72,13 @@ export function SessionCard({
           <SessionKindBadge status={session.status} startTime={session.startTime} />
         </Group>
       )}
-      <Text fw={600} size="sm" lineClamp={2} mt={session.status ? 0 : 4}>
+      <Text
+        fw={600}
+        size="sm"
+        lineClamp={2}
+        mt={session.status ? 0 : 4}
+        data-testid="session-card-title"
+      >
         {shown.title}
       </Text>
       {showEmotions && session.emotions && (

@@ -48,6 +48,8 @@ describe('content language', () => {
     const en = GetSessionResponse.parse(await get('student02', `/v1/session/${OCEAN}`)).item;
     expect(ja.title).toBe('海の生き物と私たちのくらし：海ごみを追った記録');
     expect(en.title).toBe('Life in the Ocean and Our Daily Lives: Following Ocean Litter');
+    expect(ja.subTitle).toBe('海洋生物学者の仕事から学ぶ');
+    expect(en.subTitle).toBe("Learning from a marine biologist's work");
     expect(ja.description).toContain('海洋生物学者と学ぶ');
     expect(en.description).toContain('guide session with a marine biologist');
     expect(ja.guide).toEqual(['はじめに', '波の下の生き物たち', '私たちにできること']);

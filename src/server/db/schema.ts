@@ -180,6 +180,7 @@ export interface SessionsTable {
   questions: JsonDefault<string[]>;
   translations: JsonDefault<
     TranslationsJson<{
+      sub_title: string;
       description: string;
       guide: string[];
       guide_label: string;

@@ -357,6 +357,10 @@ function sessionRow(seed: SessionSeed): Insertable<SessionsTable> {
   const ja = seed.edition ? `${t.title.ja}：${seed.edition.ja}` : t.title.ja;
   const en = seed.edition ? `${t.title.en}: ${seed.edition.en}` : t.title.en;
   const texts = (lang: Lang) => ({
+    sub_title:
+      lang === 'ja'
+        ? `${t.job.ja}の仕事から学ぶ`
+        : `Learning from a ${t.job.en.toLowerCase()}'s work`,
     description: description(t, lang),
     guide: [...t.chapters[lang]],
     guide_label: WORDS.guideLabel[lang],
@@ -375,7 +379,7 @@ function sessionRow(seed: SessionSeed): Insertable<SessionsTable> {
   return {
     id: seed.id,
     title: ja,
-    sub_title: en,
+    sub_title: written.sub_title,
     description: written.description,
     image: media.image(seed.slug),
     thumbnail_image: media.image(seed.slug),
