@@ -70,8 +70,12 @@ export function ProfileHeader({
   const isOwn = profile._id === myId;
   const changeProfile = usePermission('changeProfile', { enabled: isOwn });
   const followPermission = usePermission('follow', { enabled: !isOwn });
-  const followers = useFollowList(profile._id, 'followers', isOwn);
-  const follows = useFollowList(profile._id, 'follows', isOwn);
+  // The counts come with the profile; a list is loaded only where the page needs more than its
+  // length: the followers of another user, for the follow button (issue 10).
+  const countsKnown =
+    profile.counts.followers !== undefined && profile.counts.follows !== undefined;
+  const followers = useFollowList(profile._id, 'followers', isOwn, !isOwn || !countsKnown);
+  const follows = useFollowList(profile._id, 'follows', isOwn, !countsKnown);
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const isFollowing = followers.data?.some((u) => u._id === myId) ?? false;
@@ -102,8 +106,16 @@ export function ProfileHeader({
         value={profile.counts.reflections}
         compact={!isDesktop}
       />
-      <Count label={t('counts.followers')} value={followers.data?.length} compact={!isDesktop} />
-      <Count label={t('counts.follows')} value={follows.data?.length} compact={!isDesktop} />
+      <Count
+        label={t('counts.followers')}
+        value={profile.counts.followers ?? followers.data?.length}
+        compact={!isDesktop}
+      />
+      <Count
+        label={t('counts.follows')}
+        value={profile.counts.follows ?? follows.data?.length}
+        compact={!isDesktop}
+      />
     </Group>
   );
 
