@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { MOBILE_BREAKPOINT } from '@/contracts/constants';
 import { usePermission } from '@/features/auth';
 import { follow, unfollow, useFollowList } from './api/follows';
-import { profileKey, type ProfileData } from './api/get-profile';
+import type { ProfileData } from './api/get-profile';
 
 /** Avatar sizes from the spec: 56 px on mobile, 64 px on desktop. */
 export const AVATAR_MOBILE = 56;
@@ -84,7 +84,9 @@ export function ProfileHeader({
     setBusy(true);
     // Failures are swallowed (spec): the button simply stays as it was.
     const ok = isFollowing ? await unfollow(profile._id) : await follow(profile._id);
-    if (ok) await queryClient.invalidateQueries({ queryKey: profileKey(profile._id) });
+    // Every profile: this one's followers and the viewer's own follows both changed, and a
+    // profile opened by account name is cached under that name, not under its _id.
+    if (ok) await queryClient.invalidateQueries({ queryKey: ['profile'] });
     setBusy(false);
   };
 
