@@ -1,9 +1,13 @@
 import {
+  CloseButton,
+  Menu,
+  type CloseButtonProps,
   Modal,
   createTheme,
   darken,
   defaultVariantColorsResolver,
   luminance,
+  mergeThemeOverrides,
   parseThemeColor,
   rgba,
   toRgba,
@@ -114,8 +118,26 @@ export const theme: MantineThemeOverride = createTheme({
   defaultRadius: 'md',
   components: {
     Modal: Modal.extend({ defaultProps: { transitionProps: { duration: MODAL_TRANSITION_MS } } }),
+    // Mantine's initial-focus placeholder is a focusable role="presentation" div inside
+    // role="menu", which a menu may not hold (axe aria-required-children); without it the first
+    // item takes the focus, as the WAI-ARIA menu pattern has it.
+    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
   },
 });
+
+/**
+ * The theme in the reader's language: every close button (of modals, drawers, toasts…) is named
+ * "Close" unless its component names it (axe button-name; a screen reader said only "button").
+ */
+export const localizedTheme = (closeLabel: string): MantineThemeOverride =>
+  mergeThemeOverrides(theme, {
+    components: {
+      // CloseButtonProps leaves out the HTML attributes it passes on to its <button>.
+      CloseButton: CloseButton.extend({
+        defaultProps: { 'aria-label': closeLabel } as Partial<CloseButtonProps>,
+      }),
+    },
+  });
 
 /**
  * Mantine's default "dimmed" grey (gray.6) and error red (red.6) fall below 4.5:1 on white,
