@@ -29,8 +29,9 @@ export function Providers({
 /** Mantine with the theme in the current language (it names the close buttons). */
 function ThemeProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation('common');
-  const closeLabel = t('close');
-  const theme = useMemo(() => localizedTheme(closeLabel), [closeLabel]);
+  const close = t('close');
+  const loading = t('loading');
+  const theme = useMemo(() => localizedTheme({ close, loading }), [close, loading]);
   return (
     <MantineProvider
       theme={theme}

@@ -1,6 +1,8 @@
 import {
   CloseButton,
+  Loader,
   Menu,
+  type LoaderProps,
   type CloseButtonProps,
   Modal,
   createTheme,
@@ -127,14 +129,20 @@ export const theme: MantineThemeOverride = createTheme({
 
 /**
  * The theme in the reader's language: every close button (of modals, drawers, toasts…) is named
- * "Close" unless its component names it (axe button-name; a screen reader said only "button").
+ * "Close" unless its component names it (axe button-name; a screen reader said only "button"),
+ * and every loader is a status named "Loading" unless its component says what loads.
  */
-export const localizedTheme = (closeLabel: string): MantineThemeOverride =>
+export const localizedTheme = (labels: { close: string; loading: string }): MantineThemeOverride =>
   mergeThemeOverrides(theme, {
     components: {
-      // CloseButtonProps leaves out the HTML attributes it passes on to its <button>.
+      // The props types leave out the HTML attributes the components pass on to their element.
       CloseButton: CloseButton.extend({
-        defaultProps: { 'aria-label': closeLabel } as Partial<CloseButtonProps>,
+        defaultProps: { 'aria-label': labels.close } as Partial<CloseButtonProps>,
+      }),
+      // A loader is a status ("loading"): a bare span may not carry the aria-label a loader
+      // needs (axe aria-prohibited-attr), and one without a label said nothing.
+      Loader: Loader.extend({
+        defaultProps: { role: 'status', 'aria-label': labels.loading } as Partial<LoaderProps>,
       }),
     },
   });
@@ -142,12 +150,28 @@ export const localizedTheme = (closeLabel: string): MantineThemeOverride =>
 /**
  * Mantine's default "dimmed" grey (gray.6) and error red (red.6) fall below 4.5:1 on white,
  * which small text needs; every c="dimmed" and every field error uses these instead.
+ *
+ * A button given neither `color` nor `variant` skips the variant resolver and takes the CSS
+ * variables: the primary filled hover was cyan.8 (white on it 4.3:1) and the light colours the
+ * palette's. Each colour's filled hover and light colours here match `variantColorResolver`.
  */
-export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
-  variables: {},
-  light: {
+export const cssVariablesResolver: CSSVariablesResolver = (t) => {
+  const light: Record<string, string> = {
     '--mantine-color-dimmed': t.colors.gray[7]!,
     '--mantine-color-error': t.colors.red[9]!,
-  },
-  dark: {},
-});
+  };
+  const names = Object.keys(t.colors);
+  for (const name of names) {
+    const colors = variantColorResolver({ color: name, theme: t, variant: 'light' });
+    const filled = variantColorResolver({ color: name, theme: t, variant: 'filled' });
+    const prefixes = [`--mantine-color-${name}`];
+    if (name === t.primaryColor) prefixes.push('--mantine-primary-color');
+    for (const prefix of prefixes) {
+      light[`${prefix}-filled-hover`] = filled.hover;
+      light[`${prefix}-light`] = colors.background;
+      light[`${prefix}-light-hover`] = colors.hover;
+      light[`${prefix}-light-color`] = colors.color;
+    }
+  }
+  return { variables: {}, light, dark: {} };
+};
