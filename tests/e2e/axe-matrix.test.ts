@@ -580,8 +580,11 @@ describe(
             .first()
             .click();
           const dialog = page.getByRole('dialog');
-          await dialog.getByRole('button', { name: text(lang, 'setting:group.save') }).click();
-          await dialog.locator('.mantine-InputWrapper-error').first().waitFor();
+          await dialog.getByLabel(labelled(text(lang, 'setting:password.new'))).fill('abc');
+          await dialog
+            .getByText(text(lang, 'setting:minLengthPassword', { count: '8' }))
+            .first()
+            .waitFor();
         },
       },
     ];
