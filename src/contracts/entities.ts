@@ -122,6 +122,11 @@ export const TimedAction = z.object({
       title: z.string().optional(),
       /** For votes: the choices. For images: the image URL. */
       choices: z.array(z.string()).optional(),
+      /**
+       * A vote's choices as the reader sees them, in the order of `choices` (content in two
+       * languages); absent: show `choices`. A ballot always names the choice from `choices`.
+       */
+      labels: z.array(z.string()).optional(),
       image: z.string().optional(),
     })
     .default({}),

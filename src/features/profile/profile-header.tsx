@@ -85,10 +85,12 @@ export function ProfileHeader({
   };
 
   const counts = (
+    // On a phone the five counts share the row with at least 4 px between them and wrap rather
+    // than push the page sideways at 360 px (issue 9, item 13).
     <Group
-      gap={isDesktop ? 'lg' : 'xs'}
+      gap={isDesktop ? 'lg' : 4}
       justify={isDesktop ? 'flex-start' : 'space-between'}
-      wrap="nowrap"
+      wrap={isDesktop ? 'nowrap' : 'wrap'}
       component="ul"
       p={0}
       m={0}

@@ -8,6 +8,7 @@ import { reports } from './0006-reports';
 import { commentWalls } from './0007-comment-walls';
 import { signIn } from './0008-sign-in';
 import { screening } from './0009-screening';
+import { contentLanguages } from './0010-content-languages';
 
 /**
  * Every migration, in order, compiled into the server (no files read at runtime, so the same
@@ -23,6 +24,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0007-comment-walls': commentWalls,
   '0008-sign-in': signIn,
   '0009-screening': screening,
+  '0010-content-languages': contentLanguages,
 };
 
 export const migrationProvider: MigrationProvider = {
