@@ -645,7 +645,7 @@ describe(
       });
 
       it(`a teacher's settings, ${lang}`, async () => {
-      await setLang('teacher', lang);
+        await setLang('teacher', lang);
         expect(
           await check(
             teacherStates.filter((st) => st.route.startsWith('/setting')),
