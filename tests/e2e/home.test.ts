@@ -1,10 +1,10 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../../src/contracts/constants';
 import { NotificationsResponse } from '../../src/contracts/api/notifications';
 import { ListSessionsResponse } from '../../src/contracts/api/sessions';
 import { demoAccount } from '../../src/server/seed/accounts';
+import { axeFindings } from './support/axe';
 import { launchBrowser } from './support/browser';
 import { text } from './support/locales';
 import { signIn } from './support/login';
@@ -114,9 +114,7 @@ describe('home', () => {
     await page.waitForTimeout(1500);
     expect(await dialog.count()).toBe(0);
 
-    const serious = (await new AxeBuilder({ page }).analyze()).violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    const serious = await axeFindings(page);
     expect(serious).toEqual([]);
     await page.context().close();
   });
@@ -208,9 +206,7 @@ describe('home', () => {
     expect(
       await page.getByRole('heading', { name: text('ja', 'projects:exploreProjects') }).count(),
     ).toBe(0);
-    const serious = (await new AxeBuilder({ page }).analyze()).violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    const serious = await axeFindings(page);
     expect(serious).toEqual([]);
     await page.goto(`${server.url}/session/${DEMO_IDS.sessions.oceanArchive}/watch/?lang=ja`);
     await page.getByTestId('join').click();
