@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectedPosition } from '@/engine/reducer';
+import { expectedPosition } from '@/engine';
 import { FakePlayer } from '@/engine/testing/fake-player';
 import { SimScheduler, seededRandom } from '@/engine/testing/sim-scheduler';
 import { createSoloRoom } from '@/engine';

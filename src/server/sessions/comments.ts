@@ -7,7 +7,7 @@ import { AppError } from '../http/errors';
 import { moderateText } from '../moderation/checks';
 import { closeCommentReports } from '../moderation/comment-reports';
 import type { RoomBus } from '../realtime/bus';
-import { maySeeSchoolOf, publicUsers, wireUser } from '../routes/profile-lists';
+import { maySeeSchoolOf, publicUsers, wireUser } from '../users/public-users';
 import { findStream, mayAccessStream, schoolsOfGroups, viewerOf } from '../streams/repository';
 import { BROADCAST_VIEWER, type UserRow } from '../users/repository';
 import { findSessionRow, isVisible } from './repository';
