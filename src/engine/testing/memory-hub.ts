@@ -168,7 +168,11 @@ export class MemoryRoomHub {
    * Accepts a connection for `userId` (who the network says it is; the handshake still comes
    * first). `deliver` sends a frame to that client, `shut` closes it with a code.
    */
-  accept(userId: string, deliver: (raw: string) => void, shut: (code: number) => void): HubConnection {
+  accept(
+    userId: string,
+    deliver: (raw: string) => void,
+    shut: (code: number) => void,
+  ): HubConnection {
     const connection: HubConnection = {
       userId,
       receive: (raw) => this.receive(connection, raw),

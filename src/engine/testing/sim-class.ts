@@ -74,17 +74,23 @@ export const createSimClass = (options: SimClassOptions = {}) => {
     });
     // The HTTP command crosses the same network (and fails while it is down).
     const postCommand: PostCommand = (id, command) =>
-        new Promise((resolve) => {
-          const up = linkProfile.up.delayMs + (random() * 2 - 1) * linkProfile.up.jitterMs;
-          sim.setTimeout(() => {
-            resolve(
-              online
-                ? hub.command(id, userId, command)
-                : { ok: false, code: 'network', message: 'offline' },
-            );
-          }, up);
-        });
-    const client = createRoomClient({ transport, postCommand, scheduler: device, streamId, random });
+      new Promise((resolve) => {
+        const up = linkProfile.up.delayMs + (random() * 2 - 1) * linkProfile.up.jitterMs;
+        sim.setTimeout(() => {
+          resolve(
+            online
+              ? hub.command(id, userId, command)
+              : { ok: false, code: 'network', message: 'offline' },
+          );
+        }, up);
+      });
+    const client = createRoomClient({
+      transport,
+      postCommand,
+      scheduler: device,
+      streamId,
+      random,
+    });
     const player = new FakePlayer(
       device,
       options.player?.(random, isHost) ?? {
