@@ -307,8 +307,7 @@ export type RoomEventBatch = z.infer<typeof RoomEventBatch>;
 
 /** What a transport delivers for one room: a batch of events, or a snapshot to start from. */
 export type RoomFeed =
-  | ({ type: 'events' } & RoomEventBatch)
-  | { type: 'snapshot'; snapshot: RoomSnapshot };
+  ({ type: 'events' } & RoomEventBatch) | { type: 'snapshot'; snapshot: RoomSnapshot };
 
 /** Response of `POST /v1/stream/{id}/{kind}`: the stored event. */
 export const StreamCommandResponse = z.object({ item: RoomEvent });

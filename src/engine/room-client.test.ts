@@ -23,7 +23,11 @@ const settle = async (sim: SimScheduler, ms: number) => {
 describe('solo archive viewing', () => {
   it('answers the host’s own commands locally, so the same player follows with no server', async () => {
     const sim = new SimScheduler();
-    const { transport, postCommand } = createSoloRoom({ streamId: S, userId: 'me', scheduler: sim });
+    const { transport, postCommand } = createSoloRoom({
+      streamId: S,
+      userId: 'me',
+      scheduler: sim,
+    });
     const client = createRoomClient({
       transport,
       postCommand,

@@ -44,8 +44,7 @@ const setup = () => {
   // The room log the room client keeps: it says where a resubscribe resumes.
   const log = new RoomLog(S);
   transport.events$.subscribe((f) => log.receive(f));
-  const subscribe = () =>
-    transport.subscribeRoom(S, () => (log.loaded ? log.lastSeq : undefined));
+  const subscribe = () => transport.subscribeRoom(S, () => (log.loaded ? log.lastSeq : undefined));
   const play = (pos: number) => hub.command(S, HOST, playback('play', pos, sim.now() + 300));
   const subscribes = () => sent.filter((m) => m.type === 'subscribe');
   return {

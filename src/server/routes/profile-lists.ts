@@ -11,11 +11,9 @@ import {
   UserTagsResponse,
   type ProfileActivity,
   type ProfileOutput,
-  type SessionBrief,
   type UserTag,
 } from '../../contracts/api/profile';
 import { UserIdParams } from '../../contracts/api/users';
-import type { PublicUser, Role } from '../../contracts/entities';
 import { isProviderRole, type Subject } from '../auth/permissions';
 import { noReactions, reactionCounts } from '../outputs/reactions';
 import type { Db } from '../db/database';
@@ -23,7 +21,7 @@ import { msOf } from '../db/json';
 import type { SessionsTable } from '../db/schema';
 import { AppError } from '../http/errors';
 import { isVisible, toSummaries } from '../sessions/repository';
-import { type UserRow } from '../users/repository';
+import type { UserRow } from '../users/repository';
 import { maySeeSchoolOf, publicUsers, wireUser } from '../users/public-users';
 import { sessionBrief } from '../sessions/brief';
 import type { App } from './types';

@@ -104,7 +104,7 @@ export class StreamSequencer {
     return head;
   }
 
-/** Runs `task` after every earlier task of the same stream in this process. */
+  /** Runs `task` after every earlier task of the same stream in this process. */
   private inTurn<T>(streamId: string, task: () => Promise<T>): Promise<T> {
     const previous = this.turns.get(streamId) ?? Promise.resolve();
     const run = previous.then(task, task);

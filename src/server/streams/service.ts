@@ -162,7 +162,9 @@ export class StreamService {
       if (stream.model.terminated && PLAYBACK_KINDS.has(command.type)) {
         throw new AppError('conflict', 'The room has ended');
       }
-      return [stampHostCommand(command, { model: stream.model, serverTime: this.now(), userId: user.id })];
+      return [
+        stampHostCommand(command, { model: stream.model, serverTime: this.now(), userId: user.id }),
+      ];
     });
     if (!event) throw new AppError('notFound', 'No such room');
     if (command.type === 'terminate') {

@@ -1,8 +1,4 @@
-import {
-  StreamCommandResponse,
-  toStreamCommandBody,
-  type StreamCommand,
-} from '@/contracts/stream';
+import { StreamCommandResponse, toStreamCommandBody, type StreamCommand } from '@/contracts/stream';
 import type { CommandResult } from '@/engine';
 import { apiClient, toApiError } from '@/lib/api-client';
 
