@@ -13,7 +13,17 @@ export default defineConfig({
   plugins: [react(), precompress()],
   resolve: { alias: { '@': src } },
   // The manifest lets scripts/size-budget.ts follow each route's static imports.
-  build: { outDir: 'dist/client', sourcemap: true, chunkSizeWarningLimit: 900, manifest: true },
+  build: {
+    outDir: 'dist/client',
+    sourcemap: true,
+    chunkSizeWarningLimit: 900,
+    manifest: true,
+    rollupOptions: {
+      // The engine is pure (no import-time effects: ARCHITECTURE.md), so a page that imports
+      // `@/engine` for the rooms list does not carry the follower machine the watch page uses.
+      treeshake: { moduleSideEffects: [{ test: /[\\/]src[\\/]engine[\\/]/, sideEffects: false }] },
+    },
+  },
   server: {
     port: 5173,
     proxy: {
