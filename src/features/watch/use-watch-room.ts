@@ -10,14 +10,14 @@ import { createWatchRoom, type WatchRole, type WatchRoom } from './watch-room';
 
 /** A room on this server, or the viewer's own archive viewing. */
 export type RoomSource =
-  | { kind: 'room'; streamId: string; role: WatchRole }
-  | { kind: 'solo'; sessionId: string; userId: string };
+  | { type: 'room'; streamId: string; role: WatchRole }
+  | { type: 'solo'; sessionId: string; userId: string };
 
 /** The solo room's id: unique per session, never sent to a server. */
 export const soloStreamId = (sessionId: string): string => `solo-${sessionId}`.slice(0, 64);
 
 const buildRoom = (source: RoomSource): WatchRoom => {
-  if (source.kind === 'room') {
+  if (source.type === 'room') {
     return createWatchRoom({
       // Signs in the one way every hub socket does (lib/hub-session.ts).
       transport: createWsTransport({ ...hubSession.socket(), scheduler: browserScheduler }),
@@ -60,7 +60,7 @@ export type WatchRoomState =
 export function useWatchRoom(source: RoomSource | null): WatchRoomState {
   const [room, setRoom] = useState<WatchRoom | null>(null);
   const key = source
-    ? source.kind === 'room'
+    ? source.type === 'room'
       ? `room:${source.streamId}:${source.role}`
       : `solo:${source.sessionId}:${source.userId}`
     : null;

@@ -80,8 +80,8 @@ function WatchRoomPage({
   const source = useMemo<RoomSource>(
     () =>
       stream
-        ? { kind: 'room', streamId: stream.id, role: isHost ? 'host' : 'follower' }
-        : { kind: 'solo', sessionId: session.id, userId: me._id },
+        ? { type: 'room', streamId: stream.id, role: isHost ? 'host' : 'follower' }
+        : { type: 'solo', sessionId: session.id, userId: me._id },
     [stream, isHost, session.id, me._id],
   );
   const roomState = useWatchRoom(source);
