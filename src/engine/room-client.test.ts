@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { createFollower } from './follower-machine';
 import { HOST_PING_MAX_DRIFT_MS } from './host';
 import { expectedPosition } from './reducer';
-import { createRoomClient, type RoomClient } from './room-client';
+import { createRoomClient, type RoomClient, type RoomStatus } from './room-client';
 import { HOST } from './testing/events';
+import { createImmediateLink, createMemoryNetwork, MemoryRoomHub } from './testing/memory-hub';
 import { FakePlayer } from './testing/fake-player';
 import { createSimClass, type SimMember } from './testing/sim-class';
 import { seededRandom, SimScheduler } from './testing/sim-scheduler';
 import { createSoloRoom } from './solo';
+import { createWsTransport } from './transports/ws';
 
 const S = 'room-1';
 
@@ -65,6 +67,65 @@ describe('solo archive viewing', () => {
     await settle(sim, 1000);
     expect(player.isPaused()).toBe(true);
     follower.stop();
+    client.close();
+    transport.close();
+  });
+});
+
+describe('the room status a view shows', () => {
+  it('is connecting, then live, reconnecting with the last model while the link is down, then live again', async () => {
+    const sim = new SimScheduler();
+    const hub = new MemoryRoomHub(() => sim.now());
+    hub.openRoom(S, HOST);
+    const network = createMemoryNetwork(hub, 'student-1', createImmediateLink(sim));
+    const transport = createWsTransport({
+      connect: network.connect,
+      scheduler: sim,
+      getToken: () => 'student-1',
+    });
+    const client = createRoomClient({
+      transport,
+      postCommand: hub.postCommandAs('student-1'),
+      scheduler: sim,
+      streamId: S,
+      random: seededRandom(2),
+    });
+    const seen: RoomStatus[] = [];
+    client.status$.subscribe((st) => seen.push(st));
+    expect(seen.at(-1)).toEqual({ type: 'connecting' });
+    await settle(sim, 200);
+    expect(seen.at(-1)?.type).toBe('live');
+    // Only the host commands; a member's command is refused and changes nothing.
+    expect(await client.command({ type: 'play' })).toMatchObject({ ok: false, code: 'forbidden' });
+    for (const sock of network.sockets) sock.drop();
+    await settle(sim, 10);
+    expect(seen.at(-1)).toEqual({ type: 'reconnecting', model: client.model() });
+    await settle(sim, 12_000);
+    expect(seen.at(-1)?.type).toBe('live');
+    client.close();
+    transport.close();
+  });
+
+  it('fails for good on a room that does not exist (or is not open to the user)', async () => {
+    const sim = new SimScheduler();
+    const hub = new MemoryRoomHub(() => sim.now());
+    const network = createMemoryNetwork(hub, 'student-1', createImmediateLink(sim));
+    const transport = createWsTransport({
+      connect: network.connect,
+      scheduler: sim,
+      getToken: () => 'student-1',
+    });
+    const client = createRoomClient({
+      transport,
+      postCommand: hub.postCommandAs('student-1'),
+      scheduler: sim,
+      streamId: 'no-such-room',
+    });
+    let status: RoomStatus | undefined;
+    client.status$.subscribe((st) => (status = st));
+    await settle(sim, 200);
+    expect(status).toEqual({ type: 'failed', reason: 'notFound' });
+    expect(client.model()).toBeNull();
     client.close();
     transport.close();
   });
