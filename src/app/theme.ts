@@ -1,5 +1,4 @@
 import {
-  Modal,
   createTheme,
   darken,
   defaultVariantColorsResolver,
@@ -69,7 +68,9 @@ export const theme: MantineThemeOverride = createTheme({
   focusRing: 'auto',
   defaultRadius: 'md',
   components: {
-    Modal: Modal.extend({ defaultProps: { transitionProps: { duration: MODAL_TRANSITION_MS } } }),
+    // A plain object rather than Modal.extend(): naming Modal here would put the whole modal
+    // (and its scroll lock) into the entry chunk that /login loads (issue 10).
+    Modal: { defaultProps: { transitionProps: { duration: MODAL_TRANSITION_MS } } },
   },
 });
 

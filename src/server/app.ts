@@ -192,7 +192,7 @@ export async function buildApp({
   app.decorate('config', config);
   app.decorate('clock', clock);
   app.decorate('auth', auth);
-  app.decorate('permissions', new Permissions(db));
+  app.decorate('permissions', new Permissions(db, (key, load) => auth.remember(key, load)));
   // Rooms fan out in process by default; REDIS_URL shares them between server instances.
   const roomBus: RoomBus = config.redisUrl
     ? new RedisRoomBus({ url: config.redisUrl, onError: (e) => app.log.error({ err: e }, 'redis') })

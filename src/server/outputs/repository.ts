@@ -1,7 +1,14 @@
 import { sql, type Selectable } from 'kysely';
 import type { OutputItem } from '../../contracts/api/outputs';
-import { isStaffRole, type OutputViolation, type Role, type Work } from '../../contracts/entities';
+import {
+  isStaffRole,
+  type Lang,
+  type OutputViolation,
+  type Role,
+  type Work,
+} from '../../contracts/entities';
 import type { z } from 'zod';
+import { localizeWork } from '../content/localize';
 import type { Db } from '../db/database';
 import { msOf } from '../db/json';
 import type { OutputsTable, SessionsTable } from '../db/schema';
@@ -150,7 +157,7 @@ export async function sequenceRows(
 }
 
 /** The works of a session, in their order. */
-export async function worksOfSession(db: Db, sessionId: string): Promise<Work[]> {
+export async function worksOfSession(db: Db, sessionId: string, lang: Lang): Promise<Work[]> {
   const rows = await db
     .selectFrom('session_works')
     .innerJoin('works', 'works.id', 'session_works.work_id')
@@ -158,7 +165,8 @@ export async function worksOfSession(db: Db, sessionId: string): Promise<Work[]>
     .where('session_works.session_id', '=', sessionId)
     .orderBy('session_works.position')
     .execute();
-  return rows.map((w) => {
+  return rows.map((row) => {
+    const w = localizeWork(row, lang);
     const work: Work = {
       id: w.id,
       title: w.title,

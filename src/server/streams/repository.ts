@@ -10,6 +10,7 @@ import {
   groupsOfUser,
   withAncestorIds,
   withDescendants,
+  type GroupRow,
 } from '../users/repository';
 
 export type StreamRow = Selectable<StreamsTable>;
@@ -143,13 +144,15 @@ export function mayAccessStream(
   );
 }
 
+/** `groups`: the user's groups when the caller has them (Permissions.groupsOf); else read here. */
 export async function viewerOf(
   db: Db,
   user: { id: string; role: Role; school_id: string | null },
+  groups?: { own: readonly GroupRow[]; school: readonly GroupRow[] },
 ): Promise<Viewer> {
-  const own = await groupsOfUser(db, user.id);
-  const schoolIds = [...new Set(own.map((g) => g.school_id))];
-  const all = await groupsOfSchools(db, schoolIds);
+  const own = groups?.own ?? (await groupsOfUser(db, user.id));
+  const all =
+    groups?.school ?? (await groupsOfSchools(db, [...new Set(own.map((g) => g.school_id))]));
   const active = own.filter((g) => g.confirm_type !== 'suspended');
   return {
     userId: user.id,

@@ -48,7 +48,7 @@ export class StreamService {
   async getVisible(user: UserRow, id: string): Promise<StreamRowWithHost> {
     const row = await findStream(this.db, id);
     if (!row) throw new AppError('notFound', 'No such room');
-    const viewer = await viewerOf(this.db, user);
+    const viewer = await viewerOf(this.db, user, await this.permissions.groupsOf(user));
     const schools = await schoolsOfGroups(this.db, row.group_ids);
     if (
       !mayAccessStream(viewer, { hostUserId: row.host_user_id, groupIds: row.group_ids }, schools)
@@ -67,7 +67,7 @@ export class StreamService {
     },
     lookbackMs: number,
   ): Promise<Stream[]> {
-    const viewer = await viewerOf(this.db, user);
+    const viewer = await viewerOf(this.db, user, await this.permissions.groupsOf(user));
     const rows = await listStreams(this.db, {
       groupIds: [...viewer.groupIds],
       hostUserId: user.id,
@@ -80,7 +80,7 @@ export class StreamService {
 
   /** Every group must be an active group of the host's or one under it (403 otherwise). */
   private async assertOwnGroups(user: UserRow, groupIds: readonly string[]): Promise<void> {
-    const viewer = await viewerOf(this.db, user);
+    const viewer = await viewerOf(this.db, user, await this.permissions.groupsOf(user));
     const foreign = groupIds.filter((g) => !viewer.hostableGroupIds.has(g));
     if (foreign.length > 0) {
       throw new AppError('forbidden', 'A room can only be shared with your own groups', [
