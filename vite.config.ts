@@ -19,6 +19,9 @@ export default defineConfig({
     chunkSizeWarningLimit: 900,
     manifest: true,
     rolldownOptions: {
+      // The engine is pure (no import-time effects: ARCHITECTURE.md), so a page that imports
+      // `@/engine` for the rooms list does not carry the follower machine the watch page uses.
+      treeshake: { moduleSideEffects: [{ test: /[\\/]src[\\/]engine[\\/]/, sideEffects: false }] },
       output: {
         codeSplitting: {
           groups: [

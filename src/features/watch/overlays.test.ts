@@ -27,7 +27,7 @@ const timeline: TimedAction[] = [
 
 const live = (timedAction: TimedAction, seq: number, showResult = false): LiveAction => ({
   timedAction,
-  since: 1,
+  effectiveAt: 1,
   seq,
   showResult,
 });

@@ -17,7 +17,7 @@ import type { InquiryProjectsTable } from '../db/schema';
 import { AppError } from '../http/errors';
 import { refuseScreened } from '../moderation/refuse';
 import { groupsOfUser, type UserRow } from '../users/repository';
-import { maySeeSchoolOf, publicUsers, wireUser } from './profile-lists';
+import { maySeeSchoolOf, publicUsers, wireUser } from '../users/public-users';
 import type { App } from './types';
 
 /** The most projects one list returns. */

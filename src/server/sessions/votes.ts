@@ -211,7 +211,7 @@ export class VoteService {
     const tally = await this.tally(row.session_id, row.user_id, row.stream_id, row.vote_key, wall);
     if (row.stream_id) {
       await this.bus.publishRoom({
-        kind: 'broadcast',
+        type: 'broadcast',
         streamId: row.stream_id,
         message: {
           v: PROTOCOL_VERSION,

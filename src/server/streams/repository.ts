@@ -96,17 +96,6 @@ export async function listStreams(db: Db, f: StreamFilter): Promise<StreamRowWit
     .execute();
 }
 
-/** Whether the room was ended (its log holds a terminate event). */
-export async function isTerminated(db: Db, id: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('stream_events')
-    .select('stream_id')
-    .where('stream_id', '=', id)
-    .where('type', '=', 'terminate')
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /** The schools the stream's groups belong to (staff of those schools may open the room). */
 export async function schoolsOfGroups(db: Db, groupIds: readonly string[]): Promise<string[]> {
   if (groupIds.length === 0) return [];
