@@ -3,6 +3,7 @@ import { createFollower } from './follower-machine';
 import { HOST_PING_MAX_DRIFT_MS } from './host';
 import { expectedPosition } from './reducer';
 import { createRoomClient, type RoomClient } from './room-client';
+import type { HostIntent } from './schedule';
 import { HOST } from './testing/events';
 import { FakePlayer } from './testing/fake-player';
 import { createSimClass, type SimMember } from './testing/sim-class';
@@ -44,7 +45,8 @@ describe('solo archive viewing', () => {
 
     const result = await client.command({ kind: 'play' });
     expect(result.ok).toBe(true);
-    await settle(sim, 5300);
+    // Solo: no round trip, so the shortest lead (100 ms).
+    await settle(sim, 5100);
     expect(client.model()?.playback.status).toBe('playing');
     expect(player.currentTime()).toBeCloseTo(5, 1);
 
@@ -143,6 +145,58 @@ describe('a simulated class: 1 host, 4 followers, 50 ± 20 ms each way, skewed d
     // The room only ever had play and skip (plus heartbeats): nobody paused it.
     const types = c.hub.log(c.streamId).map((e) => e.type);
     expect(types.filter((t) => t !== 'ping')).toEqual(['play', 'skip']);
+    c.close();
+  });
+
+  it('every follower — just joined, buffering, seeking — is within 100 ms of the room 1 s after each command, and the class acts within 250 ms of the click', async () => {
+    const c = createSimClass({ seed: 11 });
+    for (const id of ['host-1', 's1', 's2']) c.join(id);
+    await c.settle(3000);
+    const clicks: number[] = [];
+    const within1s = async (intent: HostIntent) => {
+      const clickedAt = c.sim.now();
+      const result = await c.command(intent);
+      if (!result.ok) throw new Error(result.message);
+      clicks.push(result.event.effectiveAt - clickedAt);
+      await c.settle(result.event.effectiveAt + 1000 - c.sim.now());
+      return c.drifts();
+    };
+
+    // s3 joins (taps Join) 300 ms before the host presses play.
+    c.join('s3');
+    await c.settle(300);
+    for (const d of await within1s({ kind: 'play' })) expect(d).toBeLessThan(100);
+    await c.settle(3000);
+
+    // s1 is buffering when the skip comes (its data arrives 200 ms after the skip takes effect),
+    // s2 is in the middle of a seek after a hiccup of 3 s.
+    const [, s1, s2] = c.members as [SimMember, SimMember, SimMember];
+    s1.player.setBuffering(true);
+    await c.settle(600);
+    s2.player.jump(-3);
+    await c.settle(150);
+    const clickedAt = c.sim.now();
+    const skip = c.host().client.command({ kind: 'skip', to: 200 });
+    await c.settle(100);
+    // The skip reached s2 while its seek was under way.
+    expect(s2.statuses.at(-1)?.state).toBe('seeking');
+    const result = await skip;
+    if (!result.ok) throw new Error(result.message);
+    clicks.push(result.event.effectiveAt - clickedAt);
+    await c.settle(result.event.effectiveAt + 200 - c.sim.now());
+    s1.player.setBuffering(false);
+    await c.settle(result.event.effectiveAt + 1000 - c.sim.now());
+    for (const d of c.drifts()) expect(d).toBeLessThan(100);
+
+    // A late joiner during play.
+    c.join('s4');
+    await c.settle(1000);
+    for (const d of c.drifts()) expect(d).toBeLessThan(100);
+    for (const d of await within1s({ kind: 'rateChange', rate: 1.5 })) expect(d).toBeLessThan(100);
+    for (const d of await within1s({ kind: 'pause' })) expect(d).toBeLessThan(100);
+    for (const d of await within1s({ kind: 'play' })) expect(d).toBeLessThan(100);
+    // The lead follows the class's round trips (50 ± 20 ms each way), not a 300 ms floor.
+    for (const ms of clicks) expect(ms).toBeLessThanOrEqual(250);
     c.close();
   });
 

@@ -24,9 +24,30 @@ export interface ParticipantStatus {
   driftMs: number;
   buffering: boolean;
   position: number;
+  /** The follower's p95 round trip to the server (ms), when it reported one. */
+  rttMs?: number;
   /** Server time of the report. */
   at: number;
 }
+
+/** A follower's round trip counts for the host's lead while its last report is this recent (ms). */
+export const CLASS_RTT_MAX_AGE_MS = 10_000;
+
+/**
+ * The slowest p95 round trip among followers who reported within `CLASS_RTT_MAX_AGE_MS` of `now`
+ * (undefined when none did): the host's commands must reach that follower in time too.
+ */
+export const classRoundTrip = (
+  statuses: Readonly<Record<string, ParticipantStatus>>,
+  now: number,
+): number | undefined => {
+  let slowest: number | undefined;
+  for (const s of Object.values(statuses)) {
+    if (s.rttMs === undefined || now - s.at > CLASS_RTT_MAX_AGE_MS) continue;
+    slowest = Math.max(slowest ?? 0, s.rttMs);
+  }
+  return slowest;
+};
 
 /** The one object the watch page uses for a room. */
 export interface RoomClient {
@@ -41,10 +62,13 @@ export interface RoomClient {
   readonly clock: RoomClock;
   /** The host's view of each follower (from `participantStatus` messages), by user id. */
   readonly participantStatus$: Observable<Readonly<Record<string, ParticipantStatus>>>;
-  /** Sends a host command, scheduled ahead by max(p95 round trip, 300 ms). */
+  /**
+   * Sends a host command, scheduled ahead by half the host's p95 round trip plus half the slowest
+   * recent follower's, plus a margin (engine/schedule `scheduleLead`).
+   */
   command(intent: HostIntent): Promise<CommandResult>;
-  /** Sends this follower's heartbeat to the server (relayed to the host). */
-  report(status: Omit<FollowerReport, 'streamId'>): boolean;
+  /** Sends this follower's heartbeat, with its measured round trip, to the server (relayed to the host). */
+  report(status: Omit<FollowerReport, 'streamId' | 'rttMs'>): boolean;
   /** Call when the tab becomes visible again: the clock re-measures at once. */
   visible(): void;
   close(): void;
@@ -99,11 +123,10 @@ export const createRoomClient = ({
     transport.messages$.subscribe((message) => {
       if (message.type === 'pong') clock.handlePong(message);
       if (message.type === 'participantStatus' && message.streamId === streamId) {
-        const { userId, driftMs, buffering, position, at } = message;
-        statuses$.next({
-          ...statuses$.value,
-          [userId]: { userId, driftMs, buffering, position, at },
-        });
+        const { userId, driftMs, buffering, position, at, rttMs } = message;
+        const status: ParticipantStatus = { userId, driftMs, buffering, position, at };
+        if (rttMs !== undefined) status.rttMs = rttMs;
+        statuses$.next({ ...statuses$.value, [userId]: status });
       }
     }),
   );
@@ -131,12 +154,28 @@ export const createRoomClient = ({
     serverNow: clock.serverNow,
     clock,
     participantStatus$: statuses$.asObservable(),
-    command: (intent) =>
-      transport.command(
+    command: (intent) => {
+      const now = clock.serverNow();
+      return transport.command(
         streamId,
-        buildHostCommand(fold$.value.model, intent, clock.serverNow(), clock.p95RoundTrip()),
-      ),
-    report: (status) => transport.send({ type: 'status', streamId, ...status }),
+        buildHostCommand(
+          fold$.value.model,
+          intent,
+          now,
+          clock.p95RoundTrip(),
+          classRoundTrip(statuses$.value, now),
+        ),
+      );
+    },
+    report: (status) => {
+      const rttMs = clock.p95RoundTrip();
+      return transport.send({
+        type: 'status',
+        streamId,
+        ...status,
+        ...(rttMs > 0 ? { rttMs: Math.min(60_000, Math.round(rttMs)) } : {}),
+      });
+    },
     visible: () => clock.burst(),
     close: () => {
       subs.unsubscribe();

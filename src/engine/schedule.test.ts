@@ -4,10 +4,12 @@ import { expectedPosition, initialRoomModel, reduceRoom } from './reducer';
 import {
   buildHostCommand,
   MAX_SCHEDULE_LEAD_MS,
+  MIN_SCHEDULE_LEAD_MS,
   scheduleEffectiveAt,
   scheduleLead,
   stampHostCommand,
 } from './schedule';
+import { CLASS_RTT_MAX_AGE_MS, classRoundTrip } from './room-client';
 import { hostEvent, playback } from './testing/events';
 
 const S = 'room';
@@ -15,20 +17,50 @@ const T = 1_700_000_000_000;
 const ctx = { streamId: S, seq: 1, serverTime: T, lastAnchor: 0, userId: 'h' };
 
 describe('scheduling', () => {
-  it('leads by max(p95 round trip, 300 ms), at most 2 s', () => {
-    expect(scheduleLead(0)).toBe(300);
-    expect(scheduleLead(120)).toBe(300);
-    expect(scheduleLead(450.2)).toBe(451);
+  it('leads by half the host’s and half the slowest follower’s round trip plus 50 ms, 100 ms to 2 s', () => {
+    // A 50 ± 20 ms link: round trips up to ~140 ms, so the class acts ~190 ms after the click.
+    expect(scheduleLead(140)).toBe(190);
+    expect(scheduleLead(140, 140)).toBe(190);
+    // The slowest follower sets the class's half.
+    expect(scheduleLead(100, 400.2)).toBe(301);
+    expect(scheduleLead(0)).toBe(MIN_SCHEDULE_LEAD_MS);
     expect(scheduleLead(9000)).toBe(MAX_SCHEDULE_LEAD_MS);
-    expect(scheduleEffectiveAt(T, 500)).toBe(T + 500);
+    expect(scheduleLead(100, 9000)).toBe(MAX_SCHEDULE_LEAD_MS);
+    expect(scheduleEffectiveAt(T, 500)).toBe(T + 550);
+  });
+
+  it('the class’s round trip is the slowest recent follower report', () => {
+    const at = T;
+    const status = (userId: string, rttMs: number | undefined, age: number) => ({
+      userId,
+      driftMs: 0,
+      buffering: false,
+      position: 0,
+      at: at - age,
+      ...(rttMs === undefined ? {} : { rttMs }),
+    });
+    expect(classRoundTrip({}, at)).toBeUndefined();
+    expect(
+      classRoundTrip(
+        {
+          a: status('a', 120, 0),
+          b: status('b', 180, 2000),
+          // Stale (left the room, or its reports stopped): not counted.
+          c: status('c', 900, CLASS_RTT_MAX_AGE_MS + 1),
+          // An older client that reports no round trip.
+          d: status('d', undefined, 0),
+        },
+        at,
+      ),
+    ).toBe(180);
   });
 
   it('the host builds a pause at the position the room will have when it takes effect', () => {
     const playing = reduceRoom(initialRoomModel(S), hostEvent(S, 1, T, playback('play', 10, T)));
-    const cmd = buildHostCommand(playing, { kind: 'pause' }, T + 5000, 100);
+    const cmd = buildHostCommand(playing, { kind: 'pause' }, T + 5000, 100, 300);
     expect(StreamCommand.safeParse(cmd).success).toBe(true);
-    expect(cmd).toMatchObject({ action: 'pause', status: 'paused', updatedAt: T + 5300 });
-    expect(cmd.timeInVideo).toBeCloseTo(15.3, 9);
+    expect(cmd).toMatchObject({ action: 'pause', status: 'paused', updatedAt: T + 5250 });
+    expect(cmd.timeInVideo).toBeCloseTo(15.25, 9);
     const rate = buildHostCommand(playing, { kind: 'rateChange', rate: 1.5 }, T + 1000, 0);
     expect(rate).toMatchObject({ action: 'rateChange', status: 'playing', playbackRate: 1.5 });
     const skip = buildHostCommand(playing, { kind: 'skip', to: 99 }, T, 0);

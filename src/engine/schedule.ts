@@ -13,20 +13,43 @@ import { expectedPosition, playbackAt } from './reducer';
  * starts them at the same server instant: the event reaches everyone before it takes effect.
  */
 
+/**
+ * The lead follows the class's measured round trips: the command travels host → server (about
+ * half the host's round trip), then server → each follower (about half that follower's round trip),
+ * plus this margin for the server's stamp and fan-out and the follower's tick (ms).
+ */
+export const SCHEDULE_LEAD_MARGIN_MS = 50;
 /** The shortest lead (ms) between a host's click and the change taking effect. */
-export const MIN_SCHEDULE_LEAD_MS = 300;
+export const MIN_SCHEDULE_LEAD_MS = 100;
 /** The longest lead the server accepts; a later `updatedAt` is pulled back to this. */
 export const MAX_SCHEDULE_LEAD_MS = 2000;
 /** A heartbeat measured longer ago than this is re-anchored at this age (ms). */
 export const MAX_PING_AGE_MS = 5000;
 
-/** The lead (ms) for a host with this p95 round trip: max(p95, 300), at most 2 s. */
-export const scheduleLead = (p95RoundTripMs: number): number =>
-  Math.min(MAX_SCHEDULE_LEAD_MS, Math.max(MIN_SCHEDULE_LEAD_MS, Math.ceil(p95RoundTripMs)));
+/**
+ * The lead (ms) for a host with this p95 round trip whose slowest follower reports `classP95`
+ * (the host's own when no follower has reported): half of each, plus the margin, within
+ * [100 ms, 2 s]. On a 50 ± 20 ms link (round trips up to ~140 ms) that is about 190 ms.
+ */
+export const scheduleLead = (hostP95RoundTripMs: number, classP95RoundTripMs?: number): number =>
+  Math.min(
+    MAX_SCHEDULE_LEAD_MS,
+    Math.max(
+      MIN_SCHEDULE_LEAD_MS,
+      Math.ceil(
+        hostP95RoundTripMs / 2 +
+          (classP95RoundTripMs ?? hostP95RoundTripMs) / 2 +
+          SCHEDULE_LEAD_MARGIN_MS,
+      ),
+    ),
+  );
 
 /** The server time a host change made now should take effect at. */
-export const scheduleEffectiveAt = (serverNow: number, p95RoundTripMs: number): number =>
-  serverNow + scheduleLead(p95RoundTripMs);
+export const scheduleEffectiveAt = (
+  serverNow: number,
+  hostP95RoundTripMs: number,
+  classP95RoundTripMs?: number,
+): number => serverNow + scheduleLead(hostP95RoundTripMs, classP95RoundTripMs);
 
 /** Milliseconds of local waiting until `serverTime` is reached (0 when already past). */
 export const msUntil = (serverTime: number, serverNow: number): number =>
@@ -51,13 +74,15 @@ export type HostIntent =
 
 /**
  * Builds the body of `POST /v1/stream/{id}/{kind}` for a host intent: the position and rate the
- * room will have at `effectiveAt` (serverNow + lead), stamped as `updatedAt`.
+ * room will have at `effectiveAt` (serverNow + lead from the host's and the class's round trips),
+ * stamped as `updatedAt`.
  */
 export const buildHostCommand = (
   model: RoomModel,
   intent: HostIntent,
   serverNow: number,
   p95RoundTripMs: number,
+  classP95RoundTripMs?: number,
 ): StreamCommand => {
   if (intent.kind === 'ping') {
     const current = playbackAt(model, serverNow);
@@ -69,7 +94,7 @@ export const buildHostCommand = (
       updatedAt: Math.round(serverNow),
     };
   }
-  const at = Math.round(scheduleEffectiveAt(serverNow, p95RoundTripMs));
+  const at = Math.round(scheduleEffectiveAt(serverNow, p95RoundTripMs, classP95RoundTripMs));
   const then = playbackAt(model, at);
   const base = {
     status: then.status,

@@ -101,13 +101,14 @@ describe('watch room (solo archive viewing)', () => {
     const room = solo(player, sim);
     room.attachPlayer(player);
     await settle(sim, 600);
-    await room.send({ kind: 'play' });
     room.start();
     await settle(sim, 1000);
-    // Warming: the follower has not touched the player yet.
+    // Warming while the room is paused: the follower has not touched the player yet.
     expect(warmUps).toHaveLength(1);
-    expect(player.count('play')).toBe(0);
+    expect(player.calls).toEqual([]);
     warmUps[0]!();
+    await settle(sim, 100);
+    await room.send({ kind: 'play' });
     await settle(sim, 1000);
     expect(player.isPaused()).toBe(false);
     // Attached again (a re-render): no second warm-up for the same player.
@@ -116,6 +117,63 @@ describe('watch room (solo archive viewing)', () => {
     await settle(sim, 500);
     expect(warmUps).toHaveLength(1);
     expect(player.isPaused()).toBe(false);
+    room.close();
+  });
+
+  it('a start scheduled during the warm-up ends it, and the player starts on time', async () => {
+    const sim = new SimScheduler();
+    const signals: AbortSignal[] = [];
+    class WarmingPlayer extends MutablePlayer {
+      // A slow warm-up (a fresh <video> fetching its first segment) that stops when told to.
+      warmUp(signal?: AbortSignal) {
+        if (signal) signals.push(signal);
+        return new Promise<void>((resolve) => {
+          signal?.addEventListener('abort', () => resolve());
+          sim.setTimeout(resolve, 1500);
+        });
+      }
+    }
+    const player = new WarmingPlayer(sim);
+    const room = solo(player, sim);
+    room.attachPlayer(player);
+    await settle(sim, 600);
+    // The student taps Join; the teacher presses play 200 ms later.
+    room.start();
+    await settle(sim, 200);
+    expect(signals).toHaveLength(1);
+    await room.send({ kind: 'play' });
+    await settle(sim, 10);
+    const model = room.client.model();
+    if (!model) throw new Error('no model');
+    const startAt = model.playback.updatedAt;
+    expect(signals[0]?.aborted).toBe(true);
+    await settle(sim, 1000);
+    // Started at the room's start instant (not when a 1.5 s warm-up would have ended) and in sync.
+    expect(player.calls.find((c) => c.call === 'play')?.at).toBe(startAt);
+    expect(Math.abs(player.currentTime() - room.expectedPosition())).toBeLessThan(0.01);
+    room.close();
+  });
+
+  it('no warm-up when the room is already playing at the join tap: the follower starts at once', async () => {
+    const sim = new SimScheduler();
+    let warmUps = 0;
+    class WarmingPlayer extends MutablePlayer {
+      warmUp() {
+        warmUps++;
+        return new Promise<void>((resolve) => sim.setTimeout(resolve, 1500));
+      }
+    }
+    const player = new WarmingPlayer(sim, { seekLatencyMs: 150 });
+    const room = solo(player, sim);
+    await settle(sim, 600);
+    await room.send({ kind: 'play' });
+    await settle(sim, 3000);
+    room.attachPlayer(player);
+    room.start();
+    await settle(sim, 1000);
+    expect(warmUps).toBe(0);
+    expect(player.isPaused()).toBe(false);
+    expect(Math.abs(player.currentTime() - room.expectedPosition())).toBeLessThan(0.1);
     room.close();
   });
 });

@@ -1,11 +1,13 @@
 import { BehaviorSubject, filter, type Observable } from 'rxjs';
 import type { ServerMessage } from '@/contracts/realtime';
+import type { RoomModel } from '@/contracts/stream';
 import {
   createFollower,
   createHostDriver,
   expectedPosition,
   playbackAt,
   createRoomClient,
+  nextPlaybackChangeAt,
   reportFollowerStatus,
 } from '@/engine';
 import type {
@@ -39,11 +41,24 @@ export type RoomFeedMessage = Extract<
 
 /**
  * The player as the room needs it: the engine's interface, sound for the muted fallback, and a
- * warm-up of its media pipeline before the follower takes it over.
+ * warm-up of its media pipeline before the follower takes it over. The warm-up ends early when
+ * `signal` aborts (a start is due), leaving the player paused wherever it got to.
  */
 export type RoomPlayer = PlayerAdapter & {
   setMuted(muted: boolean): void;
-  warmUp?(): Promise<void>;
+  warmUp?(signal?: AbortSignal): Promise<void>;
+};
+
+/**
+ * Whether the room plays now or has a start scheduled: a warm-up then gives the player to the
+ * follower at once. (A warm-up still running at the start made a student who joined just before
+ * the teacher pressed play start 0.6–0.86 s late: bench/README.md.)
+ */
+export const startDue = (model: RoomModel, now: number): boolean => {
+  if (model.terminated) return false;
+  if (playbackAt(model, now).status === 'playing') return true;
+  const change = nextPlaybackChangeAt(model, now);
+  return change !== null && playbackAt(model, change).status === 'playing';
 };
 
 export interface WatchRoom {
@@ -93,8 +108,9 @@ export const createWatchRoom = ({
   let started = false;
   let closed = false;
   let running: { follower: Follower; stop: () => void } | null = null;
-  // Players whose warm-up has been started (each new player, once).
+  // Players whose warm-up has been started (each new player, once), and the one under way.
   const warmed = new WeakSet<RoomPlayer>();
+  let warming: { player: RoomPlayer; abort: AbortController } | null = null;
 
   const stopRunning = () => {
     running?.stop();
@@ -105,14 +121,26 @@ export const createWatchRoom = ({
     stopRunning();
     if (!started || closed || !player) return;
     const p = player;
-    if (p.warmUp && !warmed.has(p)) {
+    // The warm-up under way finishes first; it hands over by calling run() again.
+    if (warming?.player === p) return;
+    const model = client.model();
+    if (p.warmUp && !warmed.has(p) && !(model && startDue(model, client.serverNow()))) {
       warmed.add(p);
+      const abort = new AbortController();
+      warming = { player: p, abort };
+      // A start scheduled while warming (or the room found playing): hand over at once.
+      const watch = client.model$.subscribe((m) => {
+        if (startDue(m, client.serverNow())) abort.abort();
+      });
       // The follower takes the player over once it is warm (unless it was replaced meanwhile).
-      void p.warmUp().finally(() => {
+      void p.warmUp(abort.signal).finally(() => {
+        watch.unsubscribe();
+        if (warming?.player === p) warming = null;
         if (player === p && !running) run();
       });
       return;
     }
+    warmed.add(p);
     const follower = createFollower({ player: p, clock: client, model$: client.model$, scheduler });
     const stops: Array<() => void> = [];
     const sub = follower.status$.subscribe((status) => {
@@ -202,6 +230,7 @@ export const createWatchRoom = ({
     expectedPosition: position,
     close: () => {
       closed = true;
+      warming?.abort.abort();
       stopRunning();
       client.close();
       followerStatus$.complete();
