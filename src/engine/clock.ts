@@ -5,6 +5,12 @@ export const CLOCK_WINDOW = 8;
 /** Pings in a burst and the gap between them. */
 export const CLOCK_BURST_COUNT = 5;
 export const CLOCK_BURST_GAP_MS = 100;
+/**
+ * After a burst, one ping this often until the window is full: a burst taken while the page was
+ * busy (a class's pages all loading at once) has only slow samples, and the estimate is off by up
+ * to half their round trip until a quick one arrives.
+ */
+export const CLOCK_REFINE_MS = 1000;
 /** Regular pings between bursts, jittered uniformly in this range. */
 export const CLOCK_INTERVAL_MIN_MS = 30_000;
 export const CLOCK_INTERVAL_MAX_MS = 60_000;
@@ -97,7 +103,8 @@ export interface RoomClock {
 
 /**
  * Creates the client clock: NTP-style offset from ping/pong samples, a burst of 5 pings 100 ms
- * apart when told (start, reconnect, tab visible), then one ping every 30–60 s (jittered).
+ * apart when told (start, reconnect, tab visible), one a second until the window holds 8 samples,
+ * then one ping every 30–60 s (jittered).
  */
 export const createClock = ({
   scheduler,
@@ -127,7 +134,10 @@ export const createClock = ({
   };
 
   const scheduleRegular = () => {
-    const wait = CLOCK_INTERVAL_MIN_MS + random() * (CLOCK_INTERVAL_MAX_MS - CLOCK_INTERVAL_MIN_MS);
+    const wait =
+      estimator.sampleCount + inFlight.size < CLOCK_WINDOW
+        ? CLOCK_REFINE_MS
+        : CLOCK_INTERVAL_MIN_MS + random() * (CLOCK_INTERVAL_MAX_MS - CLOCK_INTERVAL_MIN_MS);
     timers.push(
       scheduler.setTimeout(() => {
         timers = [];
