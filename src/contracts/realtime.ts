@@ -35,8 +35,8 @@ export const FollowerReport = z.object({
   /** The player's position in seconds. */
   position: z.number().nonnegative(),
   /**
-   * The follower's p95 round trip to the server (ms), from its clock pings: the host's commands
-   * are scheduled far enough ahead to reach the slowest follower in time.
+   * The follower's median round trip to the server (ms), from its clock pings: the host's
+   * commands are scheduled far enough ahead to reach the class in time.
    */
   rttMs: z.number().nonnegative().max(60_000).optional(),
 });

@@ -67,6 +67,13 @@ export class ClockEstimator {
     return this.samples.length ? Math.min(...this.samples.map(roundTrip)) : 0;
   }
 
+  /** The median round trip of the window (upper median; ms), 0 with no samples. */
+  medianRoundTrip(): number {
+    if (!this.samples.length) return 0;
+    const sorted = this.samples.map(roundTrip).sort((a, b) => a - b);
+    return sorted[Math.floor(sorted.length / 2)] ?? 0;
+  }
+
   /** The 95th-percentile round trip of the window (nearest rank; ms), 0 with no samples. */
   p95RoundTrip(): number {
     if (!this.samples.length) return 0;
@@ -90,6 +97,8 @@ export interface RoomClock {
   /** Estimated server time for a local time (ms). */
   toServerTime(localTime: number): number;
   p95RoundTrip(): number;
+  /** The median round trip of the window (ms): what a follower reports for the host's lead. */
+  medianRoundTrip(): number;
   readonly estimator: ClockEstimator;
   /** Feed a pong; unknown or stale ids are ignored. */
   handlePong(pong: { id: number; serverTime: number }): void;
@@ -170,6 +179,7 @@ export const createClock = ({
     serverNow: () => scheduler.now() + estimator.offset(),
     toServerTime: (localTime) => localTime + estimator.offset(),
     p95RoundTrip: () => estimator.p95RoundTrip(),
+    medianRoundTrip: () => estimator.medianRoundTrip(),
     handlePong: ({ id, serverTime }) => {
       const t0 = inFlight.get(id);
       if (t0 === undefined) return;

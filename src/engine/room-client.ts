@@ -34,19 +34,21 @@ export interface ParticipantStatus {
 export const CLASS_RTT_MAX_AGE_MS = 10_000;
 
 /**
- * The slowest p95 round trip among followers who reported within `CLASS_RTT_MAX_AGE_MS` of `now`
- * (undefined when none did): the host's commands must reach that follower in time too.
+ * The class's round trip: the (upper) median of the round trips followers reported within
+ * `CLASS_RTT_MAX_AGE_MS` of `now` (each their own median), undefined when none did. A median, not
+ * the slowest: one device on a slow CPU or a bad link (its round trips include its own busy main
+ * thread) would otherwise hold back every command for the whole class, while it catches up by
+ * itself within a second (the follower's seek).
  */
 export const classRoundTrip = (
   statuses: Readonly<Record<string, ParticipantStatus>>,
   now: number,
 ): number | undefined => {
-  let slowest: number | undefined;
-  for (const s of Object.values(statuses)) {
-    if (s.rttMs === undefined || now - s.at > CLASS_RTT_MAX_AGE_MS) continue;
-    slowest = Math.max(slowest ?? 0, s.rttMs);
-  }
-  return slowest;
+  const recent = Object.values(statuses)
+    .filter((s) => s.rttMs !== undefined && now - s.at <= CLASS_RTT_MAX_AGE_MS)
+    .map((s) => s.rttMs ?? 0)
+    .sort((a, b) => a - b);
+  return recent.length ? recent[Math.floor(recent.length / 2)] : undefined;
 };
 
 /** The one object the watch page uses for a room. */
@@ -63,8 +65,9 @@ export interface RoomClient {
   /** The host's view of each follower (from `participantStatus` messages), by user id. */
   readonly participantStatus$: Observable<Readonly<Record<string, ParticipantStatus>>>;
   /**
-   * Sends a host command, scheduled ahead by half the host's p95 round trip plus half the slowest
-   * recent follower's, plus a margin (engine/schedule `scheduleLead`).
+   * Sends a host command, scheduled ahead by half the host's p95 round trip plus half the class's
+   * (the median of the followers' reported round trips), plus a margin (engine/schedule
+   * `scheduleLead`).
    */
   command(intent: HostIntent): Promise<CommandResult>;
   /** Sends this follower's heartbeat, with its measured round trip, to the server (relayed to the host). */
@@ -168,7 +171,7 @@ export const createRoomClient = ({
       );
     },
     report: (status) => {
-      const rttMs = clock.p95RoundTrip();
+      const rttMs = clock.medianRoundTrip();
       return transport.send({
         type: 'status',
         streamId,

@@ -27,9 +27,10 @@ export const MAX_SCHEDULE_LEAD_MS = 2000;
 export const MAX_PING_AGE_MS = 5000;
 
 /**
- * The lead (ms) for a host with this p95 round trip whose slowest follower reports `classP95`
- * (the host's own when no follower has reported): half of each, plus the margin, within
- * [100 ms, 2 s]. On a 50 ± 20 ms link (round trips up to ~140 ms) that is about 190 ms.
+ * The lead (ms) for a host with this p95 round trip and a class whose followers' round trips are
+ * `classP95` (room-client `classRoundTrip`; the host's own when no follower has reported): half of
+ * each, plus the margin, within [100 ms, 2 s]. On a 50 ± 20 ms link (round trips up to ~140 ms)
+ * that is at most about 190 ms.
  */
 export const scheduleLead = (hostP95RoundTripMs: number, classP95RoundTripMs?: number): number =>
   Math.min(

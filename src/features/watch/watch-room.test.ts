@@ -41,6 +41,7 @@ describe('watch room (solo archive viewing)', () => {
     await room.send({ kind: 'play' });
     await settle(sim, 2000);
     expect(player.count('play')).toBe(0);
+    expect(player.isPaused()).toBe(true);
 
     room.start();
     await settle(sim, 1000);
@@ -174,6 +175,32 @@ describe('watch room (solo archive viewing)', () => {
     expect(warmUps).toBe(0);
     expect(player.isPaused()).toBe(false);
     expect(Math.abs(player.currentTime() - room.expectedPosition())).toBeLessThan(0.1);
+    room.close();
+  });
+
+  it('before the Join tap, keeps the paused player near the room so the media there is loaded', async () => {
+    const sim = new SimScheduler();
+    const player = new MutablePlayer(sim, { seekLatencyMs: 80 });
+    const room = solo(player, sim);
+    await settle(sim, 600);
+    await room.send({ kind: 'play' });
+    await settle(sim, 30_000);
+    room.attachPlayer(player);
+    await settle(sim, 1500);
+    // Never played (that needs the tap), but waiting ~1 s ahead of the room's position.
+    expect(player.count('play')).toBe(0);
+    expect(player.isPaused()).toBe(true);
+    expect(Math.abs(player.currentTime() - room.expectedPosition())).toBeLessThan(2);
+    await settle(sim, 10_000);
+    expect(Math.abs(player.currentTime() - room.expectedPosition())).toBeLessThanOrEqual(2);
+    const seeks = player.count('seek');
+    // After the tap it is in sync within a second.
+    room.start();
+    await settle(sim, 1000);
+    expect(player.isPaused()).toBe(false);
+    expect(Math.abs(player.currentTime() - room.expectedPosition())).toBeLessThan(0.1);
+    // The cue stopped at the tap: the follower alone moves the player now.
+    expect(player.count('seek')).toBeLessThanOrEqual(seeks + 1);
     room.close();
   });
 });

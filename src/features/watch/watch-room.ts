@@ -33,6 +33,17 @@ export type WatchRole = 'host' | 'follower';
 /** A skip sent this recently (ms) may not be in the room model yet. */
 const PENDING_SKIP_MS = 1000;
 
+/**
+ * Before the Join tap the paused player is kept near the room's position (checked this often, ms),
+ * so the media there is loaded when the viewer taps: a student who joins during play then starts
+ * from buffered data instead of fetching it after the tap.
+ */
+const CUE_CHECK_MS = 1000;
+/** The player is moved once it is this far (s) from where the room will be… */
+const CUE_TOLERANCE_S = 2;
+/** …to this far (s) ahead of the room's position while it plays (the tap comes later). */
+const CUE_AHEAD_S = 1;
+
 /** What the room's socket delivers besides the room events: live comments and vote tallies. */
 export type RoomFeedMessage = Extract<
   ServerMessage,
@@ -117,8 +128,43 @@ export const createWatchRoom = ({
     running = null;
   };
 
+  // Before the Join tap: the paused player waits near the room's position (no play(): that needs
+  // the tap). Stopped by the tap, a new player, or close.
+  let cueing: (() => void) | null = null;
+  const stopCueing = () => {
+    cueing?.();
+    cueing = null;
+  };
+  const cue = (p: RoomPlayer) => {
+    stopCueing();
+    let timer: ReturnType<Scheduler['setTimeout']> | undefined;
+    const check = () => {
+      const model = client.model();
+      if (!model || model.terminated || !p.isPaused()) return;
+      const now = client.serverNow();
+      const playing = playbackAt(model, now).status === 'playing';
+      const target = expectedPosition(model, now) + (playing ? CUE_AHEAD_S : 0);
+      const duration = p.duration?.();
+      const bounded =
+        duration !== undefined && Number.isFinite(duration) ? Math.min(target, duration) : target;
+      if (Math.abs(p.currentTime() - bounded) > CUE_TOLERANCE_S) p.setCurrentTime(bounded);
+    };
+    const loop = () => {
+      check();
+      timer = scheduler.setTimeout(loop, CUE_CHECK_MS);
+    };
+    const sub = client.model$.subscribe(check);
+    timer = scheduler.setTimeout(loop, CUE_CHECK_MS);
+    cueing = () => {
+      sub.unsubscribe();
+      if (timer !== undefined) scheduler.clearTimeout(timer);
+    };
+  };
+
   const run = () => {
     stopRunning();
+    stopCueing();
+    if (!closed && !started && player) cue(player);
     if (!started || closed || !player) return;
     const p = player;
     // The warm-up under way finishes first; it hands over by calling run() again.
@@ -231,6 +277,7 @@ export const createWatchRoom = ({
     close: () => {
       closed = true;
       warming?.abort.abort();
+      stopCueing();
       stopRunning();
       client.close();
       followerStatus$.complete();
