@@ -24,7 +24,7 @@ export interface ParticipantStatus {
   driftMs: number;
   buffering: boolean;
   position: number;
-  /** The follower's p95 round trip to the server (ms), when it reported one. */
+  /** The follower's median round trip to the server (ms), when it reported one. */
   rttMs?: number;
   /** Server time of the report. */
   at: number;
@@ -65,8 +65,8 @@ export interface RoomClient {
   /** The host's view of each follower (from `participantStatus` messages), by user id. */
   readonly participantStatus$: Observable<Readonly<Record<string, ParticipantStatus>>>;
   /**
-   * Sends a host command, scheduled ahead by half the host's p95 round trip plus half the class's
-   * (the median of the followers' reported round trips), plus a margin (engine/schedule
+   * Sends a host command, scheduled ahead by half the host's median round trip plus half the
+   * class's (the median of the followers' reported ones), plus a margin (engine/schedule
    * `scheduleLead`).
    */
   command(intent: HostIntent): Promise<CommandResult>;
@@ -165,7 +165,7 @@ export const createRoomClient = ({
           fold$.value.model,
           intent,
           now,
-          clock.p95RoundTrip(),
+          clock.medianRoundTrip(),
           classRoundTrip(statuses$.value, now),
         ),
       );

@@ -17,16 +17,16 @@ const T = 1_700_000_000_000;
 const ctx = { streamId: S, seq: 1, serverTime: T, lastAnchor: 0, userId: 'h' };
 
 describe('scheduling', () => {
-  it('leads by half the host’s and half the class’s round trip plus 50 ms, 100 ms to 2 s', () => {
-    // A 50 ± 20 ms link: round trips up to ~140 ms, so the class acts ~190 ms after the click.
-    expect(scheduleLead(140)).toBe(190);
-    expect(scheduleLead(140, 140)).toBe(190);
+  it('leads by half the host’s and half the class’s round trip plus 60 ms, 100 ms to 2 s', () => {
+    // A 50 ± 20 ms link: median round trips ~100 ms, so the class acts ~160 ms after the click.
+    expect(scheduleLead(100)).toBe(160);
+    expect(scheduleLead(100, 100)).toBe(160);
     // The class's round trip sets the second half.
-    expect(scheduleLead(100, 400.2)).toBe(301);
+    expect(scheduleLead(100, 400.2)).toBe(311);
     expect(scheduleLead(0)).toBe(MIN_SCHEDULE_LEAD_MS);
     expect(scheduleLead(9000)).toBe(MAX_SCHEDULE_LEAD_MS);
     expect(scheduleLead(100, 9000)).toBe(MAX_SCHEDULE_LEAD_MS);
-    expect(scheduleEffectiveAt(T, 500)).toBe(T + 550);
+    expect(scheduleEffectiveAt(T, 500)).toBe(T + 560);
   });
 
   it('the class’s round trip is the median of the recent follower reports', () => {
@@ -61,8 +61,8 @@ describe('scheduling', () => {
     const playing = reduceRoom(initialRoomModel(S), hostEvent(S, 1, T, playback('play', 10, T)));
     const cmd = buildHostCommand(playing, { kind: 'pause' }, T + 5000, 100, 300);
     expect(StreamCommand.safeParse(cmd).success).toBe(true);
-    expect(cmd).toMatchObject({ action: 'pause', status: 'paused', updatedAt: T + 5250 });
-    expect(cmd.timeInVideo).toBeCloseTo(15.25, 9);
+    expect(cmd).toMatchObject({ action: 'pause', status: 'paused', updatedAt: T + 5260 });
+    expect(cmd.timeInVideo).toBeCloseTo(15.26, 9);
     const rate = buildHostCommand(playing, { kind: 'rateChange', rate: 1.5 }, T + 1000, 0);
     expect(rate).toMatchObject({ action: 'rateChange', status: 'playing', playbackRate: 1.5 });
     const skip = buildHostCommand(playing, { kind: 'skip', to: 99 }, T, 0);

@@ -18,7 +18,7 @@ import { expectedPosition, playbackAt } from './reducer';
  * half the host's round trip), then server → each follower (about half that follower's round trip),
  * plus this margin for the server's stamp and fan-out and the follower's tick (ms).
  */
-export const SCHEDULE_LEAD_MARGIN_MS = 50;
+export const SCHEDULE_LEAD_MARGIN_MS = 60;
 /** The shortest lead (ms) between a host's click and the change taking effect. */
 export const MIN_SCHEDULE_LEAD_MS = 100;
 /** The longest lead the server accepts; a later `updatedAt` is pulled back to this. */
@@ -27,20 +27,20 @@ export const MAX_SCHEDULE_LEAD_MS = 2000;
 export const MAX_PING_AGE_MS = 5000;
 
 /**
- * The lead (ms) for a host with this p95 round trip and a class whose followers' round trips are
- * `classP95` (room-client `classRoundTrip`; the host's own when no follower has reported): half of
- * each, plus the margin, within [100 ms, 2 s]. On a 50 ± 20 ms link (round trips up to ~140 ms)
- * that is at most about 190 ms.
+ * The lead (ms) for a host with this round trip and a class whose followers' round trips are
+ * `classRoundTripMs` (room-client `classRoundTrip`; the host's own when no follower has
+ * reported): half of each, plus the margin, within [100 ms, 2 s]. Medians, not the slowest sample:
+ * one slow exchange (a busy page, a stalled device) would otherwise hold every command back for
+ * minutes, while the ±20 ms jitter of a typical link fits in the margin. On a 50 ± 20 ms link
+ * (median round trip ~100 ms) that is about 160 ms.
  */
-export const scheduleLead = (hostP95RoundTripMs: number, classP95RoundTripMs?: number): number =>
+export const scheduleLead = (hostRoundTripMs: number, classRoundTripMs?: number): number =>
   Math.min(
     MAX_SCHEDULE_LEAD_MS,
     Math.max(
       MIN_SCHEDULE_LEAD_MS,
       Math.ceil(
-        hostP95RoundTripMs / 2 +
-          (classP95RoundTripMs ?? hostP95RoundTripMs) / 2 +
-          SCHEDULE_LEAD_MARGIN_MS,
+        hostRoundTripMs / 2 + (classRoundTripMs ?? hostRoundTripMs) / 2 + SCHEDULE_LEAD_MARGIN_MS,
       ),
     ),
   );
@@ -48,9 +48,9 @@ export const scheduleLead = (hostP95RoundTripMs: number, classP95RoundTripMs?: n
 /** The server time a host change made now should take effect at. */
 export const scheduleEffectiveAt = (
   serverNow: number,
-  hostP95RoundTripMs: number,
-  classP95RoundTripMs?: number,
-): number => serverNow + scheduleLead(hostP95RoundTripMs, classP95RoundTripMs);
+  hostRoundTripMs: number,
+  classRoundTripMs?: number,
+): number => serverNow + scheduleLead(hostRoundTripMs, classRoundTripMs);
 
 /** Milliseconds of local waiting until `serverTime` is reached (0 when already past). */
 export const msUntil = (serverTime: number, serverNow: number): number =>
@@ -82,8 +82,8 @@ export const buildHostCommand = (
   model: RoomModel,
   intent: HostIntent,
   serverNow: number,
-  p95RoundTripMs: number,
-  classP95RoundTripMs?: number,
+  roundTripMs: number,
+  classRoundTripMs?: number,
 ): StreamCommand => {
   if (intent.kind === 'ping') {
     const current = playbackAt(model, serverNow);
@@ -95,7 +95,7 @@ export const buildHostCommand = (
       updatedAt: Math.round(serverNow),
     };
   }
-  const at = Math.round(scheduleEffectiveAt(serverNow, p95RoundTripMs, classP95RoundTripMs));
+  const at = Math.round(scheduleEffectiveAt(serverNow, roundTripMs, classRoundTripMs));
   const then = playbackAt(model, at);
   const base = {
     status: then.status,

@@ -3,7 +3,14 @@ import { expectedPosition } from '@/engine/reducer';
 import { FakePlayer } from '@/engine/testing/fake-player';
 import { SimScheduler, seededRandom } from '@/engine/testing/sim-scheduler';
 import { createSoloTransport } from '@/engine/transports/memory';
-import { createWatchRoom, type RoomPlayer } from './watch-room';
+import { initialRoomModel, reduceRoom } from '@/engine/reducer';
+import { hostEvent, playback } from '@/engine/testing/events';
+import {
+  createWatchRoom,
+  WARM_UP_HANDOVER_MS,
+  warmUpDeadline,
+  type RoomPlayer,
+} from './watch-room';
 
 const settle = async (sim: SimScheduler, ms: number) => {
   for (let t = 0; t < ms; t += 10) {
@@ -147,6 +154,7 @@ describe('watch room (solo archive viewing)', () => {
     const model = room.client.model();
     if (!model) throw new Error('no model');
     const startAt = model.playback.updatedAt;
+    // Solo commands lead by 100 ms, under the hand-over time: it hands over at once.
     expect(signals[0]?.aborted).toBe(true);
     await settle(sim, 1000);
     // Started at the room's start instant (not when a 1.5 s warm-up would have ended) and in sync.
@@ -202,5 +210,21 @@ describe('watch room (solo archive viewing)', () => {
     // The cue stopped at the tap: the follower alone moves the player now.
     expect(player.count('seek')).toBeLessThanOrEqual(seeks + 1);
     room.close();
+  });
+});
+
+describe('warmUpDeadline', () => {
+  const T = 1_700_000_000_000;
+  const paused = initialRoomModel('r');
+  it('lets a warm-up run until just before a scheduled start, ends it at once during play', () => {
+    expect(warmUpDeadline(paused, T)).toBeNull();
+    const starting = reduceRoom(paused, hostEvent('r', 1, T, playback('play', 0, T + 800)));
+    expect(warmUpDeadline(starting, T)).toBe(T + 800 - WARM_UP_HANDOVER_MS);
+    expect(warmUpDeadline(starting, T + 900)).toBe(T + 900);
+    const ended = reduceRoom(
+      starting,
+      hostEvent('r', 2, T + 1000, playback('terminate', 1, T + 1000)),
+    );
+    expect(warmUpDeadline(ended, T + 2000)).toBeNull();
   });
 });

@@ -61,16 +61,23 @@ export type RoomPlayer = PlayerAdapter & {
 };
 
 /**
- * Whether the room plays now or has a start scheduled: a warm-up then gives the player to the
- * follower at once. (A warm-up still running at the start made a student who joined just before
- * the teacher pressed play start 0.6–0.86 s late: bench/README.md.)
+ * When a warm-up has to hand the player to the follower (server ms): at once while the room plays,
+ * this long before a scheduled start, else never (null). A warm-up still running at the start made
+ * a student who joined just before the teacher pressed play start 0.6–0.86 s late (bench/README.md);
+ * ending it as soon as the start is announced instead left a cold player, 70–140 ms late.
  */
-export const startDue = (model: RoomModel, now: number): boolean => {
-  if (model.terminated) return false;
-  if (playbackAt(model, now).status === 'playing') return true;
+export const WARM_UP_HANDOVER_MS = 120;
+export const warmUpDeadline = (model: RoomModel, now: number): number | null => {
+  if (model.terminated) return null;
+  if (playbackAt(model, now).status === 'playing') return now;
   const change = nextPlaybackChangeAt(model, now);
-  return change !== null && playbackAt(model, change).status === 'playing';
+  if (change === null || playbackAt(model, change).status !== 'playing') return null;
+  return change - WARM_UP_HANDOVER_MS;
 };
+
+/** Whether the room plays now or has a start scheduled. */
+export const startDue = (model: RoomModel, now: number): boolean =>
+  warmUpDeadline(model, now) !== null;
 
 export interface WatchRoom {
   readonly client: RoomClient;
@@ -174,13 +181,21 @@ export const createWatchRoom = ({
       warmed.add(p);
       const abort = new AbortController();
       warming = { player: p, abort };
-      // A start scheduled while warming (or the room found playing): hand over at once.
+      // A start scheduled while warming: hand over just before it (at once if the room plays).
+      let handover: ReturnType<Scheduler['setTimeout']> | undefined;
       const watch = client.model$.subscribe((m) => {
-        if (startDue(m, client.serverNow())) abort.abort();
+        if (handover !== undefined) scheduler.clearTimeout(handover);
+        handover = undefined;
+        const now = client.serverNow();
+        const deadline = warmUpDeadline(m, now);
+        if (deadline === null) return;
+        if (deadline <= now) abort.abort();
+        else handover = scheduler.setTimeout(() => abort.abort(), Math.ceil(deadline - now));
       });
       // The follower takes the player over once it is warm (unless it was replaced meanwhile).
       void p.warmUp(abort.signal).finally(() => {
         watch.unsubscribe();
+        if (handover !== undefined) scheduler.clearTimeout(handover);
         if (warming?.player === p) warming = null;
         if (player === p && !running) run();
       });
