@@ -23,27 +23,41 @@ import {
 } from './support';
 
 /**
- * `npm run bench:sync`: how closely followers' players track the room's timeline.
+ * `npm run bench:sync`: how closely the class's players track the room's timeline.
  *
  * One real server process (needs the built client: `npm run build`), one headless Chromium with a
- * context per viewer — the demo teacher as host and FOLLOWERS demo students — each reaching the
- * server through its own delay proxy (bench/delay-proxy.ts: DELAY_MS ± JITTER_MS each way, order
- * kept), so page, API, media segments and the room socket all see the delay. Everyone opens the
- * room's watch page with `debugSync=1` and taps Join. The host then drives the room through the
- * watch page's host controls, found by role and label as a teacher would use them: play, +10 s,
- * −10 s, 1.5×, 1×, pause, play, SEGMENT_MS apart. Each command's effectiveAt is read from the
- * host page's own POST response.
+ * context per viewer (locale ja-JP) — the demo teacher as host, FOLLOWERS demo students in the
+ * room and one more who joins during play — each reaching the server through its own delay proxy
+ * (bench/delay-proxy.ts: DELAY_MS ± JITTER_MS each way, order kept), so page, API, media segments
+ * and the room socket all see the delay. Everyone opens the room's watch page with `debugSync=1`;
+ * all but the last two tap Join. The host then drives the room through the watch page's host
+ * controls, found by role and label as a teacher would use them: play, +10 s, −10 s, 1.5×, 1×,
+ * pause, play, SEGMENT_MS apart. Each command's effectiveAt is read from the host page's own POST
+ * response, and its click from the host page (a capture listener: when the page got the click).
  *
- * Every SAMPLE_MS each follower is read in one page.evaluate: video.currentTime,
- * __tomoniSync.expectedPosition() and __tomoniSync.serverNow() (all followers in parallel, so
- * the readings share an instant). Drift = currentTime − expectedPosition.
+ * The scenarios of issue 11, in the same run:
+ *   - join just before play: the last in-room student taps Join JOIN_BEFORE_PLAY_MS before the
+ *     host presses the first play;
+ *   - a network drop: student01's proxy delivers nothing for DROP_MS (connections stay open, as
+ *     TCP's do), and the host skips +10 s DROP_SKIP_AFTER_MS into it;
+ *   - a slow device: student02's page runs at CPU_THROTTLE× (CDP Emulation.setCPUThrottlingRate)
+ *     throughout;
+ *   - join during play: one more student taps Join SEGMENT_MS after the network is back.
+ *
+ * Every SAMPLE_MS each viewer (the teacher included) is read in one page.evaluate:
+ * video.currentTime, __tomoniSync.expectedPosition() and __tomoniSync.serverNow() (all in
+ * parallel, so the readings share an instant). Drift = currentTime − expectedPosition.
  *   - steady drift p50/p95/max: every sample from the first play on, except those within
- *     SETTLE_WINDOW_MS after a command's effectiveAt;
- *   - back in sync: per command and follower, the time from effectiveAt until drift stays
- *     ≤ IN_SYNC_MS for the rest of the segment (the worst follower is reported);
- *   - start spread: after each play, each follower's start instant is extrapolated back from its
- *     first advancing sample (serverNow − (currentTime − playPosition) ÷ rate); the spread is the
- *     latest minus the earliest start.
+ *     SETTLE_WINDOW_MS after a command's effectiveAt, the dropped student's from the drop until
+ *     SETTLE_WINDOW_MS after the network is back, and the late joiner's first SETTLE_WINDOW_MS;
+ *   - back in sync (table): per command and viewer following the room then, the time from
+ *     effectiveAt until drift stays ≤ IN_SYNC_MS for the rest of the segment (the worst viewer);
+ *   - back in sync (scenarios): the time until the viewer's drift stays ≤ SCENARIO_IN_SYNC_MS,
+ *     from the play's effectiveAt (join before play), the Join tap (join during play), the
+ *     network's return (drop), each command's effectiveAt (slow device, the worst command);
+ *   - click to effect: effectiveAt − the host page's click, per command;
+ *   - start spread: after each play, each viewer's start instant read off its presented frames;
+ *     the spread is the latest minus the earliest start.
  */
 
 const FOLLOWERS = Number(process.env.BENCH_FOLLOWERS ?? 4);
