@@ -34,7 +34,7 @@ const harness = (playerOptions: FakePlayerOptions = {}) => {
   const host = (make: (now: number) => StreamCommand) => {
     const m = model$.value;
     model$.next(
-      reduceRoom(m, hostEvent(S, ++seq, sim.now(), make(sim.now()), m.playback.updatedAt)),
+      reduceRoom(m, hostEvent(S, ++seq, sim.now(), make(sim.now()), m.playback.effectiveAt)),
     );
   };
   const drift = () => player.currentTime() - expectedPosition(model$.value, sim.now());
@@ -73,7 +73,7 @@ describe('follower', () => {
   it('does not nudge on the position jump right after a start, only once it has settled', () => {
     const h = harness();
     h.host((now) => playback('play', 0, now + 300));
-    const at = h.model$.value.playback.updatedAt;
+    const at = h.model$.value.playback.effectiveAt;
     h.sim.advance(310);
     // Chromium's currentTime runs ahead right after play(), then slow until it settles.
     h.player.jump(0.08);
@@ -152,7 +152,7 @@ describe('follower', () => {
     expect(h.player.calls.filter((c) => c.call === 'seek').at(-1)?.value).toBeGreaterThan(60);
     // Re-aimed at the skip's instant, not after the first seek: in sync within 1 s of the skip.
     expect(h.player.calls.filter((c) => c.call === 'seek').at(-1)?.at).toBe(
-      h.model$.value.playback.updatedAt,
+      h.model$.value.playback.effectiveAt,
     );
     h.sim.advance(700);
     expect(Math.abs(h.drift())).toBeLessThan(0.1);
@@ -210,7 +210,7 @@ describe('follower', () => {
   it('pauses the player at the exact position of a scheduled pause', () => {
     const h = playing({ seekLatencyMs: 50 });
     h.host((now) => playback('pause', expectedPosition(h.model$.value, now + 300), now + 300));
-    const at = h.model$.value.playback.updatedAt;
+    const at = h.model$.value.playback.effectiveAt;
     h.sim.advance(2000);
     expect(h.player.isPaused()).toBe(true);
     expect(h.player.calls.find((c) => c.call === 'pause')?.at).toBe(at);
@@ -227,7 +227,7 @@ describe('follower', () => {
       h.sim.advance(1000);
       const seeks = h.player.count('seek');
       h.host((now) => playback('play', 2, now + 300));
-      const at = h.model$.value.playback.updatedAt;
+      const at = h.model$.value.playback.effectiveAt;
       h.sim.advance(1000);
       const play = h.player.calls.filter((c) => c.call === 'play').at(-1);
       return { h, seeks, at, playAt: play?.at ?? Number.NaN };

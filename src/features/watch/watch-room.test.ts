@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { expectedPosition } from '@/engine/reducer';
+import { expectedPosition } from '@/engine';
 import { FakePlayer } from '@/engine/testing/fake-player';
 import { SimScheduler, seededRandom } from '@/engine/testing/sim-scheduler';
-import { createSoloTransport } from '@/engine/transports/memory';
-import { initialRoomModel, reduceRoom } from '@/engine/reducer';
+import { createSoloRoom, initialRoomModel, reduceRoom } from '@/engine';
 import { hostEvent, playback } from '@/engine/testing/events';
 import {
   createWatchRoom,
@@ -31,7 +30,7 @@ class MutablePlayer extends FakePlayer implements RoomPlayer {
 
 const solo = (player: MutablePlayer, sim: SimScheduler) =>
   createWatchRoom({
-    transport: createSoloTransport({ streamId: 'solo-1', userId: 'me', scheduler: sim }),
+    ...createSoloRoom({ streamId: 'solo-1', userId: 'me', scheduler: sim }),
     streamId: 'solo-1',
     scheduler: sim,
     role: 'host',
@@ -45,7 +44,7 @@ describe('watch room (solo archive viewing)', () => {
     const room = solo(player, sim);
     room.attachPlayer(player);
     await settle(sim, 600);
-    await room.send({ kind: 'play' });
+    await room.send({ type: 'play' });
     await settle(sim, 2000);
     expect(player.count('play')).toBe(0);
     expect(player.isPaused()).toBe(true);
@@ -53,7 +52,7 @@ describe('watch room (solo archive viewing)', () => {
     room.start();
     await settle(sim, 1000);
     expect(player.isPaused()).toBe(false);
-    await room.send({ kind: 'skipBy', by: 10 });
+    await room.send({ type: 'skipBy', by: 10 });
     await settle(sim, 1500);
     const model = room.client.model();
     if (!model) throw new Error('no model');
@@ -69,8 +68,8 @@ describe('watch room (solo archive viewing)', () => {
     room.attachPlayer(player);
     room.start();
     await settle(sim, 600);
-    const first = room.send({ kind: 'skipBy', by: 10 });
-    const second = room.send({ kind: 'skipBy', by: 10 });
+    const first = room.send({ type: 'skipBy', by: 10 });
+    const second = room.send({ type: 'skipBy', by: 10 });
     await Promise.all([first, second]);
     await settle(sim, 1000);
     expect(room.expectedPosition()).toBeCloseTo(20, 3);
@@ -86,7 +85,7 @@ describe('watch room (solo archive viewing)', () => {
     room.mutedFallback$.subscribe((m) => muted.push(m));
     room.attachPlayer(player);
     await settle(sim, 600);
-    await room.send({ kind: 'play' });
+    await room.send({ type: 'play' });
     room.start();
     await settle(sim, 1500);
     expect(player.muted).toBe(true);
@@ -116,7 +115,7 @@ describe('watch room (solo archive viewing)', () => {
     expect(player.calls).toEqual([]);
     warmUps[0]!();
     await settle(sim, 100);
-    await room.send({ kind: 'play' });
+    await room.send({ type: 'play' });
     await settle(sim, 1000);
     expect(player.isPaused()).toBe(false);
     // Attached again (a re-render): no second warm-up for the same player.
@@ -149,11 +148,11 @@ describe('watch room (solo archive viewing)', () => {
     room.start();
     await settle(sim, 200);
     expect(signals).toHaveLength(1);
-    await room.send({ kind: 'play' });
+    await room.send({ type: 'play' });
     await settle(sim, 10);
     const model = room.client.model();
     if (!model) throw new Error('no model');
-    const startAt = model.playback.updatedAt;
+    const startAt = model.playback.effectiveAt;
     // Solo commands lead by 100 ms, under the hand-over time: it hands over at once.
     expect(signals[0]?.aborted).toBe(true);
     await settle(sim, 1000);
@@ -175,7 +174,7 @@ describe('watch room (solo archive viewing)', () => {
     const player = new WarmingPlayer(sim, { seekLatencyMs: 150 });
     const room = solo(player, sim);
     await settle(sim, 600);
-    await room.send({ kind: 'play' });
+    await room.send({ type: 'play' });
     await settle(sim, 3000);
     room.attachPlayer(player);
     room.start();
@@ -191,7 +190,7 @@ describe('watch room (solo archive viewing)', () => {
     const player = new MutablePlayer(sim, { seekLatencyMs: 80 });
     const room = solo(player, sim);
     await settle(sim, 600);
-    await room.send({ kind: 'play' });
+    await room.send({ type: 'play' });
     await settle(sim, 30_000);
     room.attachPlayer(player);
     await settle(sim, 1500);
