@@ -5,10 +5,15 @@ import { connect, createServer, type Socket } from 'node:net';
  * (uniform) while keeping the byte order: a chunk never overtakes the one before it, so a chunk
  * drawn a shorter delay waits for its predecessor (as on a real path, where jitter delays but TCP
  * delivers in order). HTTP, media segments and WebSockets all pass through unchanged.
+ *
+ * `setOffline(true)` is a network drop: nothing is delivered either way (connections stay open, as
+ * TCP's do through a short outage, and new ones are accepted but carry nothing) until
+ * `setOffline(false)`; then what was sent meanwhile arrives in order, as TCP retransmits it.
  */
 export interface DelayProxy {
   /** Where clients connect: http://127.0.0.1:<port>. */
   port: number;
+  setOffline(offline: boolean): void;
   close(): Promise<void>;
 }
 
@@ -23,7 +28,13 @@ export interface DelayOptions {
  * One direction of one connection: a queue released by a single timer, so chunks leave strictly in
  * arrival order (separate timers per chunk may fire out of order), each no earlier than its due.
  */
-function delayedPipe(from: Socket, to: Socket, options: DelayOptions, timers: Set<NodeJS.Timeout>) {
+function delayedPipe(
+  from: Socket,
+  to: Socket,
+  options: DelayOptions,
+  timers: Set<NodeJS.Timeout>,
+  link: { offline: boolean; resumes: Set<() => void> },
+) {
   const random = options.random ?? Math.random;
   const queue: Array<{ due: number; run: () => void }> = [];
   let timer: NodeJS.Timeout | undefined;
@@ -31,12 +42,13 @@ function delayedPipe(from: Socket, to: Socket, options: DelayOptions, timers: Se
   const flush = () => {
     if (timer) timers.delete(timer);
     timer = undefined;
+    if (link.offline) return;
     const now = performance.now();
     while (queue.length > 0 && queue[0]!.due <= now + 0.5) queue.shift()!.run();
     arm();
   };
   const arm = () => {
-    if (timer || queue.length === 0) return;
+    if (timer || queue.length === 0 || link.offline) return;
     timer = setTimeout(flush, Math.max(0, queue[0]!.due - performance.now()));
     timers.add(timer);
   };
@@ -46,6 +58,8 @@ function delayedPipe(from: Socket, to: Socket, options: DelayOptions, timers: Se
     queue.push({ due: lastDue, run });
     arm();
   };
+  link.resumes.add(arm);
+  to.on('close', () => link.resumes.delete(arm));
   from.on('data', (chunk: Buffer) => later(() => !to.destroyed && to.write(chunk)));
   // The end (FIN) and then the close travel after the data, delayed like it.
   from.on('end', () => later(() => !to.destroyed && to.end()));
@@ -58,6 +72,7 @@ export function startDelayProxy(
 ): Promise<DelayProxy> {
   const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
+  const link = { offline: false, resumes: new Set<() => void>() };
   const server = createServer({ allowHalfOpen: true }, (client) => {
     const upstream = connect({ host: target.host, port: target.port, allowHalfOpen: true });
     for (const s of [client, upstream]) {
@@ -65,8 +80,8 @@ export function startDelayProxy(
       s.setNoDelay(true);
       s.on('close', () => sockets.delete(s));
     }
-    delayedPipe(client, upstream, options, timers);
-    delayedPipe(upstream, client, options, timers);
+    delayedPipe(client, upstream, options, timers, link);
+    delayedPipe(upstream, client, options, timers, link);
     const abort = () => {
       client.destroy();
       upstream.destroy();
@@ -81,6 +96,10 @@ export function startDelayProxy(
       const port = typeof address === 'object' && address ? address.port : 0;
       resolve({
         port,
+        setOffline: (offline) => {
+          link.offline = offline;
+          if (!offline) for (const resume of [...link.resumes]) resume();
+        },
         close: () =>
           new Promise<void>((done) => {
             for (const t of timers) clearTimeout(t);

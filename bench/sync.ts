@@ -14,6 +14,7 @@ import {
   hardDeadline,
   login,
   percentile,
+  pool,
   ROOT,
   sleep,
   startServerProcess,
@@ -22,27 +23,41 @@ import {
 } from './support';
 
 /**
- * `npm run bench:sync`: how closely followers' players track the room's timeline.
+ * `npm run bench:sync`: how closely the class's players track the room's timeline.
  *
  * One real server process (needs the built client: `npm run build`), one headless Chromium with a
- * context per viewer — the demo teacher as host and FOLLOWERS demo students — each reaching the
- * server through its own delay proxy (bench/delay-proxy.ts: DELAY_MS ± JITTER_MS each way, order
- * kept), so page, API, media segments and the room socket all see the delay. Everyone opens the
- * room's watch page with `debugSync=1` and taps Join. The host then drives the room through the
- * watch page's host controls, found by role and label as a teacher would use them: play, +10 s,
- * −10 s, 1.5×, 1×, pause, play, SEGMENT_MS apart. Each command's effectiveAt is read from the
- * host page's own POST response.
+ * context per viewer (locale ja-JP) — the demo teacher as host, FOLLOWERS demo students in the
+ * room and one more who joins during play — each reaching the server through its own delay proxy
+ * (bench/delay-proxy.ts: DELAY_MS ± JITTER_MS each way, order kept), so page, API, media segments
+ * and the room socket all see the delay. Everyone opens the room's watch page with `debugSync=1`;
+ * all but the last two tap Join. The host then drives the room through the watch page's host
+ * controls, found by role and label as a teacher would use them: play, +10 s, −10 s, 1.5×, 1×,
+ * pause, play, SEGMENT_MS apart. Each command's effectiveAt is read from the host page's own POST
+ * response, and its click from the host page (a capture listener: when the page got the click).
  *
- * Every SAMPLE_MS each follower is read in one page.evaluate: video.currentTime,
- * __tomoniSync.expectedPosition() and __tomoniSync.serverNow() (all followers in parallel, so
- * the readings share an instant). Drift = currentTime − expectedPosition.
+ * The scenarios of issue 11, in the same run:
+ *   - join just before play: the last in-room student taps Join JOIN_BEFORE_PLAY_MS before the
+ *     host presses the first play;
+ *   - a network drop: student01's proxy delivers nothing for DROP_MS (connections stay open, as
+ *     TCP's do), and the host skips +10 s DROP_SKIP_AFTER_MS into it;
+ *   - a slow device: student02's page runs at CPU_THROTTLE× (CDP Emulation.setCPUThrottlingRate)
+ *     throughout;
+ *   - join during play: one more student taps Join SEGMENT_MS after the network is back.
+ *
+ * Every SAMPLE_MS each viewer (the teacher included) is read in one page.evaluate:
+ * video.currentTime, __tomoniSync.expectedPosition() and __tomoniSync.serverNow() (all in
+ * parallel, so the readings share an instant). Drift = currentTime − expectedPosition.
  *   - steady drift p50/p95/max: every sample from the first play on, except those within
- *     SETTLE_WINDOW_MS after a command's effectiveAt;
- *   - back in sync: per command and follower, the time from effectiveAt until drift stays
- *     ≤ IN_SYNC_MS for the rest of the segment (the worst follower is reported);
- *   - start spread: after each play, each follower's start instant is extrapolated back from its
- *     first advancing sample (serverNow − (currentTime − playPosition) ÷ rate); the spread is the
- *     latest minus the earliest start.
+ *     SETTLE_WINDOW_MS after a command's effectiveAt, the dropped student's from the drop until
+ *     SETTLE_WINDOW_MS after the network is back, and the late joiner's first SETTLE_WINDOW_MS;
+ *   - back in sync (table): per command and viewer following the room then, the time from
+ *     effectiveAt until drift stays ≤ IN_SYNC_MS for the rest of the segment (the worst viewer);
+ *   - back in sync (scenarios): the time until the viewer's drift stays ≤ SCENARIO_IN_SYNC_MS,
+ *     from the play's effectiveAt (join before play), the Join tap (join during play), the
+ *     network's return (drop), each command's effectiveAt (slow device, the worst command);
+ *   - click to effect: effectiveAt − the host page's click, per command;
+ *   - start spread: after each play, each viewer's start instant read off its presented frames;
+ *     the spread is the latest minus the earliest start.
  */
 
 const FOLLOWERS = Number(process.env.BENCH_FOLLOWERS ?? 4);
@@ -52,8 +67,17 @@ const SAMPLE_MS = 100;
 const SEGMENT_MS = 5000;
 const SETTLE_WINDOW_MS = 1000;
 const IN_SYNC_MS = 50;
-const TOTAL_LIMIT_MS = 6 * 60_000;
-const TARGETS = { p95: 50, max: 150, resync: 1000, spread: 50 };
+/** A scenario's viewer is back in sync once its drift stays within this (ms; issue 11). */
+const SCENARIO_IN_SYNC_MS = 100;
+/** The student who joins just before play taps Join this long before the host presses play. */
+const JOIN_BEFORE_PLAY_MS = 500;
+/** The network drop: this long offline, the host skipping this long into it. */
+const DROP_MS = 5000;
+const DROP_SKIP_AFTER_MS = 1000;
+/** The CPU slowdown of one follower (CDP Emulation.setCPUThrottlingRate). */
+const CPU_THROTTLE = 4;
+const TOTAL_LIMIT_MS = 8 * 60_000;
+const TARGETS = { p95: 30, max: 150, resync: 1000, spread: 50, clickToEffect: 250 };
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CLIENT_DIR = resolve(process.env.BENCH_CLIENT_DIR ?? join(ROOT, 'dist/client'));
 const SESSION_ID = DEMO_IDS.sessions.oceanLive;
@@ -77,6 +101,7 @@ const SyncReading = z.object({
 });
 
 interface Sample extends Omit<z.infer<typeof SyncReading>, 'frames'> {
+  /** The viewer: 0 the teacher (host), then the students. */
   follower: number;
   /** The benchmark's wall clock (= the server's clock, same machine) mid-evaluate. */
   wall: number;
@@ -96,6 +121,19 @@ interface Frame {
 interface Command {
   label: string;
   event: RoomEvent;
+  /** When the host page received the click on its control (the machine's wall clock = the server's). */
+  clickedAt: number;
+}
+
+/** The moments of the run the scenarios are measured from (server clock). */
+interface Timeline {
+  names: string[];
+  /** When each viewer tapped Join (0: before the measured run). */
+  joinedAt: number[];
+  joinBeforePlay: { viewer: number; clickAt: number };
+  drop: { viewer: number; offAt: number; onAt: number };
+  lateJoin: { viewer: number; clickAt: number };
+  cpu: { viewer: number } | null;
 }
 
 /**
@@ -107,6 +145,10 @@ interface Command {
  */
 const RECORD_FRAMES = `
   window.__benchFrames = [];
+  window.__benchClicks = [];
+  window.addEventListener('click', () => {
+    window.__benchClicks.push(performance.timeOrigin + performance.now());
+  }, true);
   const watched = new WeakSet();
   setInterval(() => {
     const video = document.querySelector('video[data-testid="watch-video"]');
@@ -201,50 +243,82 @@ async function main(): Promise<void> {
   });
   cleanups.push(() => browser.close());
 
+  // The teacher, FOLLOWERS students in the room from the start (the last of them taps Join just
+  // before play), and one more who joins during play.
   const accounts = [
     { account: 'teacher', password: DEMO_PASSWORDS.teacher },
-    ...Array.from({ length: FOLLOWERS }, (_, i) => ({
+    ...Array.from({ length: FOLLOWERS + 1 }, (_, i) => ({
       account: `student${String(i + 1).padStart(2, '0')}`,
       password: DEMO_PASSWORDS.student,
     })),
   ];
-  const viewers: Viewer[] = await Promise.all(
-    accounts.map(async ({ account, password }) => {
+  // Two at a time: six cold pages at once on a loaded 2-core machine miss the page timeouts.
+  const viewers: Viewer[] = new Array<Viewer>(accounts.length);
+  await pool(accounts, 2, async ({ account, password }, i) => {
+    viewers[i] = await (async () => {
       const proxy = await startDelayProxy(
         { host: '127.0.0.1', port: serverPort },
         { meanMs: DELAY_MS, jitterMs: JITTER_MS },
       );
       cleanups.push(proxy.close);
       const base = `http://127.0.0.1:${proxy.port}`;
-      const context = await browser.newContext({ viewport: { width: 800, height: 600 } });
+      // A Japanese school's browser: the pages follow the browser's language.
+      const context = await browser.newContext({
+        viewport: { width: 800, height: 600 },
+        locale: 'ja-JP',
+      });
       await context.addInitScript({ content: RECORD_FRAMES });
       const page = await context.newPage();
-      page.setDefaultTimeout(30_000);
+      page.setDefaultTimeout(60_000);
       await signIn(page, base, account, password);
       await page.waitForURL(`${base}/`);
       return { account, proxy, context, page, base };
-    }),
+    })();
+  });
+  const host = viewers[0]!;
+  // Viewer indices: 0 the teacher; 1 … FOLLOWERS the students; the last one joins during play.
+  const justBefore = FOLLOWERS;
+  const late = FOLLOWERS + 1;
+  const dropped = 1;
+  const throttled = FOLLOWERS >= 3 ? 2 : null;
+  const names = viewers.map((v) => v.account);
+  console.log(
+    `  ${viewers.length} viewers signed in through their proxies; ${names[justBefore]} joins ${JOIN_BEFORE_PLAY_MS} ms before play, ${names[dropped]} drops off the network for ${DROP_MS / 1000} s, ${throttled === null ? 'nobody' : names[throttled]} runs at ${CPU_THROTTLE}× CPU slowdown, ${names[late]} joins during play`,
   );
-  const [host, ...followers] = viewers as [Viewer, ...Viewer[]];
-  console.log(`  ${viewers.length} viewers signed in through their proxies`);
+  if (throttled !== null) {
+    const cdp = await viewers[throttled]!.context.newCDPSession(viewers[throttled]!.page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
+  }
 
-  const enter = async (v: Viewer) => {
-    await v.page.goto(
-      `${v.base}/session/${SESSION_ID}/watch/?stream=${stream.id}&lang=ja&debugSync=1`,
-    );
-    await v.page.getByTestId('join').click();
-    await v.page.getByTestId('join').waitFor({ state: 'detached' });
+  const watchUrl = (v: Viewer) =>
+    `${v.base}/session/${SESSION_ID}/watch/?stream=${stream.id}&lang=ja&debugSync=1`;
+  /** Opens the watch page, ready for the Join tap. */
+  const open = async (v: Viewer) => {
+    await v.page.goto(watchUrl(v));
+    await v.page.getByTestId('join').waitFor({ state: 'visible' });
   };
-  await enter(host);
-  await Promise.all(followers.map(enter));
+  /** Taps Join; returns the click's time on the server clock. */
+  const tapJoin = async (v: Viewer) => {
+    const at = wallNow();
+    await v.page.getByTestId('join').click();
+    return at;
+  };
+  const joinedAt = viewers.map(() => 0);
+  const inRoom = viewers.slice(0, justBefore);
+  for (const v of inRoom) await open(v);
+  await Promise.all(inRoom.map(tapJoin));
+  await Promise.all(inRoom.map((v) => v.page.getByTestId('join').waitFor({ state: 'detached' })));
   const readyBy = Date.now() + 30_000;
   for (;;) {
-    const readings = await Promise.all(followers.map((f) => read(f.page)));
+    const readings = await Promise.all(inRoom.map((f) => read(f.page)));
     if (readings.every((r) => r !== null)) break;
-    if (Date.now() > readyBy) throw new Error('followers never exposed their sync hook and video');
+    if (Date.now() > readyBy) throw new Error('viewers never exposed their sync hook and video');
     await sleep(200);
   }
-  console.log('  everyone joined; the room is paused at the start');
+  // The two who join later wait on the watch page, before the Join tap.
+  await open(viewers[justBefore]!);
+  await open(viewers[late]!);
+  console.log('  everyone in the room joined; the room is paused at the start');
   await sleep(2000);
 
   // --- sampling, in the background until `sampling` is cleared ---------------------------------
@@ -255,11 +329,12 @@ async function main(): Promise<void> {
     let next = wallNow();
     while (sampling) {
       await Promise.all(
-        followers.map(async (f, follower) => {
+        viewers.map(async (f, follower) => {
           const before = wallNow();
           const r = await read(f.page).catch(() => null);
           const after = wallNow();
-          if (!r) return;
+          // Before its Join tap a viewer's player is not following the room yet.
+          if (!r || (follower >= justBefore && joinedAt[follower] === 0)) return;
           const { frames: presented, ...reading } = r;
           samples.push({ ...reading, follower, wall: (before + after) / 2, rtt: after - before });
           for (const [at, media] of presented) frames.push({ follower, at, media });
@@ -276,13 +351,20 @@ async function main(): Promise<void> {
   const controls = host.page.getByRole('region', { name: text('ja', 'watch:host.label') });
   const button = (key: `${string}:${string}`, vars?: Record<string, string>) =>
     controls.getByRole('button', { name: text('ja', key, vars), exact: true });
-  const steps: Array<{ label: string; kind: string; click: () => Promise<void> }> = [
-    { label: 'play', kind: 'play', click: () => button('watch:host.play').click() },
-    {
-      label: 'skip +10 s',
-      kind: 'skip',
-      click: () => button('watch:host.forward', { seconds: '10' }).click(),
-    },
+  type Step = { label: string; kind: string; click: () => Promise<void> };
+  const play: Step = {
+    label: 'play',
+    kind: 'play',
+    click: () => button('watch:host.play').click(),
+  };
+  const forward: Step = {
+    label: 'skip +10 s',
+    kind: 'skip',
+    click: () => button('watch:host.forward', { seconds: '10' }).click(),
+  };
+  const steps: Step[] = [
+    play,
+    forward,
     {
       label: 'skip −10 s',
       kind: 'skip',
@@ -299,29 +381,72 @@ async function main(): Promise<void> {
       click: () => controls.getByText('1×', { exact: true }).click(),
     },
     { label: 'pause', kind: 'pause', click: () => button('watch:host.pause').click() },
-    { label: 'play', kind: 'play', click: () => button('watch:host.play').click() },
+    play,
   ];
   const commands: Command[] = [];
-  try {
-    for (const step of steps) {
-      const clickedAt = wallNow();
-      const [response] = await Promise.all([
-        host.page.waitForResponse(
-          (r) =>
-            r.request().method() === 'POST' &&
-            new URL(r.url()).pathname === `/v1/stream/${stream.id}/${step.kind}`,
-          { timeout: 10_000 },
-        ),
-        step.click(),
-      ]);
-      const body = z.object({ item: RoomEvent }).safeParse(await response.json());
-      if (!response.ok() || !body.success) {
-        throw new Error(`${step.label}: the host's command failed (${response.status()})`);
-      }
-      commands.push({ label: step.label, event: body.data.item });
-      const wait = clickedAt + SEGMENT_MS - wallNow();
-      if (wait > 0) await sleep(wait);
+  /** Clicks a host control; returns when the host's POST has answered. */
+  const command = async (step: Step, label = step.label) => {
+    const clickedAt = wallNow();
+    const [response] = await Promise.all([
+      host.page.waitForResponse(
+        (r) =>
+          r.request().method() === 'POST' &&
+          new URL(r.url()).pathname === `/v1/stream/${stream.id}/${step.kind}`,
+        { timeout: 10_000 },
+      ),
+      step.click(),
+    ]);
+    const body = z.object({ item: RoomEvent }).safeParse(await response.json());
+    if (!response.ok() || !body.success) {
+      throw new Error(`${label}: the host's command failed (${response.status()})`);
     }
+    // The click as the page received it (Playwright's actionability checks come before it).
+    const inPage = z
+      .number()
+      .safeParse(
+        await host.page.evaluate(
+          () => (window as unknown as { __benchClicks: number[] }).__benchClicks.at(-1) ?? null,
+        ),
+      );
+    const pageClick = inPage.success && inPage.data >= clickedAt ? inPage.data : clickedAt;
+    commands.push({ label, event: body.data.item, clickedAt: pageClick });
+    return clickedAt;
+  };
+  const until = async (at: number) => {
+    const wait = at - wallNow();
+    if (wait > 0) await sleep(wait);
+  };
+  let timeline: Timeline;
+  try {
+    // Scenario: a student taps Join just before the teacher presses play.
+    const joinClick = await tapJoin(viewers[justBefore]!);
+    joinedAt[justBefore] = joinClick;
+    await until(joinClick + JOIN_BEFORE_PLAY_MS);
+    for (const step of steps) {
+      const clickedAt = await command(step);
+      await until(clickedAt + SEGMENT_MS);
+    }
+    // Scenario: a 5 s network drop, the host skipping while that student is offline.
+    const offAt = wallNow();
+    viewers[dropped]!.proxy.setOffline(true);
+    await until(offAt + DROP_SKIP_AFTER_MS);
+    await command(forward, 'skip (1 off)');
+    await until(offAt + DROP_MS);
+    const onAt = wallNow();
+    viewers[dropped]!.proxy.setOffline(false);
+    await until(onAt + SEGMENT_MS);
+    // Scenario: a student joins during play.
+    const lateClick = await tapJoin(viewers[late]!);
+    joinedAt[late] = lateClick;
+    await until(lateClick + SEGMENT_MS);
+    timeline = {
+      names,
+      joinedAt,
+      joinBeforePlay: { viewer: justBefore, clickAt: joinClick },
+      drop: { viewer: dropped, offAt, onAt },
+      lateJoin: { viewer: late, clickAt: lateClick },
+      cpu: throttled === null ? null : { viewer: throttled },
+    };
   } finally {
     sampling = false;
     await sampler;
@@ -330,33 +455,65 @@ async function main(): Promise<void> {
   await cleanup();
   // BENCH_SYNC_DUMP=<file> keeps the raw samples and commands for a closer look.
   if (process.env.BENCH_SYNC_DUMP) {
-    writeFileSync(process.env.BENCH_SYNC_DUMP, JSON.stringify({ commands, samples, frames }));
+    writeFileSync(
+      process.env.BENCH_SYNC_DUMP,
+      JSON.stringify({ commands, samples, frames, timeline }),
+    );
   }
-  report(commands, samples, frames, followers.length);
+  report(commands, samples, frames, timeline);
 }
 
 // -----------------------------------------------------------------------------------------------
 // Analysis
 
-function report(
-  commands: Command[],
+/**
+ * The time (ms) from `from` until `viewer`'s drift stays within `bound` for the rest of
+ * [from, to): the first sample of the good tail, or ∞ when the last sample is still off or none.
+ */
+function backInSync(
   samples: Sample[],
-  frames: Frame[],
-  followerCount: number,
-): void {
+  viewer: number,
+  from: number,
+  to: number,
+  bound: number,
+): number {
+  const own = samples.filter(
+    (s) => s.follower === viewer && s.serverNow >= from && s.serverNow < to,
+  );
+  let firstGood = own.length;
+  for (let j = own.length - 1; j >= 0 && driftOf(own[j]!) <= bound; j--) firstGood = j;
+  return firstGood === own.length
+    ? Number.POSITIVE_INFINITY
+    : Math.max(0, own[firstGood]!.serverNow - from);
+}
+
+const driftOf = (s: Sample) => Math.abs(s.current - s.expected) * 1000;
+
+function report(commands: Command[], samples: Sample[], frames: Frame[], tl: Timeline): void {
+  const viewerCount = tl.names.length;
   const start = commands[0]!.event.effectiveAt;
-  const driftMs = (s: Sample) => Math.abs(s.current - s.expected) * 1000;
+  const driftMs = driftOf;
   const effective = commands.map((c) => c.event.effectiveAt);
+  const { drop, lateJoin } = tl;
   const settling = (s: Sample) =>
-    effective.some((e) => s.serverNow >= e && s.serverNow < e + SETTLE_WINDOW_MS);
+    effective.some((e) => s.serverNow >= e && s.serverNow < e + SETTLE_WINDOW_MS) ||
+    // The dropped student, from the drop until a settle window after the network is back.
+    (s.follower === drop.viewer &&
+      s.serverNow >= drop.offAt &&
+      s.serverNow < drop.onAt + SETTLE_WINDOW_MS) ||
+    // The late joiner, for a settle window after its Join tap.
+    (s.follower === lateJoin.viewer && s.serverNow < lateJoin.clickAt + SETTLE_WINDOW_MS);
   const measured = samples.filter((s) => s.serverNow >= start);
   const steady = measured.filter((s) => !settling(s)).map(driftMs);
   steady.sort((a, b) => a - b);
+  /** Whether a viewer follows the room from `at` on (joined, and online). */
+  const active = (v: number, at: number) =>
+    tl.joinedAt[v]! < at - 200 && !(v === drop.viewer && at >= drop.offAt && at < drop.onAt);
 
-  // Each follower's clock error against the true server clock (the benchmark's wall clock, same
+  // Each viewer's clock error against the true server clock (the benchmark's wall clock, same
   // machine): median of serverNow − wall over the quickest fifth of its evaluations.
   const clockErr: number[] = [];
-  for (let f = 0; f < followerCount; f++) {
+  for (let f = 0; f < viewerCount; f++) {
     const own = samples.filter((s) => s.follower === f).sort((a, b) => a.rtt - b.rtt);
     const quick = own.slice(0, Math.max(1, Math.ceil(own.length / 5)));
     clockErr.push(
@@ -369,29 +526,27 @@ function report(
 
   console.log('');
   console.log(
-    `${'command'.padEnd(12)}${'at s'.padStart(7)}${'resync ms'.padStart(11)}${'steady p95'.padStart(12)}${'steady max'.padStart(12)}${'start spread'.padStart(14)}${'(currentTime)'.padStart(15)}${'(server clock)'.padStart(16)}`,
+    `${'command'.padEnd(13)}${'at s'.padStart(6)}${'click ms'.padStart(10)}${'resync ms'.padStart(11)}${'steady p95'.padStart(12)}${'steady max'.padStart(12)}${'start spread'.padStart(14)}${'(currentTime)'.padStart(15)}${'(server clock)'.padStart(16)}`,
   );
   let worstResync = 0;
   let worstSpread = 0;
+  const clicks: number[] = [];
   commands.forEach((c, i) => {
     const from = c.event.effectiveAt;
     const to = commands[i + 1]?.event.effectiveAt ?? Number.POSITIVE_INFINITY;
     const segment = measured.filter((s) => s.serverNow >= from && s.serverNow < to);
-    // Back in sync: from effectiveAt until every later sample of the segment is within IN_SYNC_MS.
+    const click = from - c.clickedAt;
+    clicks.push(click);
+    // Back in sync: from effectiveAt until every later sample of the segment is within IN_SYNC_MS
+    // (viewers following the room at the command; the scenarios below measure the others).
     let resync = 0;
-    for (let f = 0; f < followerCount; f++) {
-      const own = segment.filter((s) => s.follower === f);
-      let firstGood = own.length;
-      for (let j = own.length - 1; j >= 0 && driftMs(own[j]!) <= IN_SYNC_MS; j--) firstGood = j;
-      const t =
-        firstGood === own.length
-          ? Number.POSITIVE_INFINITY
-          : Math.max(0, own[firstGood]!.serverNow - from);
-      resync = Math.max(resync, t);
+    for (let f = 0; f < viewerCount; f++) {
+      if (!active(f, from)) continue;
+      resync = Math.max(resync, backInSync(segment, f, from, to, IN_SYNC_MS));
     }
     worstResync = Math.max(worstResync, resync);
     const segSteady = segment
-      .filter((s) => s.serverNow >= from + SETTLE_WINDOW_MS)
+      .filter((s) => s.serverNow >= from + SETTLE_WINDOW_MS && !settling(s))
       .map(driftMs)
       .sort((a, b) => a - b);
     let spread = Number.NaN;
@@ -400,9 +555,13 @@ function report(
     if (c.event.type === 'play') {
       const rate = 'playbackRate' in c.event.payload ? c.event.payload.playbackRate : 1;
       const starts: number[] = [];
+      const trueStarts: number[] = [];
       const sampledStarts: number[] = [];
-      for (let f = 0; f < followerCount; f++) {
-        // A follower's start instant: when its playback passes the room's start position. (It
+      let expectedStarts = 0;
+      for (let f = 0; f < viewerCount; f++) {
+        if (tl.joinedAt[f]! > from) continue;
+        expectedStarts++;
+        // A viewer's start instant: when its playback passes the room's start position. (It
         // may rest up to 50 ms off that position and start that much early or late on purpose.)
         const p0 = c.event.payload.timeInVideo;
         // The start as presented: the first new frames after the play, each extrapolated back to
@@ -415,52 +574,132 @@ function report(
           .slice(0, 3)
           .map((x) => x.at - ((x.media - p0) / rate) * 1000)
           .sort((a, b) => a - b);
-        if (fresh.length > 0) starts.push(fresh[Math.floor((fresh.length - 1) / 2)]!);
+        if (fresh.length > 0) {
+          const at = fresh[Math.floor((fresh.length - 1) / 2)]!;
+          starts.push(at);
+          trueStarts.push(at - clockErr[f]!);
+        }
         // The start as currentTime shows it: the first sample that has moved on.
         const first = segment.find((s) => s.follower === f && !s.paused && s.current > p0 + 0.02);
         if (first) sampledStarts.push(first.serverNow - ((first.current - p0) / rate) * 1000);
       }
       const range = (xs: number[]) =>
-        xs.length === followerCount ? Math.max(...xs) - Math.min(...xs) : Number.POSITIVE_INFINITY;
+        xs.length === expectedStarts ? Math.max(...xs) - Math.min(...xs) : Number.POSITIVE_INFINITY;
       spread = range(starts);
       sampledSpread = range(sampledStarts);
-      trueSpread = range(
-        starts.length === followerCount ? starts.map((x, f) => x - clockErr[f]!) : [],
-      );
+      trueSpread = range(trueStarts);
       worstSpread = Math.max(worstSpread, spread);
     }
     console.log(
-      `${c.label.padEnd(12)}${fmt((from - start) / 1000).padStart(7)}${fmt(resync, 0).padStart(11)}${fmt(percentile(segSteady, 95)).padStart(12)}${fmt(segSteady.at(-1) ?? Number.NaN).padStart(12)}${(Number.isNaN(spread) ? '' : fmt(spread)).padStart(14)}${(Number.isNaN(sampledSpread) ? '' : fmt(sampledSpread)).padStart(15)}${(Number.isNaN(trueSpread) ? '' : fmt(trueSpread)).padStart(16)}`,
+      `${c.label.padEnd(13)}${fmt((from - start) / 1000).padStart(6)}${fmt(click, 0).padStart(10)}${fmt(resync, 0).padStart(11)}${fmt(percentile(segSteady, 95)).padStart(12)}${fmt(segSteady.at(-1) ?? Number.NaN).padStart(12)}${(Number.isNaN(spread) ? '' : fmt(spread)).padStart(14)}${(Number.isNaN(sampledSpread) ? '' : fmt(sampledSpread)).padStart(15)}${(Number.isNaN(trueSpread) ? '' : fmt(trueSpread)).padStart(16)}`,
     );
   });
 
   let gap = 0;
-  for (let f = 0; f < followerCount; f++) {
+  for (let f = 0; f < viewerCount; f++) {
     const own = measured.filter((s) => s.follower === f);
     for (let i = 1; i < own.length; i++) gap = Math.max(gap, own[i]!.wall - own[i - 1]!.wall);
   }
   console.log('');
   console.log(
-    `samples: ${measured.length} (${steady.length} steady), longest gap between one follower's samples ${fmt(gap, 0)} ms`,
+    `samples: ${measured.length} (${steady.length} steady), longest gap between one viewer's samples ${fmt(gap, 0)} ms`,
   );
   console.log(
-    `followers' clock error (serverNow − server clock), ms: ${clockErr.map((e) => fmt(e)).join(' ')}`,
+    `clock error (serverNow − server clock), ms: ${clockErr.map((e, v) => `${tl.names[v]} ${fmt(e)}`).join(', ')}`,
+  );
+
+  // --- the scenarios of issue 11, each on its own line ------------------------------------------
+  const nextEffective = (after: number) =>
+    effective.find((e) => e > after) ?? Number.POSITIVE_INFINITY;
+  const firstPlay = commands[0]!;
+  const jb = tl.joinBeforePlay;
+  const joinBefore = backInSync(
+    measured,
+    jb.viewer,
+    firstPlay.event.effectiveAt,
+    nextEffective(firstPlay.event.effectiveAt),
+    SCENARIO_IN_SYNC_MS,
+  );
+  const dropSkip = commands.find((c) => c.clickedAt >= drop.offAt && c.clickedAt < drop.onAt);
+  const dropBack = backInSync(
+    measured,
+    drop.viewer,
+    drop.onAt,
+    lateJoin.clickAt,
+    SCENARIO_IN_SYNC_MS,
+  );
+  const lateBack = backInSync(
+    measured,
+    lateJoin.viewer,
+    lateJoin.clickAt,
+    Number.POSITIVE_INFINITY,
+    SCENARIO_IN_SYNC_MS,
+  );
+  let cpuResync = Number.NaN;
+  let cpuP95 = Number.NaN;
+  if (tl.cpu) {
+    const v = tl.cpu.viewer;
+    cpuResync = 0;
+    commands.forEach((c, i) => {
+      const from = c.event.effectiveAt;
+      const to = commands[i + 1]?.event.effectiveAt ?? Number.POSITIVE_INFINITY;
+      cpuResync = Math.max(cpuResync, backInSync(measured, v, from, to, SCENARIO_IN_SYNC_MS));
+    });
+    cpuP95 = percentile(
+      measured
+        .filter((s) => s.follower === v && !settling(s))
+        .map(driftMs)
+        .sort((a, b) => a - b),
+      95,
+    );
+  }
+  const sortedClicks = [...clicks].sort((a, b) => a - b);
+  const clickP50 = percentile(sortedClicks, 50);
+  const clickMax = sortedClicks.at(-1) ?? Number.NaN;
+  console.log('');
+  console.log(
+    `scenario join_before_play viewer=${tl.names[jb.viewer]} join_to_click_ms=${fmt(firstPlay.clickedAt - jb.clickAt, 0)} back_in_sync_ms=${fmt(joinBefore, 0)}`,
+  );
+  console.log(
+    `scenario join_during_play viewer=${tl.names[lateJoin.viewer]} back_in_sync_ms=${fmt(lateBack, 0)} (from the Join tap)`,
+  );
+  console.log(
+    `scenario network_drop viewer=${tl.names[drop.viewer]} offline_ms=${fmt(drop.onAt - drop.offAt, 0)} skip_while_offline=${dropSkip ? 'yes' : 'no'} back_in_sync_ms=${fmt(dropBack, 0)} (from the network's return)`,
+  );
+  console.log(
+    tl.cpu
+      ? `scenario cpu_${CPU_THROTTLE}x viewer=${tl.names[tl.cpu.viewer]} back_in_sync_ms=${fmt(cpuResync, 0)} (worst command) steady_p95_ms=${fmt(cpuP95)}`
+      : `scenario cpu_${CPU_THROTTLE}x skipped (needs BENCH_FOLLOWERS ≥ 3)`,
+  );
+  console.log(
+    `click_to_effect commands=${clicks.length} p50_ms=${fmt(clickP50, 0)} max_ms=${fmt(clickMax, 0)} (host click → effectiveAt)`,
   );
 
   const p50 = percentile(steady, 50);
   const p95 = percentile(steady, 95);
   const max = steady.at(-1) ?? Number.NaN;
+  const scenarioWorst = Math.max(
+    joinBefore,
+    lateBack,
+    dropBack,
+    Number.isNaN(cpuResync) ? 0 : cpuResync,
+  );
   const checks = [
     [`p95 ${fmt(p95)} ≤ ${TARGETS.p95}`, p95 <= TARGETS.p95],
     [`max ${fmt(max)} ≤ ${TARGETS.max}`, max <= TARGETS.max],
     [`resync ${fmt(worstResync, 0)} ≤ ${TARGETS.resync}`, worstResync <= TARGETS.resync],
     [`spread ${fmt(worstSpread)} ≤ ${TARGETS.spread}`, worstSpread <= TARGETS.spread],
+    [`scenarios ${fmt(scenarioWorst, 0)} ≤ ${TARGETS.resync}`, scenarioWorst <= TARGETS.resync],
+    [
+      `click-to-effect ${fmt(clickMax, 0)} ≤ ${TARGETS.clickToEffect}`,
+      clickMax <= TARGETS.clickToEffect,
+    ],
   ] as const;
   console.log(
     `${checks.every(([, ok]) => ok) ? 'PASS' : 'FAIL'}: ${checks.map(([l, ok]) => `${l} ms ${ok ? 'ok' : 'MISSED'}`).join('; ')}`,
   );
   console.log(
-    `sync followers=${followerCount} p50_ms=${fmt(p50)} p95_ms=${fmt(p95)} max_ms=${fmt(max)} resync_ms=${fmt(worstResync, 0)} spread_ms=${fmt(worstSpread)}`,
+    `sync followers=${viewerCount - 1} p50_ms=${fmt(p50)} p95_ms=${fmt(p95)} max_ms=${fmt(max)} resync_ms=${fmt(worstResync, 0)} spread_ms=${fmt(worstSpread)}`,
   );
 }
 

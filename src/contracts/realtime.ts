@@ -45,6 +45,11 @@ export const FollowerReport = z.object({
   buffering: z.boolean(),
   /** The player's position in seconds. */
   position: z.number().nonnegative(),
+  /**
+   * The follower's median round trip to the server (ms), from its clock pings: the host's
+   * commands are scheduled far enough ahead to reach the class in time.
+   */
+  rttMs: z.number().nonnegative().max(60_000).optional(),
 });
 export type FollowerReport = z.infer<typeof FollowerReport>;
 

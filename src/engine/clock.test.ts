@@ -4,6 +4,7 @@ import {
   CLOCK_BURST_COUNT,
   CLOCK_INTERVAL_MAX_MS,
   CLOCK_INTERVAL_MIN_MS,
+  CLOCK_WINDOW,
   ClockEstimator,
   createClock,
   roundTrip,
@@ -67,31 +68,35 @@ describe('createClock', () => {
     const sim = new SimScheduler();
     const device = skewedScheduler(sim, deviceSkewMs);
     const sent: number[] = [];
+    const link = { up: oneWayMs, down: oneWayMs };
     const clock = createClock({
       scheduler: device,
       random: seededRandom(7),
       sendPing: (id, clientTime) => {
         sent.push(sim.now());
         // The server answers with its (true) time after one-way delay; the pong takes as long back.
+        const { up, down } = link;
         sim.setTimeout(() => {
           const serverTime = sim.now();
-          sim.setTimeout(() => clock.handlePong({ id, serverTime }), oneWayMs);
-        }, oneWayMs);
+          sim.setTimeout(() => clock.handlePong({ id, serverTime }), down);
+        }, up);
         expect(clientTime).toBe(device.now());
         return true;
       },
     });
-    return { sim, clock, sent };
+    return { sim, clock, sent, link };
   };
 
-  it('bursts 5 pings 100 ms apart, then pings every 30–60 s', () => {
+  it('bursts 5 pings 100 ms apart, one a second until 8 samples, then pings every 30–60 s', () => {
     const { sim, clock, sent } = setup(0, 20);
     const start = sim.now();
     clock.start();
     sim.advance(1000);
     expect(sent.map((t) => t - start)).toEqual([0, 100, 200, 300, 400]);
+    sim.advance(3000);
+    expect(sent.map((t) => t - start)).toEqual([0, 100, 200, 300, 400, 1401, 2401, 3401]);
     sim.advance(5 * 60_000);
-    const gaps = sent.slice(CLOCK_BURST_COUNT - 1).map((t, i, a) => (i ? t - (a[i - 1] ?? 0) : 0));
+    const gaps = sent.slice(CLOCK_WINDOW - 1).map((t, i, a) => (i ? t - (a[i - 1] ?? 0) : 0));
     for (const gap of gaps.slice(1)) {
       expect(gap).toBeGreaterThanOrEqual(CLOCK_INTERVAL_MIN_MS);
       expect(gap).toBeLessThanOrEqual(CLOCK_INTERVAL_MAX_MS + 1);
@@ -101,6 +106,19 @@ describe('createClock', () => {
     const count = sent.length;
     sim.advance(10 * 60_000);
     expect(sent.length).toBe(count);
+  });
+
+  it('a burst taken while the page was busy is corrected by the next quick sample within seconds', () => {
+    const { sim, clock, link } = setup(0, 0);
+    // The pongs wait 900 ms for the busy page: every burst sample is off by 450 ms.
+    link.down = 900;
+    clock.start();
+    sim.advance(1400);
+    expect(Math.abs(clock.serverNow() - sim.now())).toBeGreaterThan(400);
+    link.down = 50;
+    link.up = 50;
+    sim.advance(2000);
+    expect(Math.abs(clock.serverNow() - sim.now())).toBeLessThanOrEqual(50);
   });
 
   it('never trusts the device clock: serverNow matches the server despite a 1 h skew', () => {

@@ -5,6 +5,12 @@ export const CLOCK_WINDOW = 8;
 /** Pings in a burst and the gap between them. */
 export const CLOCK_BURST_COUNT = 5;
 export const CLOCK_BURST_GAP_MS = 100;
+/**
+ * After a burst, one ping this often until the window is full: a burst taken while the page was
+ * busy (a class's pages all loading at once) has only slow samples, and the estimate is off by up
+ * to half their round trip until a quick one arrives.
+ */
+export const CLOCK_REFINE_MS = 1000;
 /** Regular pings between bursts, jittered uniformly in this range. */
 export const CLOCK_INTERVAL_MIN_MS = 30_000;
 export const CLOCK_INTERVAL_MAX_MS = 60_000;
@@ -61,6 +67,13 @@ export class ClockEstimator {
     return this.samples.length ? Math.min(...this.samples.map(roundTrip)) : 0;
   }
 
+  /** The median round trip of the window (upper median; ms), 0 with no samples. */
+  medianRoundTrip(): number {
+    if (!this.samples.length) return 0;
+    const sorted = this.samples.map(roundTrip).sort((a, b) => a - b);
+    return sorted[Math.floor(sorted.length / 2)] ?? 0;
+  }
+
   /** The 95th-percentile round trip of the window (nearest rank; ms), 0 with no samples. */
   p95RoundTrip(): number {
     if (!this.samples.length) return 0;
@@ -84,6 +97,8 @@ export interface RoomClock {
   /** Estimated server time for a local time (ms). */
   toServerTime(localTime: number): number;
   p95RoundTrip(): number;
+  /** The median round trip of the window (ms): what a follower reports for the host's lead. */
+  medianRoundTrip(): number;
   readonly estimator: ClockEstimator;
   /** Feed a pong; unknown or stale ids are ignored. */
   handlePong(pong: { id: number; serverTime: number }): void;
@@ -97,7 +112,8 @@ export interface RoomClock {
 
 /**
  * Creates the client clock: NTP-style offset from ping/pong samples, a burst of 5 pings 100 ms
- * apart when told (start, reconnect, tab visible), then one ping every 30–60 s (jittered).
+ * apart when told (start, reconnect, tab visible), one a second until the window holds 8 samples,
+ * then one ping every 30–60 s (jittered).
  */
 export const createClock = ({
   scheduler,
@@ -127,7 +143,10 @@ export const createClock = ({
   };
 
   const scheduleRegular = () => {
-    const wait = CLOCK_INTERVAL_MIN_MS + random() * (CLOCK_INTERVAL_MAX_MS - CLOCK_INTERVAL_MIN_MS);
+    const wait =
+      estimator.sampleCount + inFlight.size < CLOCK_WINDOW
+        ? CLOCK_REFINE_MS
+        : CLOCK_INTERVAL_MIN_MS + random() * (CLOCK_INTERVAL_MAX_MS - CLOCK_INTERVAL_MIN_MS);
     timers.push(
       scheduler.setTimeout(() => {
         timers = [];
@@ -160,6 +179,7 @@ export const createClock = ({
     serverNow: () => scheduler.now() + estimator.offset(),
     toServerTime: (localTime) => localTime + estimator.offset(),
     p95RoundTrip: () => estimator.p95RoundTrip(),
+    medianRoundTrip: () => estimator.medianRoundTrip(),
     handlePong: ({ id, serverTime }) => {
       const t0 = inFlight.get(id);
       if (t0 === undefined) return;

@@ -5,6 +5,7 @@ import {
   createFollower,
   decideCorrection,
   FOLLOWER_DEFAULTS,
+  seekDriftS,
   type FollowerStatus,
   type FollowerTick,
 } from './follower-machine';
@@ -93,9 +94,9 @@ describe('follower', () => {
     expect(Math.abs(h.drift() + 0.02)).toBeLessThan(1e-9);
   });
 
-  it('converges from 300 ms behind by nudging the rate, without seeking', () => {
+  it('converges from 150 ms behind by nudging the rate, without seeking', () => {
     const h = playing();
-    h.player.jump(-0.3);
+    h.player.jump(-0.15);
     h.sim.advance(6000);
     expect(Math.abs(h.drift())).toBeLessThan(FOLLOWER_DEFAULTS.toleranceS);
     expect(h.player.count('seek')).toBe(0);
@@ -108,14 +109,53 @@ describe('follower', () => {
     expect(h.player.playbackRate()).toBe(1);
   });
 
-  it('converges from 300 ms ahead by slowing down', () => {
+  it('converges from 150 ms ahead by slowing down', () => {
     const h = playing();
-    h.player.jump(0.3);
+    h.player.jump(0.15);
     h.sim.advance(6000);
     expect(Math.abs(h.drift())).toBeLessThan(FOLLOWER_DEFAULTS.toleranceS);
     const rates = h.player.calls.filter((c) => c.call === 'rate').map((c) => c.value ?? 0);
     expect(Math.min(...rates)).toBeGreaterThanOrEqual(1 - FOLLOWER_DEFAULTS.maxNudge);
     expect(h.player.count('seek')).toBe(0);
+  });
+
+  it('600 ms behind, where the nudge would take 2.5 s, it seeks and is within 100 ms in 1 s', () => {
+    const h = playing({ seekLatencyMs: 250 });
+    h.player.jump(-0.6);
+    h.sim.advance(1000);
+    expect(h.player.count('seek')).toBe(1);
+    expect(Math.abs(h.drift())).toBeLessThan(0.1);
+    h.sim.advance(3000);
+    expect(Math.abs(h.drift())).toBeLessThan(FOLLOWER_DEFAULTS.toleranceS);
+  });
+
+  it('300 ms ahead it stands still for the difference instead of seeking or nudging', () => {
+    const h = playing();
+    const before = h.player.calls.length;
+    h.player.jump(0.3);
+    h.sim.advance(1000);
+    const calls = h.player.calls.slice(before);
+    expect(calls.map((c) => c.call)).toEqual(['pause', 'play']);
+    expect((calls[1]?.at ?? 0) - (calls[0]?.at ?? 0)).toBe(300);
+    expect(Math.abs(h.drift())).toBeLessThan(0.001);
+  });
+
+  it('a skip that comes while a seek is under way is aimed at again at once', () => {
+    const h = playing({ seekLatencyMs: 400 });
+    h.player.jump(-3);
+    h.sim.advance(250);
+    expect(h.player.count('seek')).toBe(1);
+    // The host skips to 60 s while the first seek (to ~3.3 s) is still loading.
+    h.host((now) => playback('skip', 60, now + 100, { status: 'playing' }));
+    h.sim.advance(300);
+    expect(h.player.count('seek')).toBe(2);
+    expect(h.player.calls.filter((c) => c.call === 'seek').at(-1)?.value).toBeGreaterThan(60);
+    // Re-aimed at the skip's instant, not after the first seek: in sync within 1 s of the skip.
+    expect(h.player.calls.filter((c) => c.call === 'seek').at(-1)?.at).toBe(
+      h.model$.value.playback.effectiveAt,
+    );
+    h.sim.advance(700);
+    expect(Math.abs(h.drift())).toBeLessThan(0.1);
   });
 
   it('seeks on 3 s of drift, aimed ahead, and never seeks again while the seek settles', () => {
@@ -126,8 +166,11 @@ describe('follower', () => {
     const seek = h.player.calls.find((c) => c.call === 'seek');
     // Aimed ahead of the room by the (initially assumed) seek latency.
     expect(seek?.value).toBeGreaterThan(expectedPosition(h.model$.value, seek?.at ?? 0));
+    // It landed 460 ms behind; a second seek (only once the first settled) beats the nudge.
     h.sim.advance(8000);
-    expect(h.player.count('seek')).toBe(1);
+    const seeks = h.player.calls.filter((c) => c.call === 'seek');
+    expect(seeks.length).toBeLessThanOrEqual(2);
+    if (seeks[1]) expect(seeks[1].at - seeks[0]!.at).toBeGreaterThanOrEqual(800);
     expect(Math.abs(h.drift())).toBeLessThan(FOLLOWER_DEFAULTS.toleranceS);
   });
 
@@ -326,12 +369,25 @@ describe('decideCorrection', () => {
 
   it('bounds the nudge to [0.8, 1.2] × the room rate', () => {
     expect(
-      decideCorrection(tick({ currentTime: 99.2, roomRate: 2 }), idle, FOLLOWER_DEFAULTS, true)
+      decideCorrection(tick({ currentTime: 99.8, roomRate: 2 }), idle, FOLLOWER_DEFAULTS, true)
         .rate,
     ).toBe(2.4);
-    expect(decideCorrection(tick({ currentTime: 100.9 }), idle, FOLLOWER_DEFAULTS, true).rate).toBe(
-      0.8,
-    );
+    expect(
+      decideCorrection(tick({ currentTime: 100.15 }), idle, FOLLOWER_DEFAULTS, true).rate,
+    ).toBe(0.8);
+  });
+
+  it('seeks where a seek is faster than the nudge, by the measured seek latency', () => {
+    const d = FOLLOWER_DEFAULTS;
+    // 200 ms latency + 250 ms overhead at 0.2 × rate 1: from 0.1 + 0.09 = 190 ms.
+    expect(seekDriftS({ roomRate: 1, seekLatencyMs: 200 }, d)).toBeCloseTo(0.19, 9);
+    expect(decideCorrection(tick({ currentTime: 99.75 }), idle, d, true).seekTo).toBeDefined();
+    expect(decideCorrection(tick({ currentTime: 99.85 }), idle, d, true).seekTo).toBeUndefined();
+    // A slow seek (1 s) is worth it only from 350 ms; never under 150 ms; always beyond 1 s.
+    const slow = tick({ currentTime: 99.75, seekLatencyMs: 1000 });
+    expect(decideCorrection(slow, idle, d, true).seekTo).toBeUndefined();
+    expect(seekDriftS({ roomRate: 1, seekLatencyMs: 0 }, { ...d, seekOverheadMs: 0 })).toBe(0.15);
+    expect(seekDriftS({ roomRate: 1, seekLatencyMs: 9000 }, d)).toBe(1);
   });
 
   it('nudges in proportion under 100 ms of drift: 60 ms behind runs 12 % fast', () => {

@@ -16,8 +16,20 @@ export interface FollowerConfig {
   toleranceS: number;
   /** A nudge ends once drift is back under this (s); hysteresis so the rate does not flap. */
   settleS: number;
-  /** Drift (s) beyond which the player seeks instead of nudging. */
+  /**
+   * Drift (s) beyond which the player always seeks. Under it the player also seeks when a seek is
+   * faster than the nudge (see `seekDriftS`), never under `minSeekS`.
+   */
   seekThresholdS: number;
+  /** Never a seek under this drift (s): Chromium's start transient alone moves ~0.1 s. */
+  minSeekS: number;
+  /** The catch-up aims to be within this of the room (s); a seek is chosen by this bound. */
+  inSyncS: number;
+  /**
+   * What a seek costs besides its latency (ms): the landing's hold or nudge and the start
+   * transient after it. A seek is chosen when the nudge would take longer than latency + this.
+   */
+  seekOverheadMs: number;
   /** The nudge is bounded to room rate × [1 − maxNudge, 1 + maxNudge]. */
   maxNudge: number;
   /** Proportional gain: rate factor = 1 − drift / timeConstant (clamped). */
@@ -48,6 +60,9 @@ export const FOLLOWER_DEFAULTS: FollowerConfig = {
   toleranceS: 0.04,
   settleS: 0.01,
   seekThresholdS: 1,
+  minSeekS: 0.15,
+  inSyncS: 0.1,
+  seekOverheadMs: 250,
   maxNudge: 0.2,
   nudgeTimeConstantS: 0.5,
   pausedToleranceS: 0.05,
@@ -80,12 +95,26 @@ export interface FollowerTick {
   settling?: boolean;
   /** While the room is paused: the scheduled start, if one is due. */
   upcoming?: { inMs: number; position: number; rate: number };
+  /**
+   * While the room plays: the next scheduled change (a skip, a pause, a rate) in this many ms, if
+   * one is due. A seek or hold that would not finish before it waits for it (a tick lands there).
+   */
+  changeInMs?: number;
 }
+
+/** A change due sooner than a seek would take: correct at the change, against the new timeline. */
+const changeSoon = (tick: FollowerTick, config: FollowerConfig): boolean =>
+  tick.changeInMs !== undefined && tick.changeInMs < tick.seekLatencyMs + config.seekOverheadMs;
 
 /** A follower that started early on purpose keeps playing through this much timer slop (ms). */
 const EARLY_START_SLACK_MS = 20;
 
-export type FollowerEvent = FollowerTick | { type: 'player.seeked' };
+/**
+ * `follower.retarget`: the room changed while a seek was under way and that seek now lands too far
+ * off; the follower stops waiting for it so the next tick can aim again.
+ */
+export type FollowerEvent =
+  FollowerTick | { type: 'player.seeked' } | { type: 'follower.retarget' };
 
 export interface FollowerContext {
   config: FollowerConfig;
@@ -114,6 +143,22 @@ export interface Correction {
 const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
 // Rates are set in small steps so the player is not told a new rate for every millisecond.
 const quantize = (rate: number) => Math.round(rate * 200) / 200;
+
+/**
+ * The drift (s) from which a seek is faster than the nudge: the nudge closes the gap at
+ * `maxNudge × room rate` seconds per second until it is within `inSyncS`; a seek costs its measured
+ * latency plus `seekOverheadMs`. Bounded to [minSeekS, seekThresholdS].
+ */
+export const seekDriftS = (
+  tick: Pick<FollowerTick, 'roomRate' | 'seekLatencyMs'>,
+  config: FollowerConfig,
+): number =>
+  clamp(
+    config.inSyncS +
+      (config.maxNudge * tick.roomRate * (tick.seekLatencyMs + config.seekOverheadMs)) / 1000,
+    config.minSeekS,
+    config.seekThresholdS,
+  );
 
 /** Decides the corrections for one tick; pure, so each rule can be tested on its own. */
 export const decideCorrection = (
@@ -165,12 +210,17 @@ export const decideCorrection = (
     return out;
   }
   const abs = Math.abs(drift);
-  if (tick.settling && abs <= config.seekThresholdS) {
+  if (changeSoon(tick, config)) {
+    out.nudging = ctx.nudging;
+    return out;
+  }
+  const seekFrom = seekDriftS(tick, config);
+  if (tick.settling && abs <= seekFrom) {
     // Just started: the reading is not to be trusted yet; only a jump that calls for a seek counts.
     out.nudging = ctx.nudging;
     return out;
   }
-  if (abs > config.seekThresholdS) {
+  if (abs > seekFrom) {
     if (allowSeek) {
       const aimMs = tick.seekLatencyMs + config.seekAimMarginMs;
       out.seekTo = Math.max(0, tick.expected + (aimMs / 1000) * tick.roomRate);
@@ -192,14 +242,26 @@ export const decideCorrection = (
   return out;
 };
 
-/** A hold after a seek is worth it only for a landing this far ahead (s) — and not beyond the seek threshold. */
-const holdMsFor = (tick: FollowerTick, config: FollowerConfig): number => {
+/**
+ * A player ahead of the room stands still for the difference instead of seeking or nudging: after a
+ * seek that landed ahead by more than the tolerance (up to the seek threshold), or when it is ahead
+ * by more than the nudge handles quickly (`seekDriftS`) while standing still is quicker than a seek
+ * (its latency plus `seekOverheadMs`). 0: no hold.
+ */
+const holdMsFor = (tick: FollowerTick, config: FollowerConfig, justSeeked: boolean): number => {
   const ahead = tick.currentTime - tick.expected;
   if (tick.roomStatus !== 'playing' || tick.buffering || tick.paused) return 0;
-  if (ahead <= config.toleranceS || ahead > config.seekThresholdS) return 0;
+  if (changeSoon(tick, config)) return 0;
+  if (ahead <= config.toleranceS || (!justSeeked && ahead <= seekDriftS(tick, config))) return 0;
+  const aheadMs = (ahead / tick.roomRate) * 1000;
+  // After a seek, another seek could land ahead again: hold up to the seek threshold.
+  const limitMs = justSeeked
+    ? (config.seekThresholdS / tick.roomRate) * 1000
+    : tick.seekLatencyMs + config.seekOverheadMs;
+  if (aheadMs > limitMs) return 0;
   // A browser takes a while to move again after play(); hold that much less (no hold at all when
   // the restart alone would eat the lead — the nudge then takes the rest).
-  const hold = Math.round((ahead / tick.roomRate) * 1000 - (tick.resumeLatencyMs ?? 0));
+  const hold = Math.round(aheadMs - (tick.resumeLatencyMs ?? 0));
   return hold > 0 ? hold : 0;
 };
 
@@ -225,8 +287,8 @@ const followerSetup = setup({
     needsSeek: ({ context, event }) =>
       event.type === 'follower.tick' &&
       decideCorrection(event, context, context.config, true).seekTo !== undefined,
-    landedAhead: ({ context, event }) =>
-      event.type === 'follower.tick' && context.justSeeked && holdMsFor(event, context.config) > 0,
+    holdAhead: ({ context, event }) =>
+      event.type === 'follower.tick' && holdMsFor(event, context.config, context.justSeeked) > 0,
   },
   delays: {
     seekTimeout: ({ context }) => context.config.seekTimeoutMs,
@@ -258,7 +320,7 @@ const startHold = followerSetup.enqueueActions(({ context, event, enqueue }) => 
   if (event.type !== 'follower.tick') return;
   enqueue('pausePlayer');
   enqueue.assign({
-    holdMs: holdMsFor(event, context.config),
+    holdMs: holdMsFor(event, context.config, context.justSeeked),
     justSeeked: false,
     driftMs: (event.currentTime - event.expected) * 1000,
     lastRoomStatus: event.roomStatus,
@@ -286,8 +348,8 @@ export const followerMachine = followerSetup.createMachine({
     following: {
       on: {
         'follower.tick': [
+          { guard: 'holdAhead', target: 'holding', actions: startHold },
           { guard: 'needsSeek', target: 'seeking', actions: correct(true) },
-          { guard: 'landedAhead', target: 'holding', actions: startHold },
           { actions: correct(true) },
         ],
       },
@@ -299,6 +361,7 @@ export const followerMachine = followerSetup.createMachine({
           target: 'following',
           actions: followerSetup.assign({ justSeeked: true }),
         },
+        'follower.retarget': { target: 'following' },
         'follower.tick': { actions: correct(false) },
       },
     },
@@ -320,6 +383,8 @@ export const followerMachine = followerSetup.createMachine({
           target: 'following',
           actions: correct(true),
         },
+        // The room moved during the hold: the player restarts and the next tick corrects it.
+        'follower.retarget': { target: 'following', actions: 'resumePlayer' },
       },
     },
   },
@@ -404,10 +469,13 @@ export const createFollower = ({
   config,
   tickMs = FOLLOWER_TICK_MS,
 }: FollowerDeps): Follower => {
-  const settleMs = { ...FOLLOWER_DEFAULTS, ...config }.startSettleMs;
+  const actorConfig: FollowerConfig = { ...FOLLOWER_DEFAULTS, ...config };
+  const settleMs = actorConfig.startSettleMs;
   let model: RoomModel | undefined;
   let seekLatencyMs = INITIAL_SEEK_LATENCY_MS;
   let seekIssuedAt: number | null = null;
+  // The room as it was when the pending seek or hold began (a later command may move the room).
+  let actModel: RoomModel | null = null;
   // Resume latency after a hold (play() until the position moves), measured on the player itself.
   // Only restarts after a hold count: a scheduled play from a pause starts fast or slow depending
   // on the media pipeline's state, so it is left uncompensated (the nudge takes the rest).
@@ -438,10 +506,12 @@ export const createFollower = ({
       actions: {
         seekPlayer: (_, { to }) => {
           seekIssuedAt = scheduler.now();
+          actModel = model ?? null;
           startProbe = null;
           player.setCurrentTime(to);
         },
         pausePlayer: () => {
+          actModel = model ?? null;
           startProbe = null;
           player.pause();
         },
@@ -517,12 +587,32 @@ export const createFollower = ({
       expectedPosition(model, now) >= duration;
     const expected = atEnd ? (duration ?? 0) : expectedPosition(model, now);
     const upcoming = model.terminated || atEnd ? undefined : upcomingStart(model, now);
+    const roomStatus = model.terminated || atEnd ? 'paused' : playback.status;
+    // A command (a skip, a start) came while a seek or a hold was under way: where it ends may no
+    // longer be where the room will be, and waiting for it would cost a whole second correction.
+    const state = actor.getSnapshot().value;
+    if (actModel !== null && actModel !== model && (state === 'seeking' || state === 'holding')) {
+      const left =
+        state === 'seeking'
+          ? Math.max(0, seekLatencyMs - (scheduler.now() - (seekIssuedAt ?? 0)))
+          : actor.getSnapshot().context.holdMs;
+      const moved = Math.abs(
+        expectedPosition(model, now + left) - expectedPosition(actModel, now + left),
+      );
+      const tolerance =
+        roomStatus === 'playing'
+          ? seekDriftS({ roomRate: playback.playbackRate, seekLatencyMs }, actorConfig)
+          : actorConfig.pausedToleranceS;
+      actModel = model;
+      if (moved > tolerance) actor.send({ type: 'follower.retarget' });
+    }
+    const change = roomStatus === 'playing' ? nextPlaybackChangeAt(model, now) : null;
     // A player refused by the autoplay policy waits for the user's tap (resume) untouched.
     if (!blocked)
       actor.send({
         type: 'follower.tick',
         expected,
-        roomStatus: model.terminated || atEnd ? 'paused' : playback.status,
+        roomStatus,
         roomRate: playback.playbackRate,
         currentTime: player.currentTime(),
         paused: player.isPaused(),
@@ -531,6 +621,7 @@ export const createFollower = ({
         resumeLatencyMs,
         settling: scheduler.now() - startedAt < settleMs,
         upcoming,
+        ...(change !== null && change > now ? { changeInMs: change - now } : {}),
       });
     const snap = actor.getSnapshot();
     const position = player.currentTime();

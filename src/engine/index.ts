@@ -18,6 +18,7 @@ export type { ClockSample, RoomClock } from './clock';
 export {
   MIN_SCHEDULE_LEAD_MS,
   MAX_SCHEDULE_LEAD_MS,
+  SCHEDULE_LEAD_MARGIN_MS,
   scheduleLead,
   scheduleEffectiveAt,
   msUntil,
@@ -29,6 +30,7 @@ export {
   FOLLOWER_DEFAULTS,
   followerMachine,
   decideCorrection,
+  seekDriftS,
   createFollower,
 } from './follower-machine';
 export type {
@@ -48,7 +50,7 @@ export {
   isOverlay,
 } from './timeline';
 export type { ActiveAction } from './timeline';
-export { createRoomClient, reportFollowerStatus } from './room-client';
+export { createRoomClient, reportFollowerStatus, classRoundTrip } from './room-client';
 export type { RoomClient, ParticipantStatus, RoomStatus, RoomFailure } from './room-client';
 export { reduceStreamList, visibleStreams } from './stream-list';
 export { createWsTransport, toRoomFeed } from './transports/ws';

@@ -3,6 +3,7 @@ import { createFollower } from './follower-machine';
 import { HOST_PING_MAX_DRIFT_MS } from './host';
 import { expectedPosition } from './reducer';
 import { createRoomClient, type RoomClient, type RoomStatus } from './room-client';
+import type { HostIntent } from './schedule';
 import { HOST } from './testing/events';
 import { createImmediateLink, createMemoryNetwork, MemoryRoomHub } from './testing/memory-hub';
 import { FakePlayer } from './testing/fake-player';
@@ -51,7 +52,8 @@ describe('solo archive viewing', () => {
 
     const result = await client.command({ type: 'play' });
     expect(result.ok).toBe(true);
-    await settle(sim, 5300);
+    // Solo: no round trip, so the shortest lead (100 ms).
+    await settle(sim, 5100);
     expect(client.model()?.playback.status).toBe('playing');
     expect(player.currentTime()).toBeCloseTo(5, 1);
 
@@ -209,6 +211,72 @@ describe('a simulated class: 1 host, 4 followers, 50 ± 20 ms each way, skewed d
     // The room only ever had play and skip (plus heartbeats): nobody paused it.
     const types = c.hub.log(c.streamId).map((e) => e.type);
     expect(types.filter((t) => t !== 'ping')).toEqual(['play', 'skip']);
+    c.close();
+  });
+
+  it('every follower — just joined, buffering, seeking — is within 100 ms of the room 1 s after each command, and the class acts within 250 ms of the click', async () => {
+    const c = createSimClass({
+      seed: 11,
+      player: (random, isHost) => ({
+        seekLatencyMs: 300,
+        startLatencyMs: isHost ? 0 : Math.round(random() * 8),
+      }),
+    });
+    for (const id of ['host-1', 's1', 's2']) c.join(id);
+    await c.settle(3000);
+    const clicks: number[] = [];
+    const within1s = async (intent: HostIntent) => {
+      const clickedAt = c.sim.now();
+      const result = await c.command(intent);
+      if (!result.ok) throw new Error(result.message);
+      clicks.push(result.event.effectiveAt - clickedAt);
+      await c.settle(result.event.effectiveAt + 1000 - c.sim.now());
+      return c.drifts();
+    };
+
+    // s3 joins (taps Join) 300 ms before the host presses play.
+    c.join('s3');
+    await c.settle(300);
+    for (const d of await within1s({ type: 'play' })) expect(d).toBeLessThan(100);
+    await c.settle(3000);
+
+    // s1 is buffering when the skip comes (its data arrives 200 ms after the skip takes effect),
+    // s2 is in the middle of a seek after a hiccup of 3 s.
+    const [, s1, s2] = c.members as [SimMember, SimMember, SimMember];
+    s1.player.setBuffering(true);
+    await c.settle(600);
+    s2.player.jump(-3);
+    for (let t = 0; t < 500 && s2.statuses.at(-1)?.state !== 'seeking'; t += 10) await c.settle(10);
+    const seekAt = s2.player.calls.filter((call) => call.call === 'seek').at(-1)?.at ?? NaN;
+    const clickedAt = c.sim.now();
+    const skip = c.host().client.command({ type: 'skip', to: 200 });
+    await c.settle(100);
+    const result = await skip;
+    if (!result.ok) throw new Error(result.message);
+    clicks.push(result.event.effectiveAt - clickedAt);
+    await c.settle(result.event.effectiveAt + 200 - c.sim.now());
+    s1.player.setBuffering(false);
+    await c.settle(result.event.effectiveAt + 1000 - c.sim.now());
+    for (const d of c.drifts()) expect(d).toBeLessThan(100);
+    // s2 aimed again while its first seek (300 ms) was still under way.
+    const s2Seeks = s2.player.calls.filter((call) => call.call === 'seek' && call.at >= seekAt);
+    expect(s2Seeks[1]!.at - seekAt).toBeLessThan(300);
+
+    // A late joiner during play.
+    c.join('s4');
+    await c.settle(1000);
+    for (const d of c.drifts()) expect(d).toBeLessThan(100);
+    for (const d of await within1s({ type: 'rateChange', rate: 1.5 })) expect(d).toBeLessThan(100);
+    for (const d of await within1s({ type: 'pause' })) expect(d).toBeLessThan(100);
+    for (const d of await within1s({ type: 'play' })) expect(d).toBeLessThan(100);
+    // Every follower's report reached the host with its round trip (the class's half of the lead).
+    let seen: Record<string, { rttMs?: number }> = {};
+    c.host()
+      .client.participantStatus$.subscribe((statuses) => (seen = statuses))
+      .unsubscribe();
+    for (const id of ['s1', 's2', 's3', 's4']) expect(seen[id]?.rttMs).toBeGreaterThan(0);
+    // The lead follows the class's round trips (50 ± 20 ms each way), not a 300 ms floor.
+    for (const ms of clicks) expect(ms).toBeLessThanOrEqual(250);
     c.close();
   });
 

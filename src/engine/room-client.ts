@@ -29,9 +29,32 @@ export interface ParticipantStatus {
   driftMs: number;
   buffering: boolean;
   position: number;
+  /** The follower's median round trip to the server (ms), when it reported one. */
+  rttMs?: number;
   /** Server time of the report. */
   at: number;
 }
+
+/** A follower's round trip counts for the host's lead while its last report is this recent (ms). */
+export const CLASS_RTT_MAX_AGE_MS = 10_000;
+
+/**
+ * The class's round trip: the (upper) median of the round trips followers reported within
+ * `CLASS_RTT_MAX_AGE_MS` of `now` (each their own median), undefined when none did. A median, not
+ * the slowest: one device on a slow CPU or a bad link (its round trips include its own busy main
+ * thread) would otherwise hold back every command for the whole class, while it catches up by
+ * itself within a second (the follower's seek).
+ */
+export const classRoundTrip = (
+  statuses: Readonly<Record<string, ParticipantStatus>>,
+  now: number,
+): number | undefined => {
+  const recent = Object.values(statuses)
+    .filter((s) => s.rttMs !== undefined && now - s.at <= CLASS_RTT_MAX_AGE_MS)
+    .map((s) => s.rttMs ?? 0)
+    .sort((a, b) => a - b);
+  return recent.length ? recent[Math.floor(recent.length / 2)] : undefined;
+};
 
 /** Why a room cannot be followed: it does not exist or is not open to this user, or the hub
  * does not speak this build's protocol (reload). Both are final. */
@@ -64,10 +87,14 @@ export interface RoomClient {
   readonly clock: RoomClock;
   /** The host's view of each follower (from `participantStatus` messages), by user id. */
   readonly participantStatus$: Observable<Readonly<Record<string, ParticipantStatus>>>;
-  /** Sends a host command, scheduled ahead by max(p95 round trip, 300 ms). */
+  /**
+   * Sends a host command, scheduled ahead by half the host's median round trip plus half the
+   * class's (the median of the followers' reported ones), plus a margin (engine/schedule
+   * `scheduleLead`).
+   */
   command(intent: HostIntent): Promise<CommandResult>;
-  /** Sends this follower's heartbeat to the server (relayed to the host). */
-  report(status: Omit<FollowerReport, 'streamId'>): boolean;
+  /** Sends this follower's heartbeat, with its measured round trip, to the server (relayed to the host). */
+  report(status: Omit<FollowerReport, 'streamId' | 'rttMs'>): boolean;
   /** Call when the tab becomes visible again: the clock re-measures at once. */
   visible(): void;
   close(): void;
@@ -134,11 +161,10 @@ export const createRoomClient = ({
         failure$.next('notFound');
       }
       if (message.type === 'participantStatus' && message.streamId === streamId) {
-        const { userId, driftMs, buffering, position, at } = message;
-        statuses$.next({
-          ...statuses$.value,
-          [userId]: { userId, driftMs, buffering, position, at },
-        });
+        const { userId, driftMs, buffering, position, at, rttMs } = message;
+        const status: ParticipantStatus = { userId, driftMs, buffering, position, at };
+        if (rttMs !== undefined) status.rttMs = rttMs;
+        statuses$.next({ ...statuses$.value, [userId]: status });
       }
     }),
   );
@@ -179,12 +205,28 @@ export const createRoomClient = ({
     serverNow: clock.serverNow,
     clock,
     participantStatus$: statuses$.asObservable(),
-    command: (intent) =>
-      postCommand(
+    command: (intent) => {
+      const now = clock.serverNow();
+      return postCommand(
         streamId,
-        buildHostCommand(log.model, intent, clock.serverNow(), clock.p95RoundTrip()),
-      ),
-    report: (status) => transport.send({ type: 'status', streamId, ...status }),
+        buildHostCommand(
+          log.model,
+          intent,
+          now,
+          clock.medianRoundTrip(),
+          classRoundTrip(statuses$.value, now),
+        ),
+      );
+    },
+    report: (status) => {
+      const rttMs = clock.medianRoundTrip();
+      return transport.send({
+        type: 'status',
+        streamId,
+        ...status,
+        ...(rttMs > 0 ? { rttMs: Math.min(60_000, Math.round(rttMs)) } : {}),
+      });
+    },
     visible: () => clock.burst(),
     close: () => {
       subs.unsubscribe();

@@ -4,10 +4,12 @@ import { expectedPosition, initialRoomModel, reduceRoom } from './reducer';
 import {
   buildHostCommand,
   MAX_SCHEDULE_LEAD_MS,
+  MIN_SCHEDULE_LEAD_MS,
   scheduleEffectiveAt,
   scheduleLead,
   stampHostCommand,
 } from './schedule';
+import { CLASS_RTT_MAX_AGE_MS, classRoundTrip } from './room-client';
 import { hostEvent, playback } from './testing/events';
 
 const S = 'room';
@@ -15,20 +17,52 @@ const T = 1_700_000_000_000;
 const ctx = { model: initialRoomModel(S), serverTime: T, userId: 'h' };
 
 describe('scheduling', () => {
-  it('leads by max(p95 round trip, 300 ms), at most 2 s', () => {
-    expect(scheduleLead(0)).toBe(300);
-    expect(scheduleLead(120)).toBe(300);
-    expect(scheduleLead(450.2)).toBe(451);
+  it('leads by half the host’s and half the class’s round trip plus 60 ms, 100 ms to 2 s', () => {
+    // A 50 ± 20 ms link: median round trips ~100 ms, so the class acts ~160 ms after the click.
+    expect(scheduleLead(100)).toBe(160);
+    expect(scheduleLead(100, 100)).toBe(160);
+    // The class's round trip sets the second half.
+    expect(scheduleLead(100, 400.2)).toBe(311);
+    expect(scheduleLead(0)).toBe(MIN_SCHEDULE_LEAD_MS);
     expect(scheduleLead(9000)).toBe(MAX_SCHEDULE_LEAD_MS);
-    expect(scheduleEffectiveAt(T, 500)).toBe(T + 500);
+    expect(scheduleLead(100, 9000)).toBe(MAX_SCHEDULE_LEAD_MS);
+    expect(scheduleEffectiveAt(T, 500)).toBe(T + 560);
+  });
+
+  it('the class’s round trip is the median of the recent follower reports', () => {
+    const at = T;
+    const status = (userId: string, rttMs: number | undefined, age: number) => ({
+      userId,
+      driftMs: 0,
+      buffering: false,
+      position: 0,
+      at: at - age,
+      ...(rttMs === undefined ? {} : { rttMs }),
+    });
+    expect(classRoundTrip({}, at)).toBeUndefined();
+    expect(
+      classRoundTrip(
+        {
+          a: status('a', 120, 0),
+          b: status('b', 180, 2000),
+          // One device on a slow CPU does not hold the whole class back.
+          e: status('e', 2400, 0),
+          // Stale (left the room, or its reports stopped): not counted.
+          c: status('c', 900, CLASS_RTT_MAX_AGE_MS + 1),
+          // An older client that reports no round trip.
+          d: status('d', undefined, 0),
+        },
+        at,
+      ),
+    ).toBe(180);
   });
 
   it('the host builds a pause at the position the room will have when it takes effect', () => {
     const playing = reduceRoom(initialRoomModel(S), hostEvent(S, 1, T, playback('play', 10, T)));
-    const cmd = buildHostCommand(playing, { type: 'pause' }, T + 5000, 100);
+    const cmd = buildHostCommand(playing, { type: 'pause' }, T + 5000, 100, 300);
     expect(StreamCommand.safeParse(cmd).success).toBe(true);
-    expect(cmd).toMatchObject({ type: 'pause', status: 'paused', effectiveAt: T + 5300 });
-    expect(cmd.timeInVideo).toBeCloseTo(15.3, 9);
+    expect(cmd).toMatchObject({ type: 'pause', status: 'paused', effectiveAt: T + 5260 });
+    expect(cmd.timeInVideo).toBeCloseTo(15.26, 9);
     const rate = buildHostCommand(playing, { type: 'rateChange', rate: 1.5 }, T + 1000, 0);
     expect(rate).toMatchObject({ type: 'rateChange', status: 'playing', playbackRate: 1.5 });
     const skip = buildHostCommand(playing, { type: 'skip', to: 99 }, T, 0);

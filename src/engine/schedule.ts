@@ -13,20 +13,44 @@ import { expectedPosition, playbackAt } from './reducer';
  * starts them at the same server instant: the event reaches everyone before it takes effect.
  */
 
+/**
+ * The lead follows the class's measured round trips: the command travels host → server (about
+ * half the host's round trip), then server → each follower (about half that follower's round trip),
+ * plus this margin for the server's stamp and fan-out and the follower's tick (ms).
+ */
+export const SCHEDULE_LEAD_MARGIN_MS = 60;
 /** The shortest lead (ms) between a host's click and the change taking effect. */
-export const MIN_SCHEDULE_LEAD_MS = 300;
+export const MIN_SCHEDULE_LEAD_MS = 100;
 /** The longest lead the server accepts; a later `effectiveAt` is pulled back to this. */
 export const MAX_SCHEDULE_LEAD_MS = 2000;
 /** A heartbeat measured longer ago than this is re-anchored at this age (ms). */
 export const MAX_PING_AGE_MS = 5000;
 
-/** The lead (ms) for a host with this p95 round trip: max(p95, 300), at most 2 s. */
-export const scheduleLead = (p95RoundTripMs: number): number =>
-  Math.min(MAX_SCHEDULE_LEAD_MS, Math.max(MIN_SCHEDULE_LEAD_MS, Math.ceil(p95RoundTripMs)));
+/**
+ * The lead (ms) for a host with this round trip and a class whose followers' round trips are
+ * `classRoundTripMs` (room-client `classRoundTrip`; the host's own when no follower has
+ * reported): half of each, plus the margin, within [100 ms, 2 s]. Medians, not the slowest sample:
+ * one slow exchange (a busy page, a stalled device) would otherwise hold every command back for
+ * minutes, while the ±20 ms jitter of a typical link fits in the margin. On a 50 ± 20 ms link
+ * (median round trip ~100 ms) that is about 160 ms.
+ */
+export const scheduleLead = (hostRoundTripMs: number, classRoundTripMs?: number): number =>
+  Math.min(
+    MAX_SCHEDULE_LEAD_MS,
+    Math.max(
+      MIN_SCHEDULE_LEAD_MS,
+      Math.ceil(
+        hostRoundTripMs / 2 + (classRoundTripMs ?? hostRoundTripMs) / 2 + SCHEDULE_LEAD_MARGIN_MS,
+      ),
+    ),
+  );
 
 /** The server time a host change made now should take effect at. */
-export const scheduleEffectiveAt = (serverNow: number, p95RoundTripMs: number): number =>
-  serverNow + scheduleLead(p95RoundTripMs);
+export const scheduleEffectiveAt = (
+  serverNow: number,
+  hostRoundTripMs: number,
+  classRoundTripMs?: number,
+): number => serverNow + scheduleLead(hostRoundTripMs, classRoundTripMs);
 
 /** Milliseconds of local waiting until `serverTime` is reached (0 when already past). */
 export const msUntil = (serverTime: number, serverNow: number): number =>
@@ -51,13 +75,14 @@ export type HostIntent =
 
 /**
  * Builds the host command for an intent: the position and rate the room will have at
- * `effectiveAt` (serverNow + lead).
+ * `effectiveAt` (serverNow + lead from the host's and the class's round trips).
  */
 export const buildHostCommand = (
   model: RoomModel,
   intent: HostIntent,
   serverNow: number,
-  p95RoundTripMs: number,
+  roundTripMs: number,
+  classRoundTripMs?: number,
 ): StreamCommand => {
   if (intent.type === 'ping') {
     const current = playbackAt(model, serverNow);
@@ -69,7 +94,7 @@ export const buildHostCommand = (
       effectiveAt: Math.round(serverNow),
     };
   }
-  const at = Math.round(scheduleEffectiveAt(serverNow, p95RoundTripMs));
+  const at = Math.round(scheduleEffectiveAt(serverNow, roundTripMs, classRoundTripMs));
   const then = playbackAt(model, at);
   const base = {
     status: then.status,

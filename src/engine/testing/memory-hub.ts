@@ -292,6 +292,7 @@ export class MemoryRoomHub {
             driftMs: message.driftMs,
             buffering: message.buffering,
             position: message.position,
+            ...(message.rttMs !== undefined ? { rttMs: message.rttMs } : {}),
             userId: connection.userId,
             at: Math.round(this.now()),
           });

@@ -1,7 +1,7 @@
 import { createFollower, type Follower, type FollowerStatus } from '../follower-machine';
 import { createHostDriver } from '../host';
 import { expectedPosition } from '../reducer';
-import { createRoomClient, type RoomClient } from '../room-client';
+import { createRoomClient, reportFollowerStatus, type RoomClient } from '../room-client';
 import type { HostIntent } from '../schedule';
 import { createWsTransport } from '../transports/ws';
 import type { PostCommand, RoomTransport } from '../transports/types';
@@ -106,7 +106,10 @@ export const createSimClass = (options: SimClassOptions = {}) => {
     });
     const statuses: FollowerStatus[] = [];
     const sub = follower.status$.subscribe((s) => statuses.push(s));
-    const stopHost = isHost ? createHostDriver({ client, player, scheduler: device }) : () => {};
+    // The host runs its stall rule and heartbeat; a follower reports its drift and round trip.
+    const stopHost = isHost
+      ? createHostDriver({ client, player, scheduler: device })
+      : reportFollowerStatus(client, follower.status$, device);
     const member: SimMember = {
       userId,
       player,
@@ -141,11 +144,15 @@ export const createSimClass = (options: SimClassOptions = {}) => {
   const drifts = (): number[] =>
     members.map((m) => Math.abs(m.player.currentTime() - roomPosition()) * 1000);
 
+  const host = (): SimMember => {
+    const member = members.find((m) => m.userId === hostUserId);
+    if (!member) throw new Error('the host has not joined');
+    return member;
+  };
+
   /** Sends a host command and lets the network carry it. */
   const command = async (intent: HostIntent) => {
-    const host = members.find((m) => m.userId === hostUserId);
-    if (!host) throw new Error('the host has not joined');
-    const pending = host.client.command(intent);
+    const pending = host().client.command(intent);
     await settleSim(sim, 200);
     return pending;
   };
@@ -156,6 +163,7 @@ export const createSimClass = (options: SimClassOptions = {}) => {
     streamId,
     members,
     join,
+    host,
     command,
     roomPosition,
     drifts,

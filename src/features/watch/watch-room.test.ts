@@ -2,8 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { expectedPosition } from '@/engine';
 import { FakePlayer } from '@/engine/testing/fake-player';
 import { SimScheduler, seededRandom } from '@/engine/testing/sim-scheduler';
-import { createSoloRoom } from '@/engine';
-import { createWatchRoom, type RoomPlayer } from './watch-room';
+import { createSoloRoom, initialRoomModel, reduceRoom } from '@/engine';
+import { hostEvent, playback } from '@/engine/testing/events';
+import {
+  createWatchRoom,
+  WARM_UP_HANDOVER_MS,
+  warmUpDeadline,
+  type RoomPlayer,
+} from './watch-room';
 
 const settle = async (sim: SimScheduler, ms: number) => {
   for (let t = 0; t < ms; t += 10) {
@@ -41,6 +47,7 @@ describe('watch room (solo archive viewing)', () => {
     await room.send({ type: 'play' });
     await settle(sim, 2000);
     expect(player.count('play')).toBe(0);
+    expect(player.isPaused()).toBe(true);
 
     room.start();
     await settle(sim, 1000);
@@ -101,13 +108,14 @@ describe('watch room (solo archive viewing)', () => {
     const room = solo(player, sim);
     room.attachPlayer(player);
     await settle(sim, 600);
-    await room.send({ type: 'play' });
     room.start();
     await settle(sim, 1000);
-    // Warming: the follower has not touched the player yet.
+    // Warming while the room is paused: the follower has not touched the player yet.
     expect(warmUps).toHaveLength(1);
-    expect(player.count('play')).toBe(0);
+    expect(player.calls).toEqual([]);
     warmUps[0]!();
+    await settle(sim, 100);
+    await room.send({ type: 'play' });
     await settle(sim, 1000);
     expect(player.isPaused()).toBe(false);
     // Attached again (a re-render): no second warm-up for the same player.
@@ -117,5 +125,105 @@ describe('watch room (solo archive viewing)', () => {
     expect(warmUps).toHaveLength(1);
     expect(player.isPaused()).toBe(false);
     room.close();
+  });
+
+  it('a start scheduled during the warm-up ends it, and the player starts on time', async () => {
+    const sim = new SimScheduler();
+    const signals: AbortSignal[] = [];
+    class WarmingPlayer extends MutablePlayer {
+      // A slow warm-up (a fresh <video> fetching its first segment) that stops when told to.
+      warmUp(signal?: AbortSignal) {
+        if (signal) signals.push(signal);
+        return new Promise<void>((resolve) => {
+          signal?.addEventListener('abort', () => resolve());
+          sim.setTimeout(resolve, 1500);
+        });
+      }
+    }
+    const player = new WarmingPlayer(sim);
+    const room = solo(player, sim);
+    room.attachPlayer(player);
+    await settle(sim, 600);
+    // The student taps Join; the teacher presses play 200 ms later.
+    room.start();
+    await settle(sim, 200);
+    expect(signals).toHaveLength(1);
+    await room.send({ type: 'play' });
+    await settle(sim, 10);
+    const model = room.client.model();
+    if (!model) throw new Error('no model');
+    const startAt = model.playback.effectiveAt;
+    // Solo commands lead by 100 ms, under the hand-over time: it hands over at once.
+    expect(signals[0]?.aborted).toBe(true);
+    await settle(sim, 1000);
+    // Started at the room's start instant (not when a 1.5 s warm-up would have ended) and in sync.
+    expect(player.calls.find((c) => c.call === 'play')?.at).toBe(startAt);
+    expect(Math.abs(player.currentTime() - room.expectedPosition())).toBeLessThan(0.01);
+    room.close();
+  });
+
+  it('no warm-up when the room is already playing at the join tap: the follower starts at once', async () => {
+    const sim = new SimScheduler();
+    let warmUps = 0;
+    class WarmingPlayer extends MutablePlayer {
+      warmUp() {
+        warmUps++;
+        return new Promise<void>((resolve) => sim.setTimeout(resolve, 1500));
+      }
+    }
+    const player = new WarmingPlayer(sim, { seekLatencyMs: 150 });
+    const room = solo(player, sim);
+    await settle(sim, 600);
+    await room.send({ type: 'play' });
+    await settle(sim, 3000);
+    room.attachPlayer(player);
+    room.start();
+    await settle(sim, 1000);
+    expect(warmUps).toBe(0);
+    expect(player.isPaused()).toBe(false);
+    expect(Math.abs(player.currentTime() - room.expectedPosition())).toBeLessThan(0.1);
+    room.close();
+  });
+
+  it('before the Join tap, keeps the paused player near the room so the media there is loaded', async () => {
+    const sim = new SimScheduler();
+    const player = new MutablePlayer(sim, { seekLatencyMs: 80 });
+    const room = solo(player, sim);
+    await settle(sim, 600);
+    await room.send({ type: 'play' });
+    await settle(sim, 30_000);
+    room.attachPlayer(player);
+    await settle(sim, 1500);
+    // Never played (that needs the tap), but waiting ~1 s ahead of the room's position.
+    expect(player.count('play')).toBe(0);
+    expect(player.isPaused()).toBe(true);
+    expect(Math.abs(player.currentTime() - room.expectedPosition())).toBeLessThan(2);
+    await settle(sim, 10_000);
+    expect(Math.abs(player.currentTime() - room.expectedPosition())).toBeLessThanOrEqual(2);
+    const seeks = player.count('seek');
+    // After the tap it is in sync within a second.
+    room.start();
+    await settle(sim, 1000);
+    expect(player.isPaused()).toBe(false);
+    expect(Math.abs(player.currentTime() - room.expectedPosition())).toBeLessThan(0.1);
+    // The cue stopped at the tap: the follower alone moves the player now.
+    expect(player.count('seek')).toBeLessThanOrEqual(seeks + 1);
+    room.close();
+  });
+});
+
+describe('warmUpDeadline', () => {
+  const T = 1_700_000_000_000;
+  const paused = initialRoomModel('r');
+  it('lets a warm-up run until just before a scheduled start, ends it at once during play', () => {
+    expect(warmUpDeadline(paused, T)).toBeNull();
+    const starting = reduceRoom(paused, hostEvent('r', 1, T, playback('play', 0, T + 800)));
+    expect(warmUpDeadline(starting, T)).toBe(T + 800 - WARM_UP_HANDOVER_MS);
+    expect(warmUpDeadline(starting, T + 900)).toBe(T + 900);
+    const ended = reduceRoom(
+      starting,
+      hostEvent('r', 2, T + 1000, playback('terminate', 1, T + 1000)),
+    );
+    expect(warmUpDeadline(ended, T + 2000)).toBeNull();
   });
 });

@@ -1,11 +1,13 @@
 import { BehaviorSubject, filter, type Observable } from 'rxjs';
 import type { ServerMessage } from '@/contracts/realtime';
+import type { RoomModel } from '@/contracts/stream';
 import {
   createFollower,
   createHostDriver,
   expectedPosition,
   playbackAt,
   createRoomClient,
+  nextPlaybackChangeAt,
   reportFollowerStatus,
 } from '@/engine';
 import type {
@@ -32,6 +34,17 @@ export type WatchRole = 'host' | 'follower';
 /** A skip sent this recently (ms) may not be in the room model yet. */
 const PENDING_SKIP_MS = 1000;
 
+/**
+ * Before the Join tap the paused player is kept near the room's position (checked this often, ms),
+ * so the media there is loaded when the viewer taps: a student who joins during play then starts
+ * from buffered data instead of fetching it after the tap.
+ */
+const CUE_CHECK_MS = 1000;
+/** The player is moved once it is this far (s) from where the room will be… */
+const CUE_TOLERANCE_S = 2;
+/** …to this far (s) ahead of the room's position while it plays (the tap comes later). */
+const CUE_AHEAD_S = 1;
+
 /** What the room's socket delivers besides the room events: live comments and vote tallies. */
 export type RoomFeedMessage = Extract<
   ServerMessage,
@@ -40,12 +53,32 @@ export type RoomFeedMessage = Extract<
 
 /**
  * The player as the room needs it: the engine's interface, sound for the muted fallback, and a
- * warm-up of its media pipeline before the follower takes it over.
+ * warm-up of its media pipeline before the follower takes it over. The warm-up ends early when
+ * `signal` aborts (a start is due), leaving the player paused wherever it got to.
  */
 export type RoomPlayer = PlayerAdapter & {
   setMuted(muted: boolean): void;
-  warmUp?(): Promise<void>;
+  warmUp?(signal?: AbortSignal): Promise<void>;
 };
+
+/**
+ * When a warm-up has to hand the player to the follower (server ms): at once while the room plays,
+ * this long before a scheduled start, else never (null). A warm-up still running at the start made
+ * a student who joined just before the teacher pressed play start 0.6–0.86 s late (bench/README.md);
+ * ending it as soon as the start is announced instead left a cold player, 70–140 ms late.
+ */
+export const WARM_UP_HANDOVER_MS = 120;
+export const warmUpDeadline = (model: RoomModel, now: number): number | null => {
+  if (model.terminated) return null;
+  if (playbackAt(model, now).status === 'playing') return now;
+  const change = nextPlaybackChangeAt(model, now);
+  if (change === null || playbackAt(model, change).status !== 'playing') return null;
+  return change - WARM_UP_HANDOVER_MS;
+};
+
+/** Whether the room plays now or has a start scheduled. */
+export const startDue = (model: RoomModel, now: number): boolean =>
+  warmUpDeadline(model, now) !== null;
 
 export interface WatchRoom {
   readonly client: RoomClient;
@@ -98,26 +131,82 @@ export const createWatchRoom = ({
   let started = false;
   let closed = false;
   let running: { follower: Follower; stop: () => void } | null = null;
-  // Players whose warm-up has been started (each new player, once).
+  // Players whose warm-up has been started (each new player, once), and the one under way.
   const warmed = new WeakSet<RoomPlayer>();
+  let warming: { player: RoomPlayer; abort: AbortController } | null = null;
 
   const stopRunning = () => {
     running?.stop();
     running = null;
   };
 
+  // Before the Join tap: the paused player waits near the room's position (no play(): that needs
+  // the tap). Stopped by the tap, a new player, or close.
+  let cueing: (() => void) | null = null;
+  const stopCueing = () => {
+    cueing?.();
+    cueing = null;
+  };
+  const cue = (p: RoomPlayer) => {
+    stopCueing();
+    let timer: ReturnType<Scheduler['setTimeout']> | undefined;
+    const check = () => {
+      const model = client.model();
+      if (!model || model.terminated || !p.isPaused()) return;
+      const now = client.serverNow();
+      const playing = playbackAt(model, now).status === 'playing';
+      const target = expectedPosition(model, now) + (playing ? CUE_AHEAD_S : 0);
+      const duration = p.duration?.();
+      const bounded =
+        duration !== undefined && Number.isFinite(duration) ? Math.min(target, duration) : target;
+      if (Math.abs(p.currentTime() - bounded) > CUE_TOLERANCE_S) p.setCurrentTime(bounded);
+    };
+    const loop = () => {
+      check();
+      timer = scheduler.setTimeout(loop, CUE_CHECK_MS);
+    };
+    const sub = client.model$.subscribe(check);
+    timer = scheduler.setTimeout(loop, CUE_CHECK_MS);
+    cueing = () => {
+      sub.unsubscribe();
+      if (timer !== undefined) scheduler.clearTimeout(timer);
+    };
+  };
+
   const run = () => {
     stopRunning();
+    stopCueing();
+    if (!closed && !started && player) cue(player);
     if (!started || closed || !player) return;
     const p = player;
-    if (p.warmUp && !warmed.has(p)) {
+    // The warm-up under way finishes first; it hands over by calling run() again.
+    if (warming?.player === p) return;
+    const model = client.model();
+    if (p.warmUp && !warmed.has(p) && !(model && startDue(model, client.serverNow()))) {
       warmed.add(p);
+      const abort = new AbortController();
+      warming = { player: p, abort };
+      // A start scheduled while warming: hand over just before it (at once if the room plays).
+      let handover: ReturnType<Scheduler['setTimeout']> | undefined;
+      const watch = client.model$.subscribe((m) => {
+        if (handover !== undefined) scheduler.clearTimeout(handover);
+        handover = undefined;
+        const now = client.serverNow();
+        const deadline = warmUpDeadline(m, now);
+        if (deadline === null) return;
+        if (deadline <= now) abort.abort();
+        else handover = scheduler.setTimeout(() => abort.abort(), Math.ceil(deadline - now));
+      });
       // The follower takes the player over once it is warm (unless it was replaced meanwhile).
-      void p.warmUp().finally(() => {
+      void p.warmUp(abort.signal).finally(() => {
+        watch.unsubscribe();
+        if (handover !== undefined) scheduler.clearTimeout(handover);
+        if (warming?.player === p) warming = null;
         if (player === p && !running) run();
       });
       return;
     }
+    warmed.add(p);
     const follower = createFollower({ player: p, clock: client, model$: client.model$, scheduler });
     const stops: Array<() => void> = [];
     const sub = follower.status$.subscribe((status) => {
@@ -207,6 +296,8 @@ export const createWatchRoom = ({
     expectedPosition: position,
     close: () => {
       closed = true;
+      warming?.abort.abort();
+      stopCueing();
       stopRunning();
       client.close();
       followerStatus$.complete();

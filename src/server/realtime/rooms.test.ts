@@ -207,9 +207,23 @@ describe('room subscriptions', () => {
         s.send({ type: 'subscribe', streamId });
         await s.nextOf('snapshot');
       }
-      a.send({ type: 'status', streamId, driftMs: 35, buffering: true, position: 12.5 });
+      a.send({
+        type: 'status',
+        streamId,
+        driftMs: 35,
+        buffering: true,
+        position: 12.5,
+        rttMs: 140,
+      });
       const report = await hostSocket.nextOf('participantStatus');
-      expect(report).toMatchObject({ streamId, userId: a.userId, driftMs: 35, buffering: true });
+      // With its round trip, which the host's command lead follows.
+      expect(report).toMatchObject({
+        streamId,
+        userId: a.userId,
+        driftMs: 35,
+        buffering: true,
+        rttMs: 140,
+      });
       expect(await b.silentFor(200)).toBe(true);
       // Not subscribed: refused.
       b.send({ type: 'status', streamId: 'elsewhere', driftMs: 0, buffering: false, position: 0 });

@@ -375,6 +375,7 @@ export function registerRoomHub(app: FastifyInstance, options: RoomHubOptions): 
       driftMs: m.driftMs,
       buffering: m.buffering,
       position: m.position,
+      ...(m.rttMs !== undefined ? { rttMs: m.rttMs } : {}),
       userId,
       at: Math.round(now()),
     };

@@ -13,8 +13,11 @@ export interface VideoPlayer extends PlayerAdapter {
    * Gets the media pipeline running once, muted, and puts the player back where it was, paused.
    * A browser's first play() on a fresh `<video>` takes 70–140 ms longer to move than later
    * ones; warmed at the join tap, the room's first start is as punctual as every later one.
+   * When `signal` aborts (a start is due), it stops at once and leaves the player paused where it
+   * got to (within the follower's rest tolerance it starts from there; a seek back would make
+   * that start late).
    */
-  warmUp(): Promise<void>;
+  warmUp(signal?: AbortSignal): Promise<void>;
   /** Removes the element listeners. */
   dispose(): void;
 }
@@ -75,8 +78,8 @@ export const createVideoPlayer = (video: HTMLVideoElement): VideoPlayer => {
     setMuted: (muted) => {
       video.muted = muted;
     },
-    warmUp: async () => {
-      if (!video.paused) return;
+    warmUp: async (signal) => {
+      if (!video.paused || signal?.aborted) return;
       const at = video.currentTime;
       const wasMuted = video.muted;
       video.muted = true;
@@ -85,12 +88,17 @@ export const createVideoPlayer = (video: HTMLVideoElement): VideoPlayer => {
       try {
         // A refusal, or the pause() below interrupting it, is not an error here.
         video.play().catch(() => undefined);
-        while (!video.paused && video.currentTime <= at && performance.now() < until) {
+        while (
+          !video.paused &&
+          !signal?.aborted &&
+          video.currentTime <= at &&
+          performance.now() < until
+        ) {
           await new Promise((resolve) => window.setTimeout(resolve, WARM_UP_POLL_MS));
         }
       } finally {
         video.pause();
-        if (video.currentTime !== at) video.currentTime = at;
+        if (!signal?.aborted && video.currentTime !== at) video.currentTime = at;
         video.muted = wasMuted;
       }
     },
