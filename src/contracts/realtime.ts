@@ -97,6 +97,12 @@ export const ServerMessage = z.discriminatedUnion('type', [
   z.object({ v, type: z.literal('snapshot'), snapshot: RoomSnapshot }),
   /** Events of one stream, in seq order. */
   z.object({ v, type: z.literal('events'), streamId: Id, events: z.array(RoomEvent) }),
+  /**
+   * A room's heartbeat: the last seq of its log, sent to every socket of the room every
+   * ROOM_HEAD_INTERVAL_MS (a quiet room included). A client whose last seq is lower missed an
+   * event and resubscribes with sinceSeq at once.
+   */
+  z.object({ v, type: z.literal('head'), streamId: Id, seq: z.number().int().nonnegative() }),
   /** A stream was created or changed (a soft-deleted one arrives as `streamRemove`). */
   z.object({ v, type: z.literal('streamUpsert'), stream: Stream }),
   z.object({ v, type: z.literal('streamRemove'), id: Id }),

@@ -15,7 +15,10 @@ import { buildHostCommand, type HostIntent } from './schedule';
 import type { Random, Scheduler, TimerHandle } from './time';
 import type { CommandResult, RoomTransport, TransportStatus } from './transports/types';
 
-/** A gap in the event log that has not filled after this long triggers a resubscribe (ms). */
+/**
+ * A gap in the event log is asked for at once (a resubscribe with sinceSeq); if it is still
+ * open after this long, it is asked for again (ms).
+ */
 export const GAP_RESYNC_MS = 2000;
 
 /** One follower's last report, as the host sees it. */
@@ -78,18 +81,27 @@ export const createRoomClient = ({
   const fold$ = new BehaviorSubject<RoomFoldState>(initialRoomFold(streamId));
   subs.add(transport.events$.pipe(scan(foldRoomFeed, initialRoomFold(streamId))).subscribe(fold$));
 
-  // A gap that the ordering buffer cannot fill by itself: ask the server again.
+  // The server sends a room's events in seq order on each socket, so a gap means an event was
+  // lost (an instance's bus dropped it): ask for the missing seqs at once, and again every
+  // GAP_RESYNC_MS while the gap stays open.
   let gapTimer: TimerHandle | undefined;
+  const askAgainLater = () => {
+    gapTimer = scheduler.setTimeout(() => {
+      gapTimer = undefined;
+      if (fold$.value.pending.size > 0) {
+        transport.resync(streamId);
+        askAgainLater();
+      }
+    }, GAP_RESYNC_MS);
+  };
   subs.add(
     fold$.subscribe((state) => {
       if (state.pending.size === 0) {
         if (gapTimer !== undefined) scheduler.clearTimeout(gapTimer);
         gapTimer = undefined;
       } else if (gapTimer === undefined) {
-        gapTimer = scheduler.setTimeout(() => {
-          gapTimer = undefined;
-          if (fold$.value.pending.size > 0) transport.resync(streamId);
-        }, GAP_RESYNC_MS);
+        transport.resync(streamId);
+        askAgainLater();
       }
     }),
   );
@@ -98,6 +110,15 @@ export const createRoomClient = ({
   subs.add(
     transport.messages$.subscribe((message) => {
       if (message.type === 'pong') clock.handlePong(message);
+      // The room's heartbeat: a head beyond what we hold means the last events never came.
+      if (
+        message.type === 'head' &&
+        message.streamId === streamId &&
+        fold$.value.loaded &&
+        message.seq > fold$.value.model.lastSeq
+      ) {
+        transport.resync(streamId);
+      }
       if (message.type === 'participantStatus' && message.streamId === streamId) {
         const { userId, driftMs, buffering, position, at } = message;
         statuses$.next({

@@ -27,7 +27,7 @@ import { registerSignedUploads, UploadSigner } from './http/signed-uploads';
 import { MemoryRoomBus, type RoomBus } from './realtime/bus';
 import { registerRealtimeHub, type RealtimeHub } from './realtime/hub';
 import { RedisRoomBus } from './realtime/redis-bus';
-import { registerRoomHub } from './realtime/rooms';
+import { registerRoomHub, type RoomHub } from './realtime/rooms';
 import { activeFamiliesQuery } from './realtime/signed-in';
 import { authRoutes } from './routes/auth';
 import { groupRoutes } from './routes/groups';
@@ -65,6 +65,8 @@ declare module 'fastify' {
     permissions: Permissions;
     /** The WebSocket hub at /ws; room features register their message handlers on it. */
     realtime: RealtimeHub;
+    /** Rooms on the hub (catch-up from the log, counters). */
+    roomHub: RoomHub;
   }
 }
 
@@ -231,12 +233,14 @@ export async function buildApp({ config, db, logger, logStream }: BuildAppOption
   await app.register(translationRoutes);
   await app.register(reportRoutes);
   await app.register(moderationRoutes);
-  registerRoomHub(app as unknown as FastifyInstance, {
+  const roomHub = registerRoomHub(app as unknown as FastifyInstance, {
     hub: app.realtime,
     db,
     bus: roomBus,
     statusIntervalMs: config.ws.statusIntervalMs,
+    headIntervalMs: config.ws.headIntervalMs,
   });
+  app.decorate('roomHub', roomHub);
 
   await registerStatic(app as unknown as FastifyInstance, {
     mediaDir: config.mediaDir,
