@@ -126,15 +126,18 @@ export class RedisRoomBus implements RoomBus {
     return JSON.stringify({ ...message, origin: this.origin });
   }
 
-  async publishRoom(message: RoomBusMessage): Promise<void> {
+  publishRoom(message: RoomBusMessage): Promise<void> {
     const listeners = this.rooms.get(message.streamId);
     if (listeners) deliver([...listeners], message, this.onError);
     if (this.pub.status !== 'ready') {
       this.counters.skippedOffline++;
       if (message.kind === 'events') this.unsent.set(message.streamId, message);
-      return;
+      return Promise.resolve();
     }
-    await this.pub.publish(ROOM_PREFIX + message.streamId, this.encode(message));
+    // Not awaited: the caller (a host's request) never waits on Redis; order is kept by the one
+    // connection, and a publish lost in a disconnect is caught up like any other.
+    this.pub.publish(ROOM_PREFIX + message.streamId, this.encode(message)).catch(this.onError);
+    return Promise.resolve();
   }
 
   private flushUnsent(): void {
@@ -171,10 +174,14 @@ export class RedisRoomBus implements RoomBus {
     return () => this.reconnectListeners.delete(listener);
   }
 
-  async publishStreamList(message: StreamListBusMessage): Promise<void> {
+  publishStreamList(message: StreamListBusMessage): Promise<void> {
     deliver([...this.lists], message, this.onError);
-    if (this.pub.status !== 'ready') return;
-    await this.pub.publish(LIST_CHANNEL, this.encode(message));
+    // While Redis is away other instances' rooms lists miss this change (they show it again on
+    // their next load); the room itself is unaffected.
+    if (this.pub.status === 'ready') {
+      this.pub.publish(LIST_CHANNEL, this.encode(message)).catch(this.onError);
+    }
+    return Promise.resolve();
   }
 
   subscribeStreamList(listener: (m: StreamListBusMessage) => void): Unsubscribe {

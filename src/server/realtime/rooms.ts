@@ -246,7 +246,10 @@ export function registerRoomHub(app: FastifyInstance, options: RoomHubOptions): 
   let catchingUp: Promise<void> | null = null;
   const catchUp = (): Promise<void> => {
     // One at a time: a slow database never stacks up heartbeats.
-    catchingUp ??= (async () => {
+    if (catchingUp) return catchingUp;
+    const run = (async () => {
+      // Yield first, so the `finally` below never runs before `catchingUp` is set.
+      await Promise.resolve();
       try {
         const open = [...rooms.values()].filter((r) => !r.disposed);
         if (open.length === 0) return;
@@ -270,7 +273,8 @@ export function registerRoomHub(app: FastifyInstance, options: RoomHubOptions): 
         catchingUp = null;
       }
     })();
-    return catchingUp;
+    catchingUp = run;
+    return run;
   };
 
   const sendHeads = () => {
