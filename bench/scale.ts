@@ -1,5 +1,6 @@
 import { Agent, request } from 'node:http';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { WebSocket } from 'ws';
 import { StreamCommandResponse, StreamResponse } from '../src/contracts/stream';
@@ -237,6 +238,18 @@ async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> 
   };
 }
 
+/** CPU seconds (user + system) a process has used so far, from /proc (NaN where unreadable). */
+function cpuSeconds(pid: number | undefined): number {
+  if (pid === undefined) return Number.NaN;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 interface Latency {
   n: number;
   p50: number;
@@ -309,8 +322,9 @@ async function main(): Promise<void> {
   const lastSeq = new Array<number>(ROOMS).fill(0);
   let lessonOn = true;
   let k = 0;
-  const send = (r: number) =>
-    postCommand(a.url, teacher, streamIds[r]!, k++)
+  const inFlight = new Set<Promise<number>>();
+  const send = (r: number) => {
+    const p = postCommand(a.url, teacher, streamIds[r]!, k++)
       .then((seq) => {
         lastSeq[r] = Math.max(lastSeq[r]!, seq);
         return seq;
@@ -320,6 +334,10 @@ async function main(): Promise<void> {
         commandFailures.set(key, (commandFailures.get(key) ?? 0) + 1);
         return -1;
       });
+    inFlight.add(p);
+    void p.finally(() => inFlight.delete(p));
+    return p;
+  };
   const lesson = (async () => {
     const stagger = INTERVAL_MS / ROOMS;
     const t0 = wallNow();
@@ -362,19 +380,27 @@ async function main(): Promise<void> {
   /** A marked command per room right after a disruption; resolves with the recovery time. */
   const recovery = async (clients: Client[], at: number) => {
     const marks = await Promise.all(streamIds.map((_, r) => send(r)));
+    const markedAfter = wallNow() - at;
     const deadline = Date.now() + 30_000;
     while (Date.now() < deadline) {
       if (clients.every((c) => c.arrivals.has(marks[c.room]!))) break;
       await sleep(20);
     }
-    let worst = 0;
+    const times: number[] = [];
     let missing = 0;
     for (const c of clients) {
       const got = c.arrivals.get(marks[c.room]!);
       if (got === undefined) missing++;
-      else worst = Math.max(worst, got - at);
+      else times.push(got - at);
     }
-    return { ms: missing > 0 ? Number.POSITIVE_INFINITY : worst, missing };
+    const sorted = Float64Array.from(times).sort();
+    return {
+      markedAfter,
+      ms: missing > 0 ? Number.POSITIVE_INFINITY : (sorted[sorted.length - 1] ?? 0),
+      p50: percentile(sorted, 50),
+      p90: percentile(sorted, 90),
+      missing,
+    };
   };
 
   // Phase 1: one instance.
@@ -382,15 +408,28 @@ async function main(): Promise<void> {
   const solo = await openAll(() => 'A');
   console.log(`  phase 1: ${solo.length} clients on A in ${fmt((Date.now() - started) / 1000)} s`);
   await sleep(1500);
+  const cpu = () => ({
+    bench: cpuSeconds(process.pid),
+    A: cpuSeconds(servers.A?.child.pid),
+    B: cpuSeconds(servers.B?.child.pid),
+  });
+  /** Where the CPU went during a measured phase (which process was the bottleneck). */
+  const cpuLine = (before: ReturnType<typeof cpu>) => {
+    const after = cpu();
+    const share = (k: 'bench' | 'A' | 'B') => fmt((after[k] - before[k]) / (PHASE_MS / 1000), 2);
+    return `cpu_per_s clients=${share('bench')} A=${share('A')} B=${share('B')}`;
+  };
+  let cpu0 = cpu();
   recording = { A: [], B: [] };
   await sleep(PHASE_MS);
+  const oneCpu = cpuLine(cpu0);
   const one = latency(recording.A);
   recording = null;
   await settle(solo);
   for (const c of solo) c.close();
   const soloCheck = solo.map(check);
   console.log(
-    `  one instance:  p50_ms=${fmt(one.p50)} p99_ms=${fmt(one.p99)} (${one.n} deliveries)`,
+    `  one instance:  p50_ms=${fmt(one.p50)} p99_ms=${fmt(one.p99)} (${one.n} deliveries) ${oneCpu}`,
   );
 
   // Phase 2: two instances.
@@ -401,8 +440,10 @@ async function main(): Promise<void> {
     `  phase 2: ${clients.length} clients on A and B in ${fmt((Date.now() - started) / 1000)} s`,
   );
   await sleep(1500);
+  cpu0 = cpu();
   recording = { A: [], B: [] };
   await sleep(PHASE_MS);
+  console.log(`  two instances: ${cpuLine(cpu0)}`);
   const two = { A: latency(recording.A), B: latency(recording.B) };
   recording = null;
   for (const name of ['A', 'B'] as const) {
@@ -422,6 +463,7 @@ async function main(): Promise<void> {
   const kill = await recovery(clients, killedAt);
   console.log(
     `  SIGKILL B: ${onB.length} clients moved to A, recover_ms=${fmt(kill.ms, 0)}` +
+      ` (p50 ${fmt(kill.p50, 0)}, p90 ${fmt(kill.p90, 0)}; marked commands stored after ${fmt(kill.markedAfter, 0)} ms)` +
       (kill.missing ? ` (${kill.missing} never got the marked command)` : ''),
   );
   await sleep(3000);
@@ -446,12 +488,14 @@ async function main(): Promise<void> {
   const restart = await marked;
   console.log(
     `  Redis restart (down ${REDIS_DOWN_MS} ms): recover_ms=${fmt(restart.ms, 0)}` +
+      ` (p50 ${fmt(restart.p50, 0)}, p90 ${fmt(restart.p90, 0)}; marked commands stored after ${fmt(restart.markedAfter, 0)} ms)` +
       (restart.missing ? ` (${restart.missing} never got the marked command)` : ''),
   );
   await sleep(3000);
 
   lessonOn = false;
   await lesson;
+  await Promise.all([...inFlight]);
   await sleep(500);
   const settled = await settle(clients);
 
