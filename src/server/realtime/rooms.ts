@@ -244,9 +244,20 @@ export function registerRoomHub(app: FastifyInstance, options: RoomHubOptions): 
    * bus has not brought. Runs on the heartbeat and when the bus comes back.
    */
   let catchingUp: Promise<void> | null = null;
+  let again: Promise<void> | null = null;
   const catchUp = (): Promise<void> => {
-    // One at a time: a slow database never stacks up heartbeats.
-    if (catchingUp) return catchingUp;
+    // One at a time, so a slow database never stacks up heartbeats; but one asked for during a
+    // run (the bus just came back) runs once more after it, since that run may have read the
+    // heads before the events it must find.
+    if (catchingUp) {
+      again ??= catchingUp
+        .catch(() => undefined)
+        .then(() => {
+          again = null;
+          return catchUp();
+        });
+      return again;
+    }
     const run = (async () => {
       // Yield first, so the `finally` below never runs before `catchingUp` is set.
       await Promise.resolve();
