@@ -57,6 +57,45 @@ module.exports = {
       to: { path: '^src/server' },
     },
     {
+      name: 'features-engine-public-surface',
+      comment:
+        'Features use the engine through its public surface (@/engine = src/engine/index.ts); tests may add the harnesses of src/engine/testing.',
+      severity: 'error',
+      from: { path: '^src/(features|app)/' },
+      to: {
+        path: '^src/engine/',
+        pathNot: ['^src/engine/index\\.ts$', '^src/engine/testing/'],
+      },
+    },
+    {
+      name: 'harnesses-only-in-tests',
+      comment:
+        'src/engine/testing (memory hub, simulated time, the transport conformance suite) is for tests and benchmarks, never shipped code.',
+      severity: 'error',
+      from: {
+        path: '^src/',
+        pathNot: ['\\.test\\.tsx?$', '^src/engine/testing/', '^src/server/testing/'],
+      },
+      to: { path: '^src/engine/testing/' },
+    },
+    {
+      name: 'server-domain-no-routes',
+      comment:
+        'Server domain code (repositories, services, realtime, auth …) never imports src/server/routes: routes compose the domain, not the reverse. app.ts registers them; tests may use their types.',
+      severity: 'error',
+      from: {
+        path: '^src/server/',
+        pathNot: [
+          '^src/server/routes/',
+          '^src/server/app\\.ts$',
+          '\\.test\\.ts$',
+          '^src/server/testing/',
+          '^src/server/realtime/test-socket\\.ts$',
+        ],
+      },
+      to: { path: '^src/server/routes/' },
+    },
+    {
       name: 'features-no-app',
       comment: 'Features are composed by app/, never the reverse.',
       severity: 'error',

@@ -13,7 +13,29 @@ export default defineConfig({
   plugins: [react(), precompress()],
   resolve: { alias: { '@': src } },
   // The manifest lets scripts/size-budget.ts follow each route's static imports.
-  build: { outDir: 'dist/client', sourcemap: true, chunkSizeWarningLimit: 900, manifest: true },
+  build: {
+    outDir: 'dist/client',
+    sourcemap: true,
+    chunkSizeWarningLimit: 900,
+    manifest: true,
+    rolldownOptions: {
+      // The engine is pure (no import-time effects: ARCHITECTURE.md), so a page that imports
+      // `@/engine` for the rooms list does not carry the follower machine the watch page uses.
+      treeshake: { moduleSideEffects: [{ test: /[\\/]src[\\/]engine[\\/]/, sideEffects: false }] },
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // The libraries every page starts with, in one file rather than a dozen: on a slow
+              // network each response costs its headers and a turn of the request queue.
+              name: 'vendor',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|i18next|react-i18next|@tanstack|zod|@mantine[\\/](hooks|store|notifications)|react-transition-group|tslib)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
+  },
   server: {
     port: 5173,
     proxy: {

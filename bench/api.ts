@@ -47,10 +47,13 @@ const WARMUP_S = 3;
 const TARGET_P99_MS = 30;
 const TOTAL_LIMIT_MS = 10 * 60_000;
 
-/** What the home page requests per load, recorded from Chromium (bench/README.md). */
+/**
+ * What the home page requests per load, as Chromium records it (tests/e2e/home.test.ts checks the
+ * same list on every run). Until issue 10 it also made /v1/permission/seeFeedbackZero and
+ * /changeProfile (now in /v1/me) and /v1/followers and /v1/follows (now counts in /v1/user/{id}).
+ */
 const HOME_READS = (userId: string, now: number): string[] => [
   '/v1/me',
-  '/v1/permission/seeFeedbackZero',
   `/v1/user/${userId}`,
   `/v1/streams?isDeleted=false&startTimeAfter=${now - 24 * 3600_000}`,
   '/v1/inquiryProjects?isMe=true&isTrashed=false&orderBy=updatedAt',
@@ -60,9 +63,6 @@ const HOME_READS = (userId: string, now: number): string[] => [
   '/v1/notifications/all',
   '/v1/sessions',
   '/v1/notifications/projectFeedbackAll',
-  '/v1/permission/changeProfile',
-  '/v1/followers',
-  '/v1/follows',
   '/v1/inquiryProjects?isMe=true&isTrashed=false&orderBy=latestPublishedAt',
 ];
 

@@ -49,7 +49,7 @@ wss.on('connection', (socket, request) => {
     }
     const frame = Buffer.from(
       JSON.stringify({
-        v: 1,
+        v: 2,
         type: 'events',
         streamId: room,
         events: [{ serverTime: Math.round(wallNow()), pad }],

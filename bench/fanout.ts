@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { Agent, request } from 'node:http';
 import { WebSocket, type RawData } from 'ws';
 import { z } from 'zod';
+import { encodeClientMessage, PROTOCOL_VERSION } from '../src/contracts/realtime';
 import { StreamCommandResponse, StreamResponse } from '../src/contracts/stream';
 import { DEMO_PASSWORDS } from '../src/server/seed/accounts';
 import { DEMO_IDS } from '../src/server/seed/demo';
@@ -337,7 +338,7 @@ async function tomoniTarget(server: ServerProcess): Promise<Target> {
       // The first socket of each room is the host's own; the rest are students.
       const token = i < ROOMS ? teacher : students[i % students.length]!;
       const streamId = streamIds[room]!;
-      const auth = JSON.stringify({ v: 1, type: 'auth', token });
+      const auth = encodeClientMessage({ type: 'auth', token });
       return openSocket(
         `${wsBase}/ws`,
         onFrame,
@@ -351,7 +352,7 @@ async function tomoniTarget(server: ServerProcess): Promise<Target> {
           const parsed = ReadyOrFeed.safeParse(frame);
           if (!parsed.success) return 'wait';
           if (parsed.data.type === 'ready') {
-            ws.send(JSON.stringify({ v: 1, type: 'subscribe', streamId }));
+            ws.send(encodeClientMessage({ type: 'subscribe', streamId }));
             return 'wait';
           }
           if (parsed.data.type === 'error') throw new Error(`subscribe refused: ${text}`);
@@ -411,7 +412,7 @@ async function baselineTarget(frameBytes: number): Promise<Target & { child: Chi
   const base = `ws://127.0.0.1:${port}`;
   // Pad the frame to Tomoni's size: the server adds the same envelope around `pad`.
   const envelope = JSON.stringify({
-    v: 1,
+    v: PROTOCOL_VERSION,
     type: 'events',
     streamId: 'room-000',
     events: [{ serverTime: Math.round(wallNow()), pad: '' }],

@@ -139,7 +139,14 @@ function openClient(
       }
     }
   });
-  client.room$ = createRoomClient({ transport, scheduler, streamId });
+  client.room$ = createRoomClient({
+    transport,
+    // Students: the host's commands go over HTTP from the bench itself (postCommand below).
+    postCommand: () =>
+      Promise.resolve({ ok: false, code: 'forbidden', message: 'a student does not command' }),
+    scheduler,
+    streamId,
+  });
   client.close = () => {
     client.room$.close();
     transport.close();

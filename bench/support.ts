@@ -5,16 +5,17 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { AuthTokens } from '../src/contracts/api/auth';
+import { systemClock } from '../src/server/clock';
 
 /** Shared by the benchmarks: the server process, logins, clocks and percentiles. */
 
 export const ROOT = resolve(import.meta.dirname, '..');
 
 /**
- * The clock both the server (src/server/realtime/hub.ts serverNow) and the benchmarks read, so
+ * The clock both the server (src/server/clock.ts, its one clock) and the benchmarks read, so
  * "receive time − serverTime" compares two readings of the same wall clock on one machine.
  */
-export const wallNow = (): number => performance.timeOrigin + performance.now();
+export const wallNow: () => number = systemClock;
 
 /** A positive whole number from the environment (a bench's knob), or the default. */
 export const envInt = (name: string, fallback: number): number => {

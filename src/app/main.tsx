@@ -1,9 +1,10 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+import './mantine-styles';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { Providers } from './providers';
+import { i18n, loadLanguage } from '@/lib/i18n';
+import { Lang } from '@/contracts/entities';
 import { createQueryClient } from './query-client';
 import { createRouter } from './router';
 
@@ -13,10 +14,17 @@ if (!container) throw new Error('index.html has no #root element');
 const router = createRouter();
 const queryClient = createQueryClient();
 
-createRoot(container).render(
-  <StrictMode>
-    <Providers queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
+// The page's language arrives as a chunk of its own (issue 10); render once it is in.
+const startLanguage = Lang.catch('ja').parse(i18n.language);
+// Without it (a failed fetch) the page still renders, showing keys rather than nothing.
+void loadLanguage(startLanguage)
+  .catch((error: unknown) => console.error('[i18n] could not load', startLanguage, error))
+  .then(() =>
+    createRoot(container).render(
+      <StrictMode>
+        <Providers queryClient={queryClient}>
+          <RouterProvider router={router} />
+        </Providers>
+      </StrictMode>,
+    ),
+  );

@@ -1,32 +1,14 @@
-import { createBrowserRouter, redirect, type LoaderFunctionArgs } from 'react-router-dom';
-import { LoginPage } from '@/features/auth';
-import { HomePage } from '@/features/home';
-import { WatchPage, watchLoader } from '@/features/watch';
-import { SessionPage } from '@/features/sessions';
-import { MyPage, UserPage } from '@/features/profile';
 import {
-  DownloadPane,
-  GroupPane,
-  LanguagePane,
-  PasswordPane,
-  PrivacyPane,
-  SettingsPage,
-} from '@/features/settings';
-import { ModerationPage } from '@/features/moderation';
-import {
-  FeedbackZeroPage,
-  ReportGroupLayout,
-  ReportGroupRedirect,
-  ReportMembersPane,
-  ReportSessionPane,
-  ReportSessionsPane,
-} from '@/features/reports';
+  createBrowserRouter,
+  redirect,
+  type LoaderFunctionArgs,
+  type RouteObject,
+} from 'react-router-dom';
+import { loadLoginPage } from '@/features/auth';
 import { tokenStorage } from '@/lib/storage';
-import { AppLayout, PageLoader } from './layout/app-layout';
-import { LegalLayout } from './layout/legal-layout';
+import { PageLoader } from '@/features/page-status';
 import { RootLayout } from './layout/root-layout';
 import { NotFoundPage, RouteErrorPage } from './pages/error-page';
-import { PolicyRoute, PrivacyPage, TermsPage } from './pages/legal-pages';
 
 /** /login and /login/v2: a user who already holds a token goes home. */
 const redirectIfSignedIn = () => (tokenStorage.getToken() ? redirect('/') : null);
@@ -40,6 +22,31 @@ const requireToken = ({ request }: LoaderFunctionArgs) => {
 };
 
 /**
+ * The signed-in areas are fetched with their route: the router names each feature only through a
+ * dynamic import, so the entry chunk (all /login needs) holds none of them, nor what their public
+ * index files re-export for other features (issue 10).
+ */
+const home = () => import('@/features/home');
+const watch = () => import('@/features/watch');
+const sessions = () => import('@/features/sessions');
+const profile = () => import('@/features/profile');
+const settings = () => import('@/features/settings');
+const moderation = () => import('@/features/moderation');
+const reports = () => import('@/features/reports');
+
+/** A route's component taken from a lazily imported module. */
+const component =
+  <M,>(load: () => Promise<M>, pick: (module: M) => RouteObject['Component']) =>
+  async () => ({ Component: pick(await load()) });
+
+/** The watch page's loader, fetched with the page. */
+const watchLoader = async (args: LoaderFunctionArgs) => (await watch()).watchLoader(args);
+
+/** A public legal page, fetched with its route (the first load of /login carries none of them). */
+const legalPage = (name: 'PolicyRoute' | 'PrivacyPage' | 'TermsPage') => () =>
+  import('./pages/legal-pages').then((m) => ({ Component: m[name] }));
+
+/**
  * The spec's route table for the areas that exist so far. Areas not built yet are absent (their
  * paths fall through to page-not-found); later issues add their routes here.
  */
@@ -48,62 +55,73 @@ export const routes = [
     element: <RootLayout />,
     errorElement: <RouteErrorPage />,
     children: [
-      { path: '/login', loader: redirectIfSignedIn, element: <LoginPage /> },
-      { path: '/login/v2', loader: redirectIfSignedIn, element: <LoginPage /> },
+      {
+        path: '/login',
+        loader: redirectIfSignedIn,
+        lazy: component(loadLoginPage, (m) => m.LoginPage),
+      },
+      {
+        path: '/login/v2',
+        loader: redirectIfSignedIn,
+        lazy: component(loadLoginPage, (m) => m.LoginPage),
+      },
       { path: '/user/create', loader: () => redirect('/') },
       {
         // Public: readable before an account exists; in the app layout once signed in.
-        element: <LegalLayout />,
+        lazy: () => import('./layout/legal-layout').then((m) => ({ Component: m.LegalLayout })),
+        hydrateFallbackElement: <PageLoader />,
         errorElement: <RouteErrorPage />,
         children: [
-          { path: '/policy', element: <PolicyRoute /> },
-          { path: '/terms', element: <TermsPage /> },
-          { path: '/privacy', element: <PrivacyPage /> },
+          { path: '/policy', lazy: legalPage('PolicyRoute') },
+          { path: '/terms', lazy: legalPage('TermsPage') },
+          { path: '/privacy', lazy: legalPage('PrivacyPage') },
         ],
       },
       {
         loader: requireToken,
-        element: <AppLayout />,
+        // The signed-in shell (header, menus, realtime) is a chunk of its own: /login never loads it.
+        lazy: () => import('./layout/app-layout').then((m) => ({ Component: m.AppLayout })),
+        hydrateFallbackElement: <PageLoader />,
         // Errors below render inside the layout, so the header stays.
         children: [
           {
             errorElement: <RouteErrorPage />,
             children: [
-              { index: true, element: <HomePage /> },
+              { index: true, lazy: component(home, (m) => m.HomePage) },
               {
                 path: 'session/:sessionId/watch',
                 loader: watchLoader,
+                lazy: component(watch, (m) => m.WatchPage),
                 hydrateFallbackElement: <PageLoader />,
-                element: <WatchPage />,
               },
               {
                 path: 'sessions/:sessionId/watch',
                 loader: watchLoader,
+                lazy: component(watch, (m) => m.WatchPage),
                 hydrateFallbackElement: <PageLoader />,
-                element: <WatchPage />,
               },
-              { path: '/session/:sessionId', element: <SessionPage /> },
-              { path: 'mypage', element: <MyPage /> },
-              { path: 'user/:userId', element: <UserPage /> },
+              { path: '/session/:sessionId', lazy: component(sessions, (m) => m.SessionPage) },
+              { path: 'mypage', lazy: component(profile, (m) => m.MyPage) },
+              { path: 'user/:userId', lazy: component(profile, (m) => m.UserPage) },
               {
                 path: 'setting',
-                element: <SettingsPage />,
+                lazy: component(settings, (m) => m.SettingsPage),
                 children: [
                   // /setting alone: the settings page shows the menu (mobile) or opens its first entry.
                   { index: true, element: null },
-                  { path: 'download', element: <DownloadPane /> },
-                  { path: 'language', element: <LanguagePane /> },
-                  { path: 'password', element: <PasswordPane /> },
-                  { path: 'group', element: <GroupPane /> },
-                  { path: 'group/:groupId', element: <GroupPane /> },
-                  { path: 'privacy', element: <PrivacyPane /> },
+                  { path: 'download', lazy: component(settings, (m) => m.DownloadPane) },
+                  { path: 'language', lazy: component(settings, (m) => m.LanguagePane) },
+                  { path: 'password', lazy: component(settings, (m) => m.PasswordPane) },
+                  { path: 'group', lazy: component(settings, (m) => m.GroupPane) },
+                  { path: 'group/:groupId', lazy: component(settings, (m) => m.GroupPane) },
+                  { path: 'privacy', lazy: component(settings, (m) => m.PrivacyPane) },
                 ],
               },
               { path: 'report', loader: () => redirect('/report/group') },
-              { path: 'report/group', element: <ReportGroupRedirect /> },
+              { path: 'report/group', lazy: component(reports, (m) => m.ReportGroupRedirect) },
               {
                 path: 'report/group/:groupId',
-                element: <ReportGroupLayout />,
+                lazy: component(reports, (m) => m.ReportGroupLayout),
                 children: [
                   {
                     index: true,
@@ -112,13 +130,16 @@ export const routes = [
                         `/report/group/${encodeURIComponent(params.groupId ?? '')}/sessions`,
                       ),
                   },
-                  { path: 'sessions', element: <ReportSessionsPane /> },
-                  { path: 'session/:sessionId', element: <ReportSessionPane /> },
-                  { path: 'members', element: <ReportMembersPane /> },
+                  { path: 'sessions', lazy: component(reports, (m) => m.ReportSessionsPane) },
+                  {
+                    path: 'session/:sessionId',
+                    lazy: component(reports, (m) => m.ReportSessionPane),
+                  },
+                  { path: 'members', lazy: component(reports, (m) => m.ReportMembersPane) },
                 ],
               },
-              { path: 'moderation', element: <ModerationPage /> },
-              { path: 'feedbackzero', element: <FeedbackZeroPage /> },
+              { path: 'moderation', lazy: component(moderation, (m) => m.ModerationPage) },
+              { path: 'feedbackzero', lazy: component(reports, (m) => m.FeedbackZeroPage) },
               { path: '*', element: <NotFoundPage /> },
             ],
           },

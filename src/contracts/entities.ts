@@ -64,6 +64,29 @@ export const PublicUser = z.object({
 export type PublicUser = z.infer<typeof PublicUser>;
 
 /** The signed-in user's own record (GET /v1/me). */
+/**
+ * The permission checks that need no session, answered with the own record so a page does not
+ * ask GET /v1/permission/{name} for each (issue 10). joinSession and watchArchive need a session
+ * and are asked by name.
+ */
+export const USER_PERMISSION_NAMES = [
+  'addComment',
+  'submitOutput',
+  'submitFeedback',
+  'changeProfile',
+  'follow',
+  'seeFeedbackZero',
+  'seeReport',
+] as const;
+export type UserPermissionName = (typeof USER_PERMISSION_NAMES)[number];
+export const UserPermissions = z.object(
+  Object.fromEntries(USER_PERMISSION_NAMES.map((n) => [n, z.boolean()])) as Record<
+    UserPermissionName,
+    z.ZodBoolean
+  >,
+);
+export type UserPermissions = z.infer<typeof UserPermissions>;
+
 export const Me = PublicUser.extend({
   name: z.string(),
   studentNumber: z.string().nullable(),
@@ -80,6 +103,8 @@ export const Me = PublicUser.extend({
   /** Guest accounts can look around but cannot post outputs. */
   isGuest: z.boolean(),
   birthYear: z.number().int().nullable(),
+  /** What GET /v1/permission/{name} would answer for each name that needs no session. */
+  permissions: UserPermissions.optional(),
 });
 export type Me = z.infer<typeof Me>;
 
@@ -122,6 +147,11 @@ export const TimedAction = z.object({
       title: z.string().optional(),
       /** For votes: the choices. For images: the image URL. */
       choices: z.array(z.string()).optional(),
+      /**
+       * A vote's choices as the reader sees them, in the order of `choices` (content in two
+       * languages); absent: show `choices`. A ballot always names the choice from `choices`.
+       */
+      labels: z.array(z.string()).optional(),
       image: z.string().optional(),
     })
     .default({}),

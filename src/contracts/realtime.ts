@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { VoteTally } from './api/sessions';
 import { Comment, EpochMs, Id, Stream } from './entities';
-import { RoomEvent, RoomSnapshot } from './stream';
+import { RoomEventBatch, RoomSnapshot } from './stream';
 
 /**
  * The WebSocket protocol between a client and the realtime hub: one JSON object per frame, each a
@@ -9,7 +9,15 @@ import { RoomEvent, RoomSnapshot } from './stream';
  * frame with `parseClientMessage` / `parseServerMessage`; nothing is cast.
  */
 
-export const PROTOCOL_VERSION = 1;
+/**
+ * The protocol this build speaks. 2: the room vocabulary is one (`type` discriminators,
+ * `effectiveAt` times in commands, playbacks and live actions) and the handshake negotiates;
+ * a room's sockets get its `head` seq as a heartbeat (a client that drops unknown frames loses
+ * nothing but that check).
+ */
+export const PROTOCOL_VERSION = 2;
+/** The versions a hub of this build accepts in the handshake (`auth`). */
+export const SUPPORTED_PROTOCOL_VERSIONS: readonly number[] = [PROTOCOL_VERSION];
 
 /** WebSocket close codes the hub uses; the client acts on them. */
 export const WS_CLOSE = {
@@ -23,6 +31,11 @@ export const WS_CLOSE = {
   overloaded: 4013,
   /** Too many messages for too long; the client reconnects after its backoff. */
   rateLimited: 4429,
+  /**
+   * The handshake offered a protocol version the hub does not speak (an old tab after a
+   * deploy): the client stops reconnecting and asks for a reload.
+   */
+  versionMismatch: 4426,
 } as const;
 const v = z.literal(PROTOCOL_VERSION);
 
@@ -48,7 +61,11 @@ export const ClientMessage = z.discriminatedUnion('type', [
     id: z.number().int().nonnegative(),
     clientTime: z.number(),
   }),
-  /** Authenticates a socket whose URL carries no token, or refreshes it after a token refresh. */
+  /**
+   * The handshake: the socket's first message, its `v` the client's protocol version (a hub that
+   * does not speak it answers `error` `versionMismatch` and closes with 4426). Sent again later
+   * it renews the token.
+   */
   z.object({ v, type: z.literal('auth'), token: z.string().min(1).max(4096) }),
   /**
    * Follow a room. Without `sinceSeq` (or when the log cannot replay from it) the server sends a
@@ -73,7 +90,8 @@ export type ClientMessage = z.infer<typeof ClientMessage>;
 // server → client
 
 export const RealtimeErrorCode = z.enum([
-  'badMessage', // not JSON, not a known message, or another protocol version
+  'badMessage', // not JSON, not a known message, or another protocol version after the handshake
+  'versionMismatch', // the handshake's protocol version is not one the hub speaks
   'unauthorized', // no valid token on the socket
   'forbidden', // not a member of the room's groups
   'notFound', // no such stream
@@ -92,11 +110,11 @@ export const ServerMessage = z.discriminatedUnion('type', [
     /** Server time when the ping arrived; fractional ms allowed (sub-ms precision helps the clock). */
     serverTime: z.number().nonnegative(),
   }),
-  /** The socket is authenticated as this user. */
-  z.object({ v, type: z.literal('ready'), userId: Id }),
+  /** The handshake's answer: the socket is authenticated as this user, speaking `protocol`. */
+  z.object({ v, type: z.literal('ready'), userId: Id, protocol: z.number().int().positive() }),
   z.object({ v, type: z.literal('snapshot'), snapshot: RoomSnapshot }),
-  /** Events of one stream, in seq order. */
-  z.object({ v, type: z.literal('events'), streamId: Id, events: z.array(RoomEvent) }),
+  /** Events of one stream, in seq order (the room envelope, `RoomEventBatch`). */
+  z.object({ v, type: z.literal('events'), ...RoomEventBatch.shape }),
   /**
    * A room's heartbeat: the last seq of its log, sent to every socket of the room every
    * ROOM_HEAD_INTERVAL_MS (a quiet room included). A client whose last seq is lower missed an
@@ -130,6 +148,8 @@ export const ServerMessage = z.discriminatedUnion('type', [
     message: z.string(),
     /** The offending message's type or stream id, when known. */
     ref: z.string().optional(),
+    /** With `versionMismatch`: the versions the hub speaks. */
+    supported: z.array(z.number().int().positive()).optional(),
   }),
 ]);
 export type ServerMessage = z.infer<typeof ServerMessage>;
@@ -169,6 +189,20 @@ const parseWith =
       error: ref ? { code: 'badMessage', message, ref } : { code: 'badMessage', message },
     };
   };
+
+/**
+ * The protocol version a frame claims (its `v`), or null when it is not a JSON object with an
+ * integer `v`: the hub reads it from the handshake before parsing the rest.
+ */
+export const protocolVersionOf = (raw: string): number | null => {
+  try {
+    const json: unknown = JSON.parse(raw);
+    if (typeof json !== 'object' || json === null || !('v' in json)) return null;
+    return Number.isInteger(json.v) ? (json.v as number) : null;
+  } catch {
+    return null;
+  }
+};
 
 /** Parses one frame a client sent; never throws. */
 export const parseClientMessage: (raw: string) => ParseResult<ClientMessage> =

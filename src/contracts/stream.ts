@@ -65,11 +65,11 @@ const commandBase = {
    * The server time (the host's estimate) at which `timeInVideo` holds. For every command but
    * `ping` it is the scheduled instant the change takes effect, slightly ahead of now.
    */
-  updatedAt: EpochMs,
+  effectiveAt: EpochMs,
 };
 
-const playbackCommand = <K extends (typeof PLAYBACK_COMMAND_KINDS)[number]>(kind: K) =>
-  z.object({ action: z.literal(kind), ...commandBase }).strict();
+const playbackCommand = <K extends (typeof PLAYBACK_COMMAND_KINDS)[number]>(type: K) =>
+  z.object({ type: z.literal(type), ...commandBase }).strict();
 
 /** The extras of chapter / telop / discuss / vote: which timed action, shown (true) or hidden. */
 const liveActionExtras = {
@@ -86,17 +86,17 @@ export const PingCommand = playbackCommand('ping');
 /** Ends the room; it stays paused. */
 export const TerminateCommand = playbackCommand('terminate');
 export const ChapterCommand = z
-  .object({ action: z.literal('chapter'), ...commandBase, ...liveActionExtras })
+  .object({ type: z.literal('chapter'), ...commandBase, ...liveActionExtras })
   .strict();
 export const TelopCommand = z
-  .object({ action: z.literal('telop'), ...commandBase, ...liveActionExtras })
+  .object({ type: z.literal('telop'), ...commandBase, ...liveActionExtras })
   .strict();
 export const DiscussCommand = z
-  .object({ action: z.literal('discuss'), ...commandBase, ...liveActionExtras })
+  .object({ type: z.literal('discuss'), ...commandBase, ...liveActionExtras })
   .strict();
 export const VoteCommand = z
   .object({
-    action: z.literal('vote'),
+    type: z.literal('vote'),
     ...commandBase,
     ...liveActionExtras,
     /** The vote record (POST /v1/session/{id}/vote) the room answers, when it exists. */
@@ -106,8 +106,12 @@ export const VoteCommand = z
   })
   .strict();
 
-/** The body of `POST /v1/stream/{id}/{kind}`; `action` must equal the path's kind. */
-export const StreamCommand = z.discriminatedUnion('action', [
+/**
+ * A host command in the room's vocabulary: `type` is the discriminator and `effectiveAt` the
+ * instant, as in `RoomEvent`, `Playback` and every realtime message. Only the HTTP body (below)
+ * spells them the spec's way.
+ */
+export const StreamCommand = z.discriminatedUnion('type', [
   PlayCommand,
   PauseCommand,
   SkipCommand,
@@ -120,7 +124,24 @@ export const StreamCommand = z.discriminatedUnion('action', [
   VoteCommand,
 ]);
 export type StreamCommand = z.infer<typeof StreamCommand>;
-export type StreamCommandOf<K extends StreamCommandKind> = Extract<StreamCommand, { action: K }>;
+export type StreamCommandOf<K extends StreamCommandKind> = Extract<StreamCommand, { type: K }>;
+
+/**
+ * The body of `POST /v1/stream/{id}/{kind}` as the spec names its fields (`action`,
+ * `updatedAt`): the public HTTP API keeps them, and this edge is the one place that translates
+ * (docs/decisions.md, room-log).
+ */
+export type StreamCommandBody = StreamCommand extends infer C
+  ? C extends { type: infer T; effectiveAt: number }
+    ? Omit<C, 'type' | 'effectiveAt'> & { action: T; updatedAt: number }
+    : never
+  : never;
+
+/** The spec's HTTP body for a command (what the client posts). */
+export const toStreamCommandBody = (command: StreamCommand): StreamCommandBody => {
+  const { type, effectiveAt, ...rest } = command;
+  return { ...rest, action: type, updatedAt: effectiveAt } as StreamCommandBody;
+};
 
 /** Path parameters of `POST /v1/stream/{id}/{kind}`. */
 export const StreamCommandParams = z.object({ id: Id, kind: StreamCommandKind });
@@ -130,9 +151,29 @@ export const parseStreamCommand = (
   kind: StreamCommandKind,
   body: unknown,
 ): { ok: true; command: StreamCommand } | { ok: false; message: string } => {
-  const parsed = StreamCommand.safeParse(body);
-  if (!parsed.success) return { ok: false, message: parsed.error.message };
-  if (parsed.data.action !== kind) return { ok: false, message: `action must be '${kind}'` };
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return { ok: false, message: 'the body must be an object' };
+  }
+  const { action, updatedAt, ...rest } = body as Record<string, unknown>;
+  if (action === undefined) return { ok: false, message: 'action: Required' };
+  if ('type' in rest || 'effectiveAt' in rest) {
+    return { ok: false, message: 'unknown keys: send action and updatedAt' };
+  }
+  const parsed = StreamCommand.safeParse({ ...rest, type: action, effectiveAt: updatedAt });
+  if (!parsed.success) {
+    // Report the spec's field names, not the internal ones.
+    const message = parsed.error.issues
+      .slice(0, 3)
+      .map((i) => {
+        const path = i.path
+          .map((p) => (p === 'type' ? 'action' : p === 'effectiveAt' ? 'updatedAt' : String(p)))
+          .join('.');
+        return `${path || '(root)'}: ${i.message}`;
+      })
+      .join('; ');
+    return { ok: false, message };
+  }
+  if (parsed.data.type !== kind) return { ok: false, message: `action must be '${kind}'` };
   return { ok: true, command: parsed.data };
 };
 
@@ -212,19 +253,19 @@ export type RoomEventOf<T extends RoomEventType> = Extract<RoomEvent, { type: T 
 // ---------------------------------------------------------------------------------------------
 // The folded room (engine/reducer.ts builds it; the server sends it as a snapshot)
 
-/** The room's playback from `updatedAt` (server ms) on: position(t) is derived, never stored. */
+/** The room's playback from `effectiveAt` (server ms) on: position(t) is derived, never stored. */
 export const Playback = z.object({
   status: PlaybackStatus,
   timeInVideo: TimeInVideo,
   playbackRate: PlaybackRate,
-  updatedAt: EpochMs,
+  effectiveAt: EpochMs,
 });
 export type Playback = z.infer<typeof Playback>;
 
-/** A timed action the host pushed live, shown from `since` (server ms). */
+/** A timed action the host pushed live, shown from `effectiveAt` (server ms). */
 export const LiveAction = z.object({
   timedAction: TimedAction,
-  since: EpochMs,
+  effectiveAt: EpochMs,
   seq: z.number().int().positive(),
   voteId: Id.optional(),
   showResult: z.boolean(),
@@ -235,7 +276,7 @@ export const RoomModel = z.object({
   streamId: Id,
   /** The highest event seq folded in (0: nothing yet). */
   lastSeq: z.number().int().nonnegative(),
-  /** The latest playback; it may take effect in the future (updatedAt > now). */
+  /** The latest playback; it may take effect in the future (effectiveAt > now). */
   playback: Playback,
   /** Earlier playbacks, newest first, so a change scheduled ahead does not erase the present. */
   previous: z.array(Playback).max(8),
@@ -256,6 +297,17 @@ export const RoomSnapshot = z.object({
   model: RoomModel,
 });
 export type RoomSnapshot = z.infer<typeof RoomSnapshot>;
+
+/**
+ * The events of one room, in seq order: the one envelope of the bus, the wire (`events`) and the
+ * room log (engine/room-log.ts).
+ */
+export const RoomEventBatch = z.object({ streamId: Id, events: z.array(RoomEvent) });
+export type RoomEventBatch = z.infer<typeof RoomEventBatch>;
+
+/** What a transport delivers for one room: a batch of events, or a snapshot to start from. */
+export type RoomFeed =
+  ({ type: 'events' } & RoomEventBatch) | { type: 'snapshot'; snapshot: RoomSnapshot };
 
 /** Response of `POST /v1/stream/{id}/{kind}`: the stored event. */
 export const StreamCommandResponse = z.object({ item: RoomEvent });

@@ -33,7 +33,7 @@ const harness = (playerOptions: FakePlayerOptions = {}) => {
   const host = (make: (now: number) => StreamCommand) => {
     const m = model$.value;
     model$.next(
-      reduceRoom(m, hostEvent(S, ++seq, sim.now(), make(sim.now()), m.playback.updatedAt)),
+      reduceRoom(m, hostEvent(S, ++seq, sim.now(), make(sim.now()), m.playback.effectiveAt)),
     );
   };
   const drift = () => player.currentTime() - expectedPosition(model$.value, sim.now());
@@ -72,7 +72,7 @@ describe('follower', () => {
   it('does not nudge on the position jump right after a start, only once it has settled', () => {
     const h = harness();
     h.host((now) => playback('play', 0, now + 300));
-    const at = h.model$.value.playback.updatedAt;
+    const at = h.model$.value.playback.effectiveAt;
     h.sim.advance(310);
     // Chromium's currentTime runs ahead right after play(), then slow until it settles.
     h.player.jump(0.08);
@@ -167,7 +167,7 @@ describe('follower', () => {
   it('pauses the player at the exact position of a scheduled pause', () => {
     const h = playing({ seekLatencyMs: 50 });
     h.host((now) => playback('pause', expectedPosition(h.model$.value, now + 300), now + 300));
-    const at = h.model$.value.playback.updatedAt;
+    const at = h.model$.value.playback.effectiveAt;
     h.sim.advance(2000);
     expect(h.player.isPaused()).toBe(true);
     expect(h.player.calls.find((c) => c.call === 'pause')?.at).toBe(at);
@@ -184,7 +184,7 @@ describe('follower', () => {
       h.sim.advance(1000);
       const seeks = h.player.count('seek');
       h.host((now) => playback('play', 2, now + 300));
-      const at = h.model$.value.playback.updatedAt;
+      const at = h.model$.value.playback.effectiveAt;
       h.sim.advance(1000);
       const play = h.player.calls.filter((c) => c.call === 'play').at(-1);
       return { h, seeks, at, playAt: play?.at ?? Number.NaN };

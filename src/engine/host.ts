@@ -124,8 +124,8 @@ export const createHostDriver = ({ client, player, scheduler }: HostDriverDeps):
       // The video ended while the room plays: pause it at the end for everyone, once.
       if (ended && !endPauseSent) {
         endPauseSent = true;
-        void client.command({ kind: 'pause' });
-      } else if (step.send) void client.command({ kind: step.send });
+        void client.command({ type: 'pause' });
+      } else if (step.send) void client.command({ type: step.send });
       else if (
         roomStatus === 'playing' &&
         !buffering &&
@@ -137,7 +137,7 @@ export const createHostDriver = ({ client, player, scheduler }: HostDriverDeps):
         // Off the timeline: skip this check; the heartbeat goes out once the player is back on.
         if (Math.abs(driftMs) <= HOST_PING_MAX_DRIFT_MS) {
           lastPingAt = now;
-          void client.command({ kind: 'ping', position, status: 'playing' });
+          void client.command({ type: 'ping', position, status: 'playing' });
         }
       }
       if (roomStatus !== 'playing') {

@@ -10,12 +10,9 @@ export {
   expectedPosition,
   nextPlaybackChangeAt,
   participantsAt,
-  initialRoomFold,
-  foldRoomFeed,
-  roomFold$,
-  roomModel$,
 } from './reducer';
-export type { RoomFeed, RoomFoldState } from './reducer';
+export { RoomLog, roomModel$, PENDING_MAX } from './room-log';
+export type { RoomGap } from './room-log';
 export { ClockEstimator, createClock, roundTrip, sampleOffset } from './clock';
 export type { ClockSample, RoomClock } from './clock';
 export {
@@ -52,10 +49,15 @@ export {
 } from './timeline';
 export type { ActiveAction } from './timeline';
 export { createRoomClient, reportFollowerStatus } from './room-client';
-export type { RoomClient, ParticipantStatus } from './room-client';
+export type { RoomClient, ParticipantStatus, RoomStatus, RoomFailure } from './room-client';
 export { reduceStreamList, visibleStreams } from './stream-list';
 export { createWsTransport, toRoomFeed } from './transports/ws';
 export type { SocketLike } from './transports/ws';
-export { MemoryRoomHub, createSoloTransport } from './transports/memory';
-export type { RoomTransport, TransportStatus, CommandResult } from './transports/types';
+export { createSoloRoom } from './solo';
+export type {
+  RoomTransport,
+  TransportStatus,
+  CommandResult,
+  PostCommand,
+} from './transports/types';
 export type { Scheduler, Random } from './time';

@@ -1,20 +1,17 @@
 import fc from 'fast-check';
 import { Subject } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { RoomEvent, RoomModel, type StreamCommand } from '../contracts/stream';
+import { RoomEvent, RoomModel, type RoomFeed, type StreamCommand } from '../contracts/stream';
 import {
   expectedPosition,
-  foldRoomFeed,
-  initialRoomFold,
   initialRoomModel,
   nextPlaybackChangeAt,
   participantsAt,
   playbackAt,
   positionAt,
   reduceRoom,
-  roomModel$,
-  type RoomFeed,
 } from './reducer';
+import { RoomLog, roomModel$ } from './room-log';
 import { hostEvent, joinEvent, leaveEvent, playback } from './testing/events';
 
 const S = 'stream-1';
@@ -30,7 +27,7 @@ describe('reduceRoom: playback', () => {
       status: 'playing',
       timeInVideo: 10,
       playbackRate: 1,
-      updatedAt: T + 300,
+      effectiveAt: T + 300,
     });
     expect(expectedPosition(m, T + 300)).toBe(10);
     expect(expectedPosition(m, T + 2300)).toBeCloseTo(12, 9);
@@ -111,17 +108,17 @@ describe('reduceRoom: playback', () => {
 
   it('pushes and clears live actions', () => {
     const chapter: StreamCommand = {
-      action: 'chapter',
+      type: 'chapter',
       status: 'playing',
       timeInVideo: 5,
       playbackRate: 1,
-      updatedAt: T + 300,
+      effectiveAt: T + 300,
       timedAction: { start: 5, action: 'chapter', params: { name: 'Intro' } },
       active: true,
     };
     const on = fold([hostEvent(S, 1, T, chapter)]);
     expect(on.chapter?.timedAction.params.name).toBe('Intro');
-    expect(on.chapter?.since).toBe(T + 300);
+    expect(on.chapter?.effectiveAt).toBe(T + 300);
     const off = reduceRoom(on, hostEvent(S, 2, T + 1000, { ...chapter, active: false }));
     expect(off.chapter).toBeNull();
   });
@@ -159,10 +156,10 @@ describe('positionAt', () => {
         fc.integer({ min: 0, max: 2 ** 40 }),
         fc.integer({ min: -1e7, max: 1e7 }),
         fc.integer({ min: 0, max: 1e7 }),
-        (timeInVideo, rate, updatedAt, a, gap) => {
-          const p = { status: 'playing' as const, timeInVideo, playbackRate: rate, updatedAt };
-          expect(positionAt(p, updatedAt + a + gap)).toBeGreaterThanOrEqual(
-            positionAt(p, updatedAt + a),
+        (timeInVideo, rate, effectiveAt, a, gap) => {
+          const p = { status: 'playing' as const, timeInVideo, playbackRate: rate, effectiveAt };
+          expect(positionAt(p, effectiveAt + a + gap)).toBeGreaterThanOrEqual(
+            positionAt(p, effectiveAt + a),
           );
         },
       ),
@@ -170,7 +167,7 @@ describe('positionAt', () => {
   });
 
   it('does not move while paused', () => {
-    const p = { status: 'paused' as const, timeInVideo: 42, playbackRate: 2, updatedAt: T };
+    const p = { status: 'paused' as const, timeInVideo: 42, playbackRate: 2, effectiveAt: T };
     expect(positionAt(p, T + 99_999)).toBe(42);
   });
 });
@@ -195,11 +192,11 @@ const commandArb: fc.Arbitrary<(t: number) => StreamCommand> = fc.oneof(
   fc
     .tuple(fc.constantFrom('chapter', 'telop', 'discuss', 'vote' as const), fc.boolean())
     .map(([action, active]) => (t: number): StreamCommand => ({
-      action,
+      type: action,
       status: 'playing',
       timeInVideo: 1,
       playbackRate: 1,
-      updatedAt: t,
+      effectiveAt: t,
       timedAction: { start: 1, action, params: {} },
       active,
     })),
@@ -239,7 +236,7 @@ const buildLog = (specs: Spec[], gaps: number[]): RoomEvent[] => {
     const seq = i + 1;
     const e =
       spec.kind === 'host'
-        ? hostEvent(S, seq, t, spec.make(t), model.playback.updatedAt)
+        ? hostEvent(S, seq, t, spec.make(t), model.playback.effectiveAt)
         : spec.kind === 'join'
           ? joinEvent(S, seq, t, spec.user, t - spec.ageH * HOUR)
           : leaveEvent(S, seq, t, spec.user, t + spec.skewMs);
@@ -271,13 +268,20 @@ const shuffleDeliver = (log: RoomEvent[], keys: number[][], batchSizes: number[]
   let b = 0;
   while (i < copies.length) {
     const size = batchSizes[b++ % batchSizes.length] ?? 1;
-    feeds.push({ kind: 'events', streamId: S, events: copies.slice(i, i + size).map((c) => c.e) });
+    feeds.push({ type: 'events', streamId: S, events: copies.slice(i, i + size).map((c) => c.e) });
     i += size;
   }
   return feeds;
 };
 
-describe('ordering buffer', () => {
+/** Delivers every feed to a fresh room log. */
+const deliverAll = (feeds: RoomFeed[]): RoomLog => {
+  const log = new RoomLog(S);
+  for (const f of feeds) log.receive(f);
+  return log;
+};
+
+describe('RoomLog: the one ordering buffer', () => {
   const logArb = fc.array(specArb, { minLength: 1, maxLength: 30 }).chain((specs) =>
     fc.tuple(
       fc.constant(specs),
@@ -294,12 +298,9 @@ describe('ordering buffer', () => {
       fc.property(logArb, ([specs, gaps, { keys, batchSizes }]) => {
         const log = buildLog(specs, gaps);
         const inOrder = fold(log);
-        const state = shuffleDeliver(log, keys, batchSizes).reduce(
-          foldRoomFeed,
-          initialRoomFold(S),
-        );
+        const state = deliverAll(shuffleDeliver(log, keys, batchSizes));
         expect(state.model).toEqual(inOrder);
-        expect(state.pending.size).toBe(0);
+        expect(state.gap).toBeNull();
         expect(RoomModel.safeParse(state.model).success).toBe(true);
       }),
       { numRuns: 300 },
@@ -318,8 +319,8 @@ describe('ordering buffer', () => {
           const snapshot = { streamId: S, seq: cut, model: fold(log.slice(0, cut)) };
           // A late joiner: the snapshot plus later events, in any order, with duplicates.
           const feeds = shuffleDeliver(log.slice(Math.max(0, cut - 2)), keys, batchSizes);
-          feeds.splice(atRaw % (feeds.length + 1), 0, { kind: 'snapshot', snapshot });
-          const state = feeds.reduce(foldRoomFeed, initialRoomFold(S));
+          feeds.splice(atRaw % (feeds.length + 1), 0, { type: 'snapshot', snapshot });
+          const state = deliverAll(feeds);
           expect(state.model).toEqual(fold(log));
         },
       ),
@@ -327,18 +328,23 @@ describe('ordering buffer', () => {
     );
   });
 
-  it('holds events after a gap until the gap fills', () => {
+  it('holds events after a gap and reports the missing seqs until the gap fills', () => {
     const log = buildLog(
-      [1, 2, 3].map(() => ({ kind: 'host', make: (t) => playback('play', 0, t) })),
-      [0, 0, 0],
+      [1, 2, 3, 4].map(() => ({ kind: 'host', make: (t) => playback('play', 0, t) })),
+      [0, 0, 0, 0],
     );
-    const [e1, e2, e3] = log as [RoomEvent, RoomEvent, RoomEvent];
-    let s = foldRoomFeed(initialRoomFold(S), { kind: 'events', streamId: S, events: [e1, e3] });
-    expect(s.model.lastSeq).toBe(1);
-    expect([...s.pending.keys()]).toEqual([3]);
-    s = foldRoomFeed(s, { kind: 'events', streamId: S, events: [e2] });
-    expect(s.model.lastSeq).toBe(3);
-    expect(s.pending.size).toBe(0);
+    const [e1, e2, e3, e4] = log as [RoomEvent, RoomEvent, RoomEvent, RoomEvent];
+    const s = new RoomLog(S);
+    expect(s.add([e1, e4]).map((e) => e.seq)).toEqual([1]);
+    expect(s.lastSeq).toBe(1);
+    expect(s.gap).toEqual({ from: 2, to: 3 });
+    expect(s.add([e3]).map((e) => e.seq)).toEqual([]);
+    expect(s.gap).toEqual({ from: 2, to: 2 });
+    expect(s.add([e2, e2]).map((e) => e.seq)).toEqual([2, 3, 4]);
+    expect(s.lastSeq).toBe(4);
+    expect(s.gap).toBeNull();
+    // A duplicate of something applied changes nothing.
+    expect(s.add([e1, e3])).toEqual([]);
   });
 
   it('roomModel$ emits only once loaded, then each change', () => {
@@ -349,9 +355,9 @@ describe('ordering buffer', () => {
       [1, 2].map(() => ({ kind: 'host', make: (t) => playback('play', 0, t) })),
       [0, 0],
     );
-    feed$.next({ kind: 'events', streamId: S, events: [log[1] as RoomEvent] });
+    feed$.next({ type: 'events', streamId: S, events: [log[1] as RoomEvent] });
     expect(seen).toEqual([]);
-    feed$.next({ kind: 'events', streamId: S, events: [log[0] as RoomEvent, log[1] as RoomEvent] });
+    feed$.next({ type: 'events', streamId: S, events: [log[0] as RoomEvent, log[1] as RoomEvent] });
     expect(seen).toEqual([2]);
   });
 });

@@ -1,4 +1,3 @@
-import { Observable, distinctUntilChanged, filter, map, scan } from 'rxjs';
 import { PARTICIPANT_EVENT_WINDOW_MS } from '../contracts/constants';
 import type { SessionParticipant } from '../contracts/entities';
 import type {
@@ -8,19 +7,16 @@ import type {
   Playback,
   RoomEvent,
   RoomModel,
-  RoomSnapshot,
 } from '../contracts/stream';
 
 /** How many superseded playbacks the model keeps for changes scheduled ahead of now. */
 const PREVIOUS_KEPT = 4;
-/** Out-of-order events held while waiting for a gap to fill; beyond this the oldest are dropped. */
-const PENDING_MAX = 1024;
 
 /** The room before any event: paused at 0. */
 export const initialRoomModel = (streamId: string): RoomModel => ({
   streamId,
   lastSeq: 0,
-  playback: { status: 'paused', timeInVideo: 0, playbackRate: 1, updatedAt: 0 },
+  playback: { status: 'paused', timeInVideo: 0, playbackRate: 1, effectiveAt: 0 },
   previous: [],
   chapter: null,
   telop: null,
@@ -33,13 +29,13 @@ export const initialRoomModel = (streamId: string): RoomModel => ({
 /** The room's position (s) at server time `serverTime` given one playback segment. */
 export const positionAt = (playback: Playback, serverTime: number): number =>
   playback.status === 'playing'
-    ? playback.timeInVideo + ((serverTime - playback.updatedAt) / 1000) * playback.playbackRate
+    ? playback.timeInVideo + ((serverTime - playback.effectiveAt) / 1000) * playback.playbackRate
     : playback.timeInVideo;
 
 /** The playback in force at `serverTime`: the newest one whose anchor has been reached. */
 export const playbackAt = (model: RoomModel, serverTime: number): Playback => {
-  if (serverTime >= model.playback.updatedAt) return model.playback;
-  for (const p of model.previous) if (serverTime >= p.updatedAt) return p;
+  if (serverTime >= model.playback.effectiveAt) return model.playback;
+  for (const p of model.previous) if (serverTime >= p.effectiveAt) return p;
   // Before every known anchor (a late joiner whose snapshot dropped the oldest): hold the oldest.
   return model.previous[model.previous.length - 1] ?? model.playback;
 };
@@ -52,7 +48,7 @@ export const expectedPosition = (model: RoomModel, serverTime: number): number =
 export const nextPlaybackChangeAt = (model: RoomModel, serverTime: number): number | null => {
   let next: number | null = null;
   for (const p of [model.playback, ...model.previous]) {
-    if (p.updatedAt > serverTime && (next === null || p.updatedAt < next)) next = p.updatedAt;
+    if (p.effectiveAt > serverTime && (next === null || p.effectiveAt < next)) next = p.effectiveAt;
   }
   return next;
 };
@@ -73,7 +69,7 @@ const liveAction = (event: RoomEvent & { payload: LiveActionPayload }): LiveActi
   if (!event.payload.active) return null;
   const base: LiveAction = {
     timedAction: event.payload.timedAction,
-    since: event.effectiveAt,
+    effectiveAt: event.effectiveAt,
     seq: event.seq,
     showResult: event.payload.showResult ?? false,
   };
@@ -116,24 +112,24 @@ const applyEvent = (model: RoomModel, event: RoomEvent): RoomModel => {
             ? event.payload.status
             : 'paused';
       // Anchors only move forward, so an earlier-scheduled change can never be overtaken.
-      const updatedAt = Math.max(event.effectiveAt, model.playback.updatedAt);
+      const effectiveAt = Math.max(event.effectiveAt, model.playback.effectiveAt);
       const playback: Playback = {
         status,
         timeInVideo: event.payload.timeInVideo,
         playbackRate: event.payload.playbackRate,
-        updatedAt,
+        effectiveAt,
       };
       const moved = withPlayback(model, playback);
       return event.type === 'terminate' ? { ...moved, terminated: true } : moved;
     }
     case 'ping': {
       // A heartbeat measured before the latest anchor is stale (a change is scheduled after it).
-      if (model.terminated || event.effectiveAt < model.playback.updatedAt) return model;
+      if (model.terminated || event.effectiveAt < model.playback.effectiveAt) return model;
       return withPlayback(model, {
         status: event.payload.status,
         timeInVideo: event.payload.timeInVideo,
         playbackRate: event.payload.playbackRate,
-        updatedAt: event.effectiveAt,
+        effectiveAt: event.effectiveAt,
       });
     }
     case 'chapter':
@@ -170,91 +166,3 @@ const applyEvent = (model: RoomModel, event: RoomEvent): RoomModel => {
     }
   }
 };
-
-// ---------------------------------------------------------------------------------------------
-// Ordered delivery
-
-/** What a transport delivers for one room: a snapshot, or a batch of events. */
-export type RoomFeed =
-  | { kind: 'snapshot'; snapshot: RoomSnapshot }
-  | { kind: 'events'; streamId: string; events: readonly RoomEvent[] };
-
-/** The fold's state: the model, events held until their gap fills, and whether anything arrived. */
-export interface RoomFoldState {
-  model: RoomModel;
-  pending: ReadonlyMap<number, RoomEvent>;
-  loaded: boolean;
-}
-
-/** The fold's starting state for one stream. */
-export const initialRoomFold = (streamId: string): RoomFoldState => ({
-  model: initialRoomModel(streamId),
-  pending: new Map(),
-  loaded: false,
-});
-
-const drain = (model: RoomModel, pending: Map<number, RoomEvent>): RoomModel => {
-  let m = model;
-  for (const seq of [...pending.keys()]) if (seq <= m.lastSeq) pending.delete(seq);
-  for (let e = pending.get(m.lastSeq + 1); e; e = pending.get(m.lastSeq + 1)) {
-    pending.delete(e.seq);
-    m = reduceRoom(m, e);
-  }
-  return m;
-};
-
-/**
- * Folds one delivery into the state: events in seq order are applied, an event after a gap is
- * held until the gap fills, duplicates are dropped, and a newer snapshot replaces the model.
- */
-export const foldRoomFeed = (state: RoomFoldState, feed: RoomFeed): RoomFoldState => {
-  const { streamId } = state.model;
-  const pending = new Map(state.pending);
-  let model = state.model;
-  let loaded = state.loaded;
-  if (feed.kind === 'snapshot') {
-    if (feed.snapshot.streamId !== streamId) return state;
-    if (!loaded || feed.snapshot.seq >= model.lastSeq) {
-      model = { ...feed.snapshot.model, lastSeq: feed.snapshot.seq };
-      loaded = true;
-    }
-  } else {
-    if (feed.streamId !== streamId) return state;
-    for (const e of feed.events) {
-      if (e.streamId !== streamId || e.seq <= model.lastSeq) continue;
-      if (e.seq === model.lastSeq + 1) {
-        model = reduceRoom(model, e);
-        loaded = true;
-      } else pending.set(e.seq, e);
-    }
-    if (pending.size > PENDING_MAX) {
-      const oldest = [...pending.keys()].sort((a, b) => a - b).slice(0, pending.size - PENDING_MAX);
-      for (const seq of oldest) pending.delete(seq);
-    }
-  }
-  model = drain(model, pending);
-  if (model === state.model && pending.size === state.pending.size && loaded === state.loaded) {
-    return state;
-  }
-  return { model, pending, loaded };
-};
-
-/** The fold as an RxJS operator: every distinct state after each delivery. */
-export const roomFold$ =
-  (streamId: string) =>
-  (feed$: Observable<RoomFeed>): Observable<RoomFoldState> =>
-    feed$.pipe(scan(foldRoomFeed, initialRoomFold(streamId)), distinctUntilChanged());
-
-/**
- * The room model as an RxJS stream: `scan` with the reducer behind an ordering buffer. Emits once
- * the first snapshot or in-order event has arrived, then on every change.
- */
-export const roomModel$ =
-  (streamId: string) =>
-  (feed$: Observable<RoomFeed>): Observable<RoomModel> =>
-    feed$.pipe(
-      roomFold$(streamId),
-      filter((s) => s.loaded),
-      map((s) => s.model),
-      distinctUntilChanged(),
-    );

@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { createFollower } from './follower-machine';
 import { HOST_PING_MAX_DRIFT_MS } from './host';
 import { expectedPosition } from './reducer';
-import { createRoomClient, type RoomClient } from './room-client';
+import { createRoomClient, type RoomClient, type RoomStatus } from './room-client';
 import { HOST } from './testing/events';
+import { createImmediateLink, createMemoryNetwork, MemoryRoomHub } from './testing/memory-hub';
 import { FakePlayer } from './testing/fake-player';
 import { createSimClass, type SimMember } from './testing/sim-class';
 import { seededRandom, SimScheduler } from './testing/sim-scheduler';
-import { createSoloTransport } from './transports/memory';
+import { createSoloRoom } from './solo';
+import { createWsTransport } from './transports/ws';
 
 const S = 'room-1';
 
@@ -23,9 +25,14 @@ const settle = async (sim: SimScheduler, ms: number) => {
 describe('solo archive viewing', () => {
   it('answers the host’s own commands locally, so the same player follows with no server', async () => {
     const sim = new SimScheduler();
-    const transport = createSoloTransport({ streamId: S, userId: 'me', scheduler: sim });
+    const { transport, postCommand } = createSoloRoom({
+      streamId: S,
+      userId: 'me',
+      scheduler: sim,
+    });
     const client = createRoomClient({
       transport,
+      postCommand,
       scheduler: sim,
       streamId: S,
       random: seededRandom(1),
@@ -42,24 +49,83 @@ describe('solo archive viewing', () => {
       scheduler: sim,
     });
 
-    const result = await client.command({ kind: 'play' });
+    const result = await client.command({ type: 'play' });
     expect(result.ok).toBe(true);
     await settle(sim, 5300);
     expect(client.model()?.playback.status).toBe('playing');
     expect(player.currentTime()).toBeCloseTo(5, 1);
 
-    await client.command({ kind: 'skip', to: 120 });
-    await client.command({ kind: 'rateChange', rate: 1.5 });
+    await client.command({ type: 'skip', to: 120 });
+    await client.command({ type: 'rateChange', rate: 1.5 });
     await settle(sim, 2000);
     const model = client.model();
     if (!model) throw new Error('no model');
     expect(Math.abs(player.currentTime() - expectedPosition(model, sim.now()))).toBeLessThan(0.04);
     expect(model.playback.playbackRate).toBe(1.5);
 
-    await client.command({ kind: 'pause' });
+    await client.command({ type: 'pause' });
     await settle(sim, 1000);
     expect(player.isPaused()).toBe(true);
     follower.stop();
+    client.close();
+    transport.close();
+  });
+});
+
+describe('the room status a view shows', () => {
+  it('is connecting, then live, reconnecting with the last model while the link is down, then live again', async () => {
+    const sim = new SimScheduler();
+    const hub = new MemoryRoomHub(() => sim.now());
+    hub.openRoom(S, HOST);
+    const network = createMemoryNetwork(hub, 'student-1', createImmediateLink(sim));
+    const transport = createWsTransport({
+      connect: network.connect,
+      scheduler: sim,
+      getToken: () => 'student-1',
+    });
+    const client = createRoomClient({
+      transport,
+      postCommand: hub.postCommandAs('student-1'),
+      scheduler: sim,
+      streamId: S,
+      random: seededRandom(2),
+    });
+    const seen: RoomStatus[] = [];
+    client.status$.subscribe((st) => seen.push(st));
+    expect(seen.at(-1)).toEqual({ type: 'connecting' });
+    await settle(sim, 200);
+    expect(seen.at(-1)?.type).toBe('live');
+    // Only the host commands; a member's command is refused and changes nothing.
+    expect(await client.command({ type: 'play' })).toMatchObject({ ok: false, code: 'forbidden' });
+    for (const sock of network.sockets) sock.drop();
+    await settle(sim, 10);
+    expect(seen.at(-1)).toEqual({ type: 'reconnecting', model: client.model() });
+    await settle(sim, 12_000);
+    expect(seen.at(-1)?.type).toBe('live');
+    client.close();
+    transport.close();
+  });
+
+  it('fails for good on a room that does not exist (or is not open to the user)', async () => {
+    const sim = new SimScheduler();
+    const hub = new MemoryRoomHub(() => sim.now());
+    const network = createMemoryNetwork(hub, 'student-1', createImmediateLink(sim));
+    const transport = createWsTransport({
+      connect: network.connect,
+      scheduler: sim,
+      getToken: () => 'student-1',
+    });
+    const client = createRoomClient({
+      transport,
+      postCommand: hub.postCommandAs('student-1'),
+      scheduler: sim,
+      streamId: 'no-such-room',
+    });
+    let status: RoomStatus | undefined;
+    client.status$.subscribe((st) => (status = st));
+    await settle(sim, 200);
+    expect(status).toEqual({ type: 'failed', reason: 'notFound' });
+    expect(client.model()).toBeNull();
     client.close();
     transport.close();
   });
@@ -92,7 +158,7 @@ describe('a simulated class: 1 host, 4 followers, 50 ± 20 ms each way, skewed d
       quietFrom = (result.ok ? result.event.effectiveAt : c.sim.now()) + 1000;
     };
 
-    await command({ kind: 'play' });
+    await command({ type: 'play' });
     await run(10_000);
     // Every player started at the same server instant (within clock error and start latency).
     const startsOnServer = c.members.map((m) =>
@@ -100,13 +166,13 @@ describe('a simulated class: 1 host, 4 followers, 50 ± 20 ms each way, skewed d
     );
     expect(Math.max(...startsOnServer) - Math.min(...startsOnServer)).toBeLessThanOrEqual(50);
 
-    await command({ kind: 'skip', to: 300 });
+    await command({ type: 'skip', to: 300 });
     await run(10_000);
-    await command({ kind: 'rateChange', rate: 1.5 });
+    await command({ type: 'rateChange', rate: 1.5 });
     await run(10_000);
-    await command({ kind: 'pause' });
+    await command({ type: 'pause' });
     await run(3_000);
-    await command({ kind: 'play' });
+    await command({ type: 'play' });
     await run(5_000);
 
     expect(drifts.length).toBeGreaterThan(1000);
@@ -122,14 +188,14 @@ describe('a simulated class: 1 host, 4 followers, 50 ± 20 ms each way, skewed d
     const c = createSimClass({ seed: 7 });
     for (const id of ['host-1', 's1', 's2']) c.join(id);
     await c.settle(2000);
-    await c.command({ kind: 'play' });
+    await c.command({ type: 'play' });
     await c.settle(5000);
 
     const dropped = c.members[1] as SimMember;
     dropped.setOnline(false);
     await c.settle(1000);
     // The host skips while the student is offline.
-    const skip = await c.command({ kind: 'skip', to: 120 });
+    const skip = await c.command({ type: 'skip', to: 120 });
     expect(skip.ok).toBe(true);
     await c.settle(3800);
     dropped.setOnline(true);
@@ -151,7 +217,7 @@ describe('a simulated class: 1 host, 4 followers, 50 ± 20 ms each way, skewed d
     const host = c.join('host-1');
     c.join('s1');
     await c.settle(2000);
-    await c.command({ kind: 'play' });
+    await c.command({ type: 'play' });
     await c.settle(3000);
     host.player.setBuffering(true);
     await c.settle(2000);
@@ -169,7 +235,7 @@ describe('a simulated class: 1 host, 4 followers, 50 ± 20 ms each way, skewed d
     const host = c.join('host-1');
     c.join('s1');
     await c.settle(2000);
-    await c.command({ kind: 'play' });
+    await c.command({ type: 'play' });
     await c.settle(2000);
     // The room's position advances with time only; a jump is a re-anchor to a wrong position.
     let worstJumpS = 0;
@@ -225,8 +291,8 @@ describe('the end of the video', () => {
     c.join('host-1');
     const student = c.join('s1');
     await c.settle(2000);
-    await c.command({ kind: 'skip', to: 15 });
-    await c.command({ kind: 'play' });
+    await c.command({ type: 'skip', to: 15 });
+    await c.command({ type: 'play' });
     await c.settle(8000);
     const model = c.hub.snapshot(c.streamId)?.model;
     expect(model?.playback.status).toBe('paused');

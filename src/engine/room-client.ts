@@ -1,25 +1,30 @@
 import {
   BehaviorSubject,
   Subscription,
+  combineLatest,
   distinctUntilChanged,
   filter,
   map,
-  scan,
   type Observable,
 } from 'rxjs';
 import type { FollowerReport } from '../contracts/realtime';
 import type { RoomModel } from '../contracts/stream';
 import { createClock, type RoomClock } from './clock';
-import { foldRoomFeed, initialRoomFold, type RoomFoldState } from './reducer';
+import { RoomLog } from './room-log';
 import { buildHostCommand, type HostIntent } from './schedule';
 import type { Random, Scheduler, TimerHandle } from './time';
-import type { CommandResult, RoomTransport, TransportStatus } from './transports/types';
+import type {
+  CommandResult,
+  PostCommand,
+  RoomTransport,
+  TransportStatus,
+} from './transports/types';
 
 /**
- * A gap in the event log is asked for at once (a resubscribe with sinceSeq); if it is still
- * open after this long, it is asked for again (ms).
+ * A gap the room log reports is asked for at once (a resubscribe with sinceSeq); while it stays
+ * open it is asked for again every this many ms.
  */
-export const GAP_RESYNC_MS = 2000;
+export const GAP_RETRY_MS = 2000;
 
 /** One follower's last report, as the host sees it. */
 export interface ParticipantStatus {
@@ -31,6 +36,21 @@ export interface ParticipantStatus {
   at: number;
 }
 
+/** Why a room cannot be followed: it does not exist or is not open to this user, or the hub
+ * does not speak this build's protocol (reload). Both are final. */
+export type RoomFailure = 'notFound' | 'versionMismatch';
+
+/**
+ * The room as a view shows it, one union instead of nullables: waiting for the first state,
+ * following it live, following a known state while the connection is back in progress, or
+ * refused for good.
+ */
+export type RoomStatus =
+  | { type: 'connecting' }
+  | { type: 'live'; model: RoomModel }
+  | { type: 'reconnecting'; model: RoomModel }
+  | { type: 'failed'; reason: RoomFailure };
+
 /** The one object the watch page uses for a room. */
 export interface RoomClient {
   readonly streamId: string;
@@ -38,7 +58,10 @@ export interface RoomClient {
   readonly model$: Observable<RoomModel>;
   /** The latest model, or null before the room is loaded. */
   model(): RoomModel | null;
-  readonly status$: Observable<TransportStatus>;
+  /** The connection (for indicators that show only it). */
+  readonly connection$: Observable<TransportStatus>;
+  /** The room's status union (what the watch page's hook returns). */
+  readonly status$: Observable<RoomStatus>;
   /** Estimated server time (ms). */
   serverNow(): number;
   readonly clock: RoomClock;
@@ -55,18 +78,21 @@ export interface RoomClient {
 
 export interface RoomClientDeps {
   transport: RoomTransport;
+  /** Where host commands go (the HTTP API; the local log in solo viewing). */
+  postCommand: PostCommand;
   scheduler: Scheduler;
   streamId: string;
   random?: Random;
 }
 
 /**
- * Composes transport, clock and reducer: subscribes to the room (re-subscribing from the last seq
- * after reconnects and unfilled gaps), keeps the clock in sync (burst on every open) and folds
- * snapshots and events into the room model.
+ * Composes transport, clock and room log: subscribes to the room (re-subscribing from the log's
+ * head after reconnects and unfilled gaps), keeps the clock in sync (burst on every open) and
+ * folds snapshots and events into the room model.
  */
 export const createRoomClient = ({
   transport,
+  postCommand,
   scheduler,
   streamId,
   random = Math.random,
@@ -78,31 +104,36 @@ export const createRoomClient = ({
     sendPing: (id, clientTime) => transport.send({ type: 'ping', id, clientTime }),
   });
 
-  const fold$ = new BehaviorSubject<RoomFoldState>(initialRoomFold(streamId));
-  subs.add(transport.events$.pipe(scan(foldRoomFeed, initialRoomFold(streamId))).subscribe(fold$));
+  const log = new RoomLog(streamId);
+  const model$ = new BehaviorSubject<RoomModel | null>(null);
+  const failure$ = new BehaviorSubject<RoomFailure | null>(null);
 
-  // The server sends a room's events in seq order on each socket, so a gap means an event was
-  // lost (an instance's bus dropped it): ask for the missing seqs at once, and again every
-  // GAP_RESYNC_MS while the gap stays open.
+  // The server sends a room's events in seq order on each socket, so a gap the log reports means
+  // an event was lost (an instance's bus dropped it): ask for the missing seqs at once, and again
+  // every GAP_RETRY_MS while the gap stays open.
   let gapTimer: TimerHandle | undefined;
   const askAgainLater = () => {
     gapTimer = scheduler.setTimeout(() => {
       gapTimer = undefined;
-      if (fold$.value.pending.size > 0) {
+      if (log.gap !== null) {
         transport.resync(streamId);
         askAgainLater();
       }
-    }, GAP_RESYNC_MS);
+    }, GAP_RETRY_MS);
+  };
+  const watchGap = () => {
+    if (log.gap === null) {
+      if (gapTimer !== undefined) scheduler.clearTimeout(gapTimer);
+      gapTimer = undefined;
+    } else if (gapTimer === undefined) {
+      transport.resync(streamId);
+      askAgainLater();
+    }
   };
   subs.add(
-    fold$.subscribe((state) => {
-      if (state.pending.size === 0) {
-        if (gapTimer !== undefined) scheduler.clearTimeout(gapTimer);
-        gapTimer = undefined;
-      } else if (gapTimer === undefined) {
-        transport.resync(streamId);
-        askAgainLater();
-      }
+    transport.events$.subscribe((feed) => {
+      if (log.receive(feed) && log.loaded) model$.next(log.model);
+      watchGap();
     }),
   );
 
@@ -114,10 +145,14 @@ export const createRoomClient = ({
       if (
         message.type === 'head' &&
         message.streamId === streamId &&
-        fold$.value.loaded &&
-        message.seq > fold$.value.model.lastSeq
+        log.loaded &&
+        message.seq > log.lastSeq
       ) {
         transport.resync(streamId);
+      }
+      // The hub refuses a room it does not have and one the user may not open alike (notFound).
+      if (message.type === 'error' && message.ref === streamId && message.code === 'notFound') {
+        failure$.next('notFound');
       }
       if (message.type === 'participantStatus' && message.streamId === streamId) {
         const { userId, driftMs, buffering, position, at } = message;
@@ -135,27 +170,40 @@ export const createRoomClient = ({
     }),
   );
 
-  transport.subscribeRoom(streamId);
+  transport.subscribeRoom(streamId, () => (log.loaded ? log.lastSeq : undefined));
   if (transport.status() === 'open') clock.burst();
 
-  const model$ = fold$.pipe(
-    filter((s) => s.loaded),
-    map((s) => s.model),
-    distinctUntilChanged(),
+  const status$ = combineLatest([transport.status$, model$, failure$]).pipe(
+    map(([connection, model, failure]): RoomStatus => {
+      if (connection === 'versionMismatch') return { type: 'failed', reason: 'versionMismatch' };
+      if (failure) return { type: 'failed', reason: failure };
+      if (!model) return { type: 'connecting' };
+      return connection === 'open' ? { type: 'live', model } : { type: 'reconnecting', model };
+    }),
+    distinctUntilChanged(
+      (a, b) =>
+        a.type === b.type &&
+        (a.type === 'failed' && b.type === 'failed' ? a.reason === b.reason : true) &&
+        ('model' in a ? a.model : null) === ('model' in b ? b.model : null),
+    ),
   );
 
   return {
     streamId,
-    model$,
-    model: () => (fold$.value.loaded ? fold$.value.model : null),
-    status$: transport.status$,
+    model$: model$.pipe(
+      filter((m): m is RoomModel => m !== null),
+      distinctUntilChanged(),
+    ),
+    model: () => model$.value,
+    connection$: transport.status$,
+    status$,
     serverNow: clock.serverNow,
     clock,
     participantStatus$: statuses$.asObservable(),
     command: (intent) =>
-      transport.command(
+      postCommand(
         streamId,
-        buildHostCommand(fold$.value.model, intent, clock.serverNow(), clock.p95RoundTrip()),
+        buildHostCommand(log.model, intent, clock.serverNow(), clock.p95RoundTrip()),
       ),
     report: (status) => transport.send({ type: 'status', streamId, ...status }),
     visible: () => clock.burst(),
@@ -164,7 +212,8 @@ export const createRoomClient = ({
       clock.stop();
       if (gapTimer !== undefined) scheduler.clearTimeout(gapTimer);
       transport.unsubscribeRoom(streamId);
-      fold$.complete();
+      model$.complete();
+      failure$.complete();
       statuses$.complete();
     },
   };

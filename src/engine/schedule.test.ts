@@ -12,7 +12,7 @@ import { hostEvent, playback } from './testing/events';
 
 const S = 'room';
 const T = 1_700_000_000_000;
-const ctx = { streamId: S, seq: 1, serverTime: T, lastAnchor: 0, userId: 'h' };
+const ctx = { model: initialRoomModel(S), serverTime: T, userId: 'h' };
 
 describe('scheduling', () => {
   it('leads by max(p95 round trip, 300 ms), at most 2 s', () => {
@@ -25,21 +25,21 @@ describe('scheduling', () => {
 
   it('the host builds a pause at the position the room will have when it takes effect', () => {
     const playing = reduceRoom(initialRoomModel(S), hostEvent(S, 1, T, playback('play', 10, T)));
-    const cmd = buildHostCommand(playing, { kind: 'pause' }, T + 5000, 100);
+    const cmd = buildHostCommand(playing, { type: 'pause' }, T + 5000, 100);
     expect(StreamCommand.safeParse(cmd).success).toBe(true);
-    expect(cmd).toMatchObject({ action: 'pause', status: 'paused', updatedAt: T + 5300 });
+    expect(cmd).toMatchObject({ type: 'pause', status: 'paused', effectiveAt: T + 5300 });
     expect(cmd.timeInVideo).toBeCloseTo(15.3, 9);
-    const rate = buildHostCommand(playing, { kind: 'rateChange', rate: 1.5 }, T + 1000, 0);
-    expect(rate).toMatchObject({ action: 'rateChange', status: 'playing', playbackRate: 1.5 });
-    const skip = buildHostCommand(playing, { kind: 'skip', to: 99 }, T, 0);
-    expect(skip).toMatchObject({ action: 'skip', timeInVideo: 99, status: 'playing' });
+    const rate = buildHostCommand(playing, { type: 'rateChange', rate: 1.5 }, T + 1000, 0);
+    expect(rate).toMatchObject({ type: 'rateChange', status: 'playing', playbackRate: 1.5 });
+    const skip = buildHostCommand(playing, { type: 'skip', to: 99 }, T, 0);
+    expect(skip).toMatchObject({ type: 'skip', timeInVideo: 99, status: 'playing' });
     const ping = buildHostCommand(
       playing,
-      { kind: 'ping', position: 20.01, status: 'playing' },
+      { type: 'ping', position: 20.01, status: 'playing' },
       T + 10_000,
       0,
     );
-    expect(ping).toMatchObject({ action: 'ping', timeInVideo: 20.01, updatedAt: T + 10_000 });
+    expect(ping).toMatchObject({ type: 'ping', timeInVideo: 20.01, effectiveAt: T + 10_000 });
   });
 
   it('the server clamps the effective time to [now, now + 2 s] and never before the last anchor', () => {
@@ -47,7 +47,10 @@ describe('scheduling', () => {
     expect(stampHostCommand(playback('play', 0, T + 400), ctx).effectiveAt).toBe(T + 400);
     expect(stampHostCommand(playback('play', 0, T + 60_000), ctx).effectiveAt).toBe(T + 2000);
     expect(
-      stampHostCommand(playback('play', 0, T), { ...ctx, lastAnchor: T + 700 }).effectiveAt,
+      stampHostCommand(playback('play', 0, T), {
+        ...ctx,
+        model: { ...ctx.model, playback: { ...ctx.model.playback, effectiveAt: T + 700 } },
+      }).effectiveAt,
     ).toBe(T + 700);
   });
 
@@ -67,11 +70,11 @@ describe('scheduling', () => {
   it('carries vote extras into the event', () => {
     const event = stampHostCommand(
       {
-        action: 'vote',
+        type: 'vote',
         status: 'playing',
         timeInVideo: 1,
         playbackRate: 1,
-        updatedAt: T,
+        effectiveAt: T,
         timedAction: { start: 1, action: 'vote', params: { choices: ['a', 'b'] } },
         active: true,
         voteId: 'v1',
@@ -80,6 +83,6 @@ describe('scheduling', () => {
       ctx,
     );
     const model = reduceRoom(initialRoomModel(S), event);
-    expect(model.vote).toMatchObject({ voteId: 'v1', showResult: true, since: T });
+    expect(model.vote).toMatchObject({ voteId: 'v1', showResult: true, effectiveAt: T });
   });
 });

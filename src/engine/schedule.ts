@@ -15,7 +15,7 @@ import { expectedPosition, playbackAt } from './reducer';
 
 /** The shortest lead (ms) between a host's click and the change taking effect. */
 export const MIN_SCHEDULE_LEAD_MS = 300;
-/** The longest lead the server accepts; a later `updatedAt` is pulled back to this. */
+/** The longest lead the server accepts; a later `effectiveAt` is pulled back to this. */
 export const MAX_SCHEDULE_LEAD_MS = 2000;
 /** A heartbeat measured longer ago than this is re-anchored at this age (ms). */
 export const MAX_PING_AGE_MS = 5000;
@@ -34,15 +34,15 @@ export const msUntil = (serverTime: number, serverNow: number): number =>
 
 /** What the host wants; the command's timing fields are derived from the room model. */
 export type HostIntent =
-  | { kind: 'play' }
-  | { kind: 'pause' }
-  | { kind: 'skip'; to: number }
-  | { kind: 'rateChange'; rate: number }
-  | { kind: 'terminate' }
+  | { type: 'play' }
+  | { type: 'pause' }
+  | { type: 'skip'; to: number }
+  | { type: 'rateChange'; rate: number }
+  | { type: 'terminate' }
   /** The heartbeat: the host player's measured position right now. */
-  | { kind: 'ping'; position: number; status: PlaybackStatus }
+  | { type: 'ping'; position: number; status: PlaybackStatus }
   | {
-      kind: LiveActionKind;
+      type: LiveActionKind;
       timedAction: TimedAction;
       active: boolean;
       voteId?: string;
@@ -50,8 +50,8 @@ export type HostIntent =
     };
 
 /**
- * Builds the body of `POST /v1/stream/{id}/{kind}` for a host intent: the position and rate the
- * room will have at `effectiveAt` (serverNow + lead), stamped as `updatedAt`.
+ * Builds the host command for an intent: the position and rate the room will have at
+ * `effectiveAt` (serverNow + lead).
  */
 export const buildHostCommand = (
   model: RoomModel,
@@ -59,14 +59,14 @@ export const buildHostCommand = (
   serverNow: number,
   p95RoundTripMs: number,
 ): StreamCommand => {
-  if (intent.kind === 'ping') {
+  if (intent.type === 'ping') {
     const current = playbackAt(model, serverNow);
     return {
-      action: 'ping',
+      type: 'ping',
       status: intent.status,
       timeInVideo: Math.max(0, intent.position),
       playbackRate: current.playbackRate,
-      updatedAt: Math.round(serverNow),
+      effectiveAt: Math.round(serverNow),
     };
   }
   const at = Math.round(scheduleEffectiveAt(serverNow, p95RoundTripMs));
@@ -75,23 +75,23 @@ export const buildHostCommand = (
     status: then.status,
     timeInVideo: expectedPosition(model, at),
     playbackRate: then.playbackRate,
-    updatedAt: at,
+    effectiveAt: at,
   };
-  switch (intent.kind) {
+  switch (intent.type) {
     case 'play':
-      return { ...base, action: 'play', status: 'playing' };
+      return { ...base, type: 'play', status: 'playing' };
     case 'pause':
-      return { ...base, action: 'pause', status: 'paused' };
+      return { ...base, type: 'pause', status: 'paused' };
     case 'terminate':
-      return { ...base, action: 'terminate', status: 'paused' };
+      return { ...base, type: 'terminate', status: 'paused' };
     case 'skip':
-      return { ...base, action: 'skip', timeInVideo: Math.max(0, intent.to) };
+      return { ...base, type: 'skip', timeInVideo: Math.max(0, intent.to) };
     case 'rateChange':
-      return { ...base, action: 'rateChange', playbackRate: intent.rate };
+      return { ...base, type: 'rateChange', playbackRate: intent.rate };
     case 'vote': {
       const cmd: StreamCommand = {
         ...base,
-        action: 'vote',
+        type: 'vote',
         timedAction: intent.timedAction,
         active: intent.active,
       };
@@ -102,39 +102,40 @@ export const buildHostCommand = (
     default:
       return {
         ...base,
-        action: intent.kind,
+        type: intent.type,
         timedAction: intent.timedAction,
         active: intent.active,
       };
   }
 };
 
-/** Stamping context the server supplies: the next seq, its clock, the room's latest anchor. */
+/** Stamping context the server supplies: the room as its log folds it, its clock, the host. */
 export interface StampContext {
-  streamId: string;
-  seq: number;
+  /** The room at the head of its log: the event gets seq lastSeq + 1, after its latest anchor. */
+  model: RoomModel;
   serverTime: number;
-  /** The latest playback anchor of the room (model.playback.updatedAt), so anchors never go back. */
-  lastAnchor: number;
   /** The host's user id. */
   userId: string;
 }
 
 /**
  * Server side: turns a validated host command into the stored event. A command's effective time
- * is the host's `updatedAt`, clamped to [serverTime, serverTime + 2 s] and never before the
- * room's latest anchor; a ping keeps its measurement time (at most 5 s old).
+ * is the host's `effectiveAt`, clamped to [serverTime, serverTime + 2 s] and never before the
+ * room's latest anchor (model.playback.effectiveAt); a ping keeps its measurement time (at most
+ * 5 s old).
  */
 export const stampHostCommand = (command: StreamCommand, ctx: StampContext): RoomEvent => {
-  const { streamId, seq, userId } = ctx;
+  const { model, userId } = ctx;
+  const streamId = model.streamId;
+  const seq = model.lastSeq + 1;
   // Stored times are whole milliseconds (EpochMs); a fractional clock is rounded here.
   const serverTime = Math.round(ctx.serverTime);
   const effectiveAt = Math.round(
-    command.action === 'ping'
-      ? Math.min(serverTime, Math.max(serverTime - MAX_PING_AGE_MS, command.updatedAt))
+    command.type === 'ping'
+      ? Math.min(serverTime, Math.max(serverTime - MAX_PING_AGE_MS, command.effectiveAt))
       : Math.max(
-          ctx.lastAnchor,
-          Math.min(serverTime + MAX_SCHEDULE_LEAD_MS, Math.max(serverTime, command.updatedAt)),
+          model.playback.effectiveAt,
+          Math.min(serverTime + MAX_SCHEDULE_LEAD_MS, Math.max(serverTime, command.effectiveAt)),
         ),
   );
   const playback = {
@@ -144,13 +145,13 @@ export const stampHostCommand = (command: StreamCommand, ctx: StampContext): Roo
     playbackRate: command.playbackRate,
   };
   const base = { streamId, seq, serverTime, effectiveAt };
-  switch (command.action) {
+  switch (command.type) {
     case 'chapter':
     case 'telop':
     case 'discuss':
       return {
         ...base,
-        type: command.action,
+        type: command.type,
         payload: { ...playback, timedAction: command.timedAction, active: command.active },
       };
     case 'vote': {
@@ -164,6 +165,6 @@ export const stampHostCommand = (command: StreamCommand, ctx: StampContext): Roo
       return { ...base, type: 'vote', payload };
     }
     default:
-      return { ...base, type: command.action, payload: playback };
+      return { ...base, type: command.type, payload: playback };
   }
 };

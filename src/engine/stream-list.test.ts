@@ -21,21 +21,21 @@ const stream = (id: string, startTime: number, over: Partial<Stream> = {}): Stre
 describe('rooms list', () => {
   it('adds a posted stream, replaces a put one and removes a deleted one', () => {
     let list: readonly Stream[] = [];
-    list = reduceStreamList(list, { v: 1, type: 'streamUpsert', stream: stream('a', T) });
-    list = reduceStreamList(list, { v: 1, type: 'streamUpsert', stream: stream('b', T) });
+    list = reduceStreamList(list, { v: 2, type: 'streamUpsert', stream: stream('a', T) });
+    list = reduceStreamList(list, { v: 2, type: 'streamUpsert', stream: stream('b', T) });
     list = reduceStreamList(list, {
-      v: 1,
+      v: 2,
       type: 'streamUpsert',
       stream: stream('a', T, { name: 'renamed' }),
     });
     expect(list.map((s) => s.name)).toEqual(['renamed', 'b']);
     list = reduceStreamList(list, {
-      v: 1,
+      v: 2,
       type: 'streamUpsert',
       stream: stream('b', T, { isDeleted: true }),
     });
     expect(list.map((s) => s.id)).toEqual(['a']);
-    list = reduceStreamList(list, { v: 1, type: 'streamRemove', id: 'a' });
+    list = reduceStreamList(list, { v: 2, type: 'streamRemove', id: 'a' });
     expect(list).toEqual([]);
   });
 

@@ -1,49 +1,10 @@
-import {
-  AxiosError,
-  AxiosHeaders,
-  type AxiosAdapter,
-  type InternalAxiosRequestConfig,
-} from 'axios';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createApiClient, isApiError, retryAfterSeconds, type LockRunner } from './api-client';
+import { fakeServer, type Reply } from './fake-server';
 import { createMemoryStorage, createTokenStorage, type KeyValueStorage } from './storage';
 
 // Issue 8: a 429 is waited out (Retry-After), never a reason to sign out; tabs refresh in turn.
-interface Seen {
-  method: string;
-  url: string;
-  auth: string | null;
-  body: unknown;
-}
-type Reply = { status: number; data?: unknown; headers?: Record<string, string> } | 'network';
-
-function fakeServer(handler: (req: Seen) => Reply | Promise<Reply>) {
-  const seen: Seen[] = [];
-  const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
-    const auth = AxiosHeaders.from(config.headers).get('Authorization');
-    const req: Seen = {
-      method: (config.method ?? 'get').toUpperCase(),
-      url: config.url ?? '',
-      auth: typeof auth === 'string' ? auth : null,
-      body: typeof config.data === 'string' ? JSON.parse(config.data) : config.data,
-    };
-    seen.push(req);
-    const reply = await handler(req);
-    if (reply === 'network') throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config);
-    const response = {
-      status: reply.status,
-      statusText: String(reply.status),
-      data: reply.data ?? null,
-      headers: new AxiosHeaders(reply.headers ?? {}),
-      config,
-    };
-    if (reply.status < 300) return response;
-    throw new AxiosError('failed', AxiosError.ERR_BAD_RESPONSE, config, {}, response);
-  };
-  return { adapter, seen };
-}
-
 const Ok = z.object({ ok: z.literal(true) });
 const tooMany = (seconds: string): Reply => ({
   status: 429,
@@ -65,11 +26,11 @@ function sharedLock(): LockRunner {
   };
 }
 
-function tab(adapter: AxiosAdapter, backend: KeyValueStorage, lock?: LockRunner) {
+function tab(fetch: typeof globalThis.fetch, backend: KeyValueStorage, lock?: LockRunner) {
   const sleeps: number[] = [];
   const tokens = createTokenStorage(backend);
   const client = createApiClient({
-    adapter,
+    fetch,
     tokens,
     sleep: async (ms) => void sleeps.push(ms),
     ...(lock ? { lock } : {}),
@@ -92,7 +53,7 @@ describe('Retry-After', () => {
 
   it('waits as long as the server asks before sending a GET again', async () => {
     let calls = 0;
-    const { adapter } = fakeServer(() =>
+    const { fetch: adapter } = fakeServer(() =>
       ++calls === 1 ? tooMany('7') : { status: 200, data: { ok: true } },
     );
     const { client, sleeps, tokens, loggedOut } = tab(adapter, createMemoryStorage());
@@ -104,7 +65,7 @@ describe('Retry-After', () => {
   });
 
   it('hands a login 429 to the form with its Retry-After, without retrying', async () => {
-    const { adapter, seen } = fakeServer(() => tooMany('12'));
+    const { fetch: adapter, seen } = fakeServer(() => tooMany('12'));
     const { client, sleeps } = tab(adapter, createMemoryStorage());
     const error = await client
       .request(Ok, { method: 'post', url: '/v1/auth/login', data: {} })
@@ -118,7 +79,7 @@ describe('Retry-After', () => {
 describe('refresh under a 429 or without a network', () => {
   it('a refresh answered 429 waits and tries again; the tokens are never cleared', async () => {
     let refreshes = 0;
-    const { adapter } = fakeServer((req) => {
+    const { fetch: adapter } = fakeServer((req) => {
       if (req.url === '/v1/auth/refresh')
         return ++refreshes === 1
           ? tooMany('3')
@@ -134,7 +95,7 @@ describe('refresh under a 429 or without a network', () => {
   });
 
   it('a refresh that cannot reach the server keeps the session (no logged-out modal)', async () => {
-    const { adapter } = fakeServer((req) =>
+    const { fetch: adapter } = fakeServer((req) =>
       req.url === '/v1/auth/refresh' ? 'network' : expired(),
     );
     const { client, tokens, loggedOut } = tab(adapter, createMemoryStorage());
@@ -145,7 +106,7 @@ describe('refresh under a 429 or without a network', () => {
   });
 
   it('a refresh the server refuses still signs out', async () => {
-    const { adapter } = fakeServer((req) =>
+    const { fetch: adapter } = fakeServer((req) =>
       req.url === '/v1/auth/refresh'
         ? { status: 401, data: { error: { code: 'invalidRefreshToken', message: 'x' } } }
         : expired(),
@@ -160,7 +121,7 @@ describe('refresh under a 429 or without a network', () => {
 
 describe('two tabs whose access token expires at the same moment', () => {
   it('send one refresh request between them and both go on with the new pair', async () => {
-    const { adapter, seen } = fakeServer(async (req) => {
+    const { fetch: adapter, seen } = fakeServer(async (req) => {
       if (req.url === '/v1/auth/refresh') {
         await new Promise((r) => setTimeout(r, 5));
         return { status: 200, data: { token: 'a2', refreshToken: 'r2' } };
@@ -183,7 +144,7 @@ describe('two tabs whose access token expires at the same moment', () => {
   });
 
   it('without the lock both would spend the same refresh token (what the lock prevents)', async () => {
-    const { adapter, seen } = fakeServer(async (req) => {
+    const { fetch: adapter, seen } = fakeServer(async (req) => {
       if (req.url === '/v1/auth/refresh') {
         await new Promise((r) => setTimeout(r, 5));
         return { status: 200, data: { token: 'a2', refreshToken: 'r2' } };

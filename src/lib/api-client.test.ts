@@ -1,69 +1,16 @@
-import {
-  AxiosError,
-  AxiosHeaders,
-  type AxiosAdapter,
-  type InternalAxiosRequestConfig,
-} from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError, createApiClient } from './api-client';
+import { ApiError, createApiClient, type RequestConfig } from './api-client';
+import { fakeServer, type Reply, type Seen } from './fake-server';
 import { createMemoryStorage, createTokenStorage } from './storage';
-
-/** What the fake server saw: method, path, bearer token and body. */
-interface Seen {
-  method: string;
-  url: string;
-  auth: string | null;
-  body: unknown;
-}
-type Reply = { status: number; data?: unknown } | 'network';
-type Handler = (req: Seen) => Reply | Promise<Reply>;
-
-/**
- * An axios adapter standing in for the HTTP server: it records each request and answers with
- * what the handler returns, rejecting non-2xx answers the way axios's own adapters do.
- */
-function fakeServer(handler: Handler): { adapter: AxiosAdapter; seen: Seen[] } {
-  const seen: Seen[] = [];
-  const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
-    const auth = AxiosHeaders.from(config.headers).get('Authorization');
-    const req: Seen = {
-      method: (config.method ?? 'get').toUpperCase(),
-      url: config.url ?? '',
-      auth: typeof auth === 'string' ? auth : null,
-      body: typeof config.data === 'string' ? JSON.parse(config.data) : config.data,
-    };
-    seen.push(req);
-    const reply = await handler(req);
-    if (reply === 'network') {
-      throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config, {});
-    }
-    const response = {
-      status: reply.status,
-      statusText: String(reply.status),
-      data: reply.data ?? null,
-      headers: {},
-      config,
-    };
-    if (reply.status >= 200 && reply.status < 300) return response;
-    throw new AxiosError(
-      `Request failed with status code ${reply.status}`,
-      AxiosError.ERR_BAD_RESPONSE,
-      config,
-      {},
-      response,
-    );
-  };
-  return { adapter, seen };
-}
 
 const errorBody = (code: string, message = code) => ({ error: { code, message } });
 const Ok = z.object({ ok: z.literal(true) });
 
-function setup(handler: Handler) {
+function setup(handler: (req: Seen) => Reply | Promise<Reply>) {
   const server = fakeServer(handler);
   const tokens = createTokenStorage(createMemoryStorage());
-  const client = createApiClient({ adapter: server.adapter, tokens });
+  const client = createApiClient({ fetch: server.fetch, tokens });
   const loggedOut = vi.fn();
   client.loggedOut$.subscribe(loggedOut);
   return { ...server, tokens, client, loggedOut };
@@ -192,7 +139,7 @@ describe('retry rule for mutations', () => {
   /** Sends the request and records at which fake-clock times the server saw each attempt. */
   function attemptsOver(
     replies: Reply[],
-    config: { method: string; url: string },
+    config: RequestConfig,
   ): { done: Promise<unknown>; times: number[]; seen: Seen[] } {
     const times: number[] = [];
     const start = Date.now();
@@ -274,6 +221,52 @@ describe('response contracts', () => {
     expect(await client.request(Ok, { url: '/b' }).catch((e: unknown) => e)).toMatchObject({
       status: 500,
       code: 'unknown',
+    });
+  });
+});
+
+// The client runs on fetch (issue 10: no second HTTP stack); what axios did for the app, it does.
+describe('requests over fetch', () => {
+  it('puts params in the query string, leaving out empty ones and repeating arrays', async () => {
+    const { client, seen } = setup(() => ({ status: 200, data: { ok: true } }));
+    await client.request(Ok, {
+      url: '/v1/sessions',
+      params: { status: 'IN_PROGRESS', pageSize: 100, isMe: true, skip: undefined, none: null },
+    });
+    await client.request(Ok, { url: '/v1/x', params: { ids: ['a b', 'c'] } });
+    expect(seen.map((r) => new URLSearchParams(r.query).toString())).toEqual([
+      'status=IN_PROGRESS&pageSize=100&isMe=true',
+      'ids%5B%5D=a+b&ids%5B%5D=c',
+    ]);
+  });
+
+  it('sends objects as JSON and FormData as it is', async () => {
+    const bodies: unknown[] = [];
+    const { client, seen } = setup((req) => {
+      bodies.push(req.body);
+      return { status: 200, data: { ok: true } };
+    });
+    await client.request(Ok, { method: 'POST', url: '/v1/a', data: { name: 'x' } });
+    const form = new FormData();
+    form.append('file', new Blob(['hello']), 'a.txt');
+    await client.request(Ok, { method: 'put', url: '/v1/b', data: form });
+    expect(seen.map((r) => r.method)).toEqual(['POST', 'PUT']);
+    expect(bodies[0]).toEqual({ name: 'x' });
+    expect(bodies[1]).toBe(form);
+  });
+
+  it('answers a download as a Blob, and a network failure as status 0 "network"', async () => {
+    const { client } = setup((req) =>
+      req.url === '/v1/file' ? { status: 200, data: { a: 1 } } : 'network',
+    );
+    const blob = await client.request(z.instanceof(Blob), {
+      url: '/v1/file',
+      responseType: 'blob',
+    });
+    expect(await blob.text()).toBe('{"a":1}');
+    expect(await client.request(Ok, { url: '/v1/y' }).catch((e: unknown) => e)).toMatchObject({
+      status: 0,
+      code: 'network',
     });
   });
 });

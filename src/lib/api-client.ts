@@ -1,10 +1,3 @@
-import axios, {
-  AxiosError,
-  type AxiosAdapter,
-  type AxiosInstance,
-  type AxiosRequestConfig,
-  type InternalAxiosRequestConfig,
-} from 'axios';
 import { Subject, type Observable } from 'rxjs';
 import type { z } from 'zod';
 import { AuthTokens } from '@/contracts/api/auth';
@@ -85,13 +78,47 @@ interface ClientMeta {
   /** Turns the retry rule off (the refresh call: a spent refresh token must not be re-sent). */
   noRetry?: boolean;
 }
-type MetaConfig = InternalAxiosRequestConfig & { tomoni?: ClientMeta };
+
+/** A query-string value; null and undefined leave the parameter out, an array repeats it (`k[]`). */
+type ParamValue = string | number | boolean | Date | null | undefined;
+
+type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** One API call: the path, its method, query parameters and body (JSON, or FormData as is). */
+export interface RequestConfig {
+  url: string;
+  method?: HttpMethod | Uppercase<HttpMethod>;
+  params?: Readonly<Record<string, ParamValue | readonly ParamValue[]>> | undefined;
+  data?: unknown;
+  /** `blob` hands the body over as a Blob (downloads); otherwise JSON (or text when not JSON). */
+  responseType?: 'json' | 'blob';
+}
+
+/** A response outside 2xx, as the client's rules see it (status, parsed body, headers). */
+class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly data: unknown,
+    readonly headers: Headers,
+  ) {
+    super(`Request failed with status code ${status}`);
+    this.name = 'HttpError';
+  }
+}
+
+/** No response at all: offline, DNS, connection reset, CORS refusal. */
+class NetworkError extends Error {
+  constructor(cause: unknown) {
+    super(cause instanceof Error && cause.message ? cause.message : 'Network Error');
+    this.name = 'NetworkError';
+  }
+}
 
 export interface ApiClientOptions {
   baseURL?: string;
   tokens?: TokenStorage;
-  /** Replaces the HTTP transport (tests hand in a scripted adapter). */
-  adapter?: AxiosAdapter;
+  /** Replaces the HTTP transport, `globalThis.fetch` by default (tests hand in a scripted one). */
+  fetch?: typeof fetch;
   /** Waits between retries; injected so tests can run on fake timers. */
   sleep?: (ms: number) => Promise<void>;
   /**
@@ -113,12 +140,11 @@ const browserLock: LockRunner = (name, task) => {
 type RefreshOutcome = 'ok' | 'refused' | 'unavailable';
 
 export interface ApiClient {
-  readonly http: AxiosInstance;
   readonly tokens: TokenStorage;
   /** Emits when a refresh failed and the tokens were cleared. The app shows the logged-out modal. */
   readonly loggedOut$: Observable<void>;
   /** Sends a request and parses the response body with `schema`; throws ApiError on any failure. */
-  request<S extends z.ZodType>(schema: S, config: AxiosRequestConfig): Promise<z.infer<S>>;
+  request<S extends z.ZodType>(schema: S, config: RequestConfig): Promise<z.infer<S>>;
   /** Exchanges the stored refresh token for a new pair; concurrent callers share one exchange. */
   refresh(): Promise<boolean>;
   /**
@@ -138,30 +164,52 @@ const pathOf = (url: string | undefined): string => {
   }
 };
 
-/** Turns whatever axios threw into an ApiError, reading the server's ErrorBody when there is one. */
+/** Turns whatever a call threw into an ApiError, reading the server's ErrorBody when there is one. */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
-  if (error instanceof AxiosError) {
-    const response = error.response;
-    if (!response) return new ApiError(0, 'network', error.message);
-    const parsed = ErrorBody.safeParse(response.data);
+  if (error instanceof NetworkError) return new ApiError(0, 'network', error.message);
+  if (error instanceof HttpError) {
+    const parsed = ErrorBody.safeParse(error.data);
     const retryAfter =
-      response.status === 429 ? retryAfterSeconds(headerOf(response.headers, 'retry-after')) : null;
+      error.status === 429 ? retryAfterSeconds(error.headers.get('retry-after')) : null;
     if (parsed.success) {
       const { code, message, fields } = parsed.data.error;
-      return new ApiError(response.status, code, message, fields ?? [], retryAfter);
+      return new ApiError(error.status, code, message, fields ?? [], retryAfter);
     }
-    return new ApiError(response.status, 'unknown', error.message, [], retryAfter);
+    return new ApiError(error.status, 'unknown', error.message, [], retryAfter);
   }
   return new ApiError(0, 'unknown', error instanceof Error ? error.message : String(error));
 }
 
-const headerOf = (headers: unknown, name: string): unknown => {
-  if (!headers || typeof headers !== 'object') return undefined;
-  const get = (headers as { get?: unknown }).get;
-  if (typeof get === 'function') return (get as (n: string) => unknown).call(headers, name);
-  return (headers as Record<string, unknown>)[name];
-};
+/** `?a=1&b[]=x&b[]=y` from params: null and undefined are left out, dates sent as ISO strings. */
+export function queryString(params: RequestConfig['params']): string {
+  const search = new URLSearchParams();
+  const text = (value: Exclude<ParamValue, null | undefined>) =>
+    value instanceof Date ? value.toISOString() : String(value);
+  for (const [key, value] of Object.entries(params ?? {})) {
+    if (Array.isArray(value)) {
+      for (const item of value as readonly ParamValue[]) {
+        if (item !== null && item !== undefined) search.append(`${key}[]`, text(item));
+      }
+    } else if (value !== null && value !== undefined) {
+      search.append(key, text(value as Exclude<ParamValue, null | undefined>));
+    }
+  }
+  const query = search.toString();
+  return query ? `?${query}` : '';
+}
+
+/** A JSON body is parsed; an empty one is '' and one that is not JSON stays text. */
+async function readBody(response: Response, responseType: RequestConfig['responseType']) {
+  if (responseType === 'blob' && response.ok) return response.blob();
+  const text = await response.text();
+  if (text === '') return '';
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
 
 const defaultSleep = (ms: number): Promise<void> =>
   new Promise((resolve) => setTimeout(resolve, ms));
@@ -170,11 +218,44 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const tokens = options.tokens ?? defaultTokenStorage;
   const sleep = options.sleep ?? defaultSleep;
   const loggedOut = new Subject<void>();
-  const http = axios.create({
-    baseURL: options.baseURL ?? '',
-    ...(options.adapter ? { adapter: options.adapter } : {}),
-    headers: { Accept: 'application/json' },
-  });
+  const baseURL = options.baseURL ?? '';
+  const fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+
+  /** One HTTP exchange with the held token; anything outside 2xx throws an HttpError. */
+  const send = async (
+    config: RequestConfig,
+    meta: ClientMeta,
+  ): Promise<{ status: number; data: unknown }> => {
+    const headers = new Headers({ Accept: 'application/json' });
+    const token = tokens.getToken();
+    meta.sentToken = token;
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    let body: BodyInit | undefined;
+    if (config.data instanceof FormData || config.data instanceof Blob) body = config.data;
+    else if (config.data !== undefined) {
+      headers.set('Content-Type', 'application/json');
+      body = JSON.stringify(config.data);
+    }
+    let response: Response;
+    try {
+      response = await fetchImpl(`${baseURL}${config.url}${queryString(config.params)}`, {
+        method: (config.method ?? 'get').toUpperCase(),
+        headers,
+        ...(body !== undefined ? { body } : {}),
+      });
+    } catch (error) {
+      throw new NetworkError(error);
+    }
+    let data: unknown;
+    try {
+      data = await readBody(response, config.responseType);
+    } catch (error) {
+      // The connection broke while the body was arriving.
+      throw new NetworkError(error);
+    }
+    if (!response.ok) throw new HttpError(response.status, data, response.headers);
+    return { status: response.status, data };
+  };
 
   const lock = options.lock ?? browserLock;
   let refreshing: Promise<RefreshOutcome> | null = null;
@@ -185,19 +266,16 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       const refreshToken = tokens.getRefreshToken();
       if (!refreshToken) return 'refused';
       try {
-        const config: AxiosRequestConfig & { tomoni: ClientMeta } = {
-          method: 'post',
-          url: '/v1/auth/refresh',
-          data: { refreshToken },
-          tomoni: { noRetry: true },
-        };
-        const response = await http.request(config);
+        const response = await send(
+          { method: 'post', url: '/v1/auth/refresh', data: { refreshToken } },
+          { noRetry: true },
+        );
         const parsed = AuthTokens.safeParse(response.data);
         if (!parsed.success) return 'unavailable';
         tokens.setTokens(parsed.data);
         return 'ok';
       } catch (error) {
-        const status = error instanceof AxiosError ? error.response?.status : undefined;
+        const status = error instanceof HttpError ? error.status : undefined;
         if (status === 429 && attempt < RETRY_COUNT) {
           await sleep((toApiError(error).retryAfterS ?? 1) * 1000);
           continue;
@@ -227,65 +305,66 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
   const refresh = async (): Promise<boolean> => (await refreshOutcome()) === 'ok';
 
-  http.interceptors.request.use((config: MetaConfig) => {
-    const meta = (config.tomoni ??= {});
-    const token = tokens.getToken();
-    meta.sentToken = token;
-    if (token) config.headers.set('Authorization', `Bearer ${token}`);
-    else config.headers.delete('Authorization');
-    return config;
-  });
+  /**
+   * Sends a call under the client's rules: a 401 refreshes the token once and re-sends; a 429 is
+   * waited out (Retry-After); a mutation that met a network error or a retryable status is sent
+   * again after RETRY_DELAY_MS, RETRY_COUNT times at most.
+   */
+  const sendWithRules = async (
+    config: RequestConfig,
+    meta: ClientMeta = {},
+  ): Promise<{ status: number; data: unknown }> => {
+    try {
+      return await send(config, meta);
+    } catch (error) {
+      if (!(error instanceof HttpError || error instanceof NetworkError)) throw error;
+      const status = error instanceof HttpError ? error.status : undefined;
 
-  http.interceptors.response.use(undefined, async (error: unknown) => {
-    if (!(error instanceof AxiosError) || !error.config) throw error;
-    const config = error.config as MetaConfig;
-    const meta = (config.tomoni ??= {});
-    const status = error.response?.status;
+      if (status === 401 && !meta.refreshed && !NO_REFRESH_PATHS.includes(pathOf(config.url))) {
+        meta.refreshed = true;
+        const current = tokens.getToken();
+        // Sent without a token and none held now: nobody was logged in, so there is no session to lose.
+        if (meta.sentToken == null && current === null) throw error;
+        // Another call already refreshed while this one was in flight: just re-send with the new token.
+        const stale = current !== null && current !== meta.sentToken;
+        const outcome = stale ? 'ok' : await refreshOutcome();
+        if (outcome === 'ok') return sendWithRules(config, meta);
+        // The refresh could not be made (no network, 5xx, 429 past its retries): keep the session.
+        if (outcome === 'unavailable') throw error;
+        tokens.clear();
+        loggedOut.next();
+        throw error;
+      }
 
-    if (status === 401 && !meta.refreshed && !NO_REFRESH_PATHS.includes(pathOf(config.url))) {
-      meta.refreshed = true;
-      const current = tokens.getToken();
-      // Sent without a token and none held now: nobody was logged in, so there is no session to lose.
-      if (meta.sentToken == null && current === null) throw error;
-      // Another call already refreshed while this one was in flight: just re-send with the new token.
-      const stale = current !== null && current !== meta.sentToken;
-      const outcome = stale ? 'ok' : await refreshOutcome();
-      if (outcome === 'ok') return http.request(config);
-      // The refresh could not be made (no network, 5xx, 429 past its retries): keep the session.
-      if (outcome === 'unavailable') throw error;
-      tokens.clear();
-      loggedOut.next();
+      const retries = meta.retries ?? 0;
+      if (status === 429) {
+        // Never a reason to sign out: wait as long as the server asks, then send again (any method).
+        if (meta.noRetry || NO_WAIT_PATHS.includes(pathOf(config.url)) || retries >= RETRY_COUNT)
+          throw error;
+        meta.retries = retries + 1;
+        await sleep((toApiError(error).retryAfterS ?? RETRY_DELAY_MS / 1000) * 1000);
+        return sendWithRules(config, meta);
+      }
+
+      const method = (config.method ?? 'get').toLowerCase();
+      const retryable = status === undefined || RETRY_STATUS_SET.has(status);
+      if (MUTATIONS.has(method) && !meta.noRetry && retryable && retries < RETRY_COUNT) {
+        meta.retries = retries + 1;
+        await sleep(RETRY_DELAY_MS);
+        return sendWithRules(config, meta);
+      }
       throw error;
     }
-
-    const retries = meta.retries ?? 0;
-    if (status === 429) {
-      // Never a reason to sign out: wait as long as the server asks, then send again (any method).
-      if (meta.noRetry || NO_WAIT_PATHS.includes(pathOf(config.url)) || retries >= RETRY_COUNT)
-        throw error;
-      meta.retries = retries + 1;
-      await sleep((toApiError(error).retryAfterS ?? RETRY_DELAY_MS / 1000) * 1000);
-      return http.request(config);
-    }
-
-    const method = (config.method ?? 'get').toLowerCase();
-    const retryable = error.response ? RETRY_STATUS_SET.has(error.response.status) : true;
-    if (MUTATIONS.has(method) && !meta.noRetry && retryable && retries < RETRY_COUNT) {
-      meta.retries = retries + 1;
-      await sleep(RETRY_DELAY_MS);
-      return http.request(config);
-    }
-    throw error;
-  });
+  };
 
   const request = async <S extends z.ZodType>(
     schema: S,
-    config: AxiosRequestConfig,
+    config: RequestConfig,
   ): Promise<z.infer<S>> => {
     let data: unknown;
     let status: number;
     try {
-      const response = await http.request(config);
+      const response = await sendWithRules(config);
       data = response.data;
       status = response.status;
     } catch (error) {
@@ -296,7 +375,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       throw new ApiError(
         status,
         'contractMismatch',
-        `Response of ${config.method ?? 'get'} ${config.url ?? ''} broke its contract: ${parsed.error.message}`,
+        `Response of ${config.method ?? 'get'} ${config.url} broke its contract: ${parsed.error.message}`,
       );
     }
     return parsed.data;
@@ -310,7 +389,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     return false;
   };
 
-  return { http, tokens, loggedOut$: loggedOut.asObservable(), request, refresh, recoverSession };
+  return { tokens, loggedOut$: loggedOut.asObservable(), request, refresh, recoverSession };
 }
 
 /** The page's API client: same origin, tokens in localStorage. */

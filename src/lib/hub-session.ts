@@ -14,6 +14,21 @@ export interface HubSession {
   watchToken(listener: () => void): () => void;
   /** The hub closed the socket as signed out: refresh once, else the logged-out modal. */
   onSignedOut(): Promise<boolean>;
+  /**
+   * Everything a hub transport needs to open and sign in a socket (the engine's
+   * `createWsTransport` takes it as is): the rooms list and the watch page both use this, so
+   * there is one way to authenticate a socket.
+   */
+  socket(): HubSocketDeps;
+}
+
+/** What `HubSession.socket()` gives a transport (structurally the engine's WsTransportDeps). */
+export interface HubSocketDeps {
+  /** Opens a socket to the hub (a browser WebSocket); the token is never in the URL. */
+  connect(): WebSocket;
+  getToken(): string | null;
+  watchToken(listener: () => void): () => void;
+  onSignedOut(): Promise<boolean>;
 }
 
 /** Renew this long before the access token's expiry, so an idle watch page keeps its socket. */
@@ -35,6 +50,7 @@ export function tokenExpiry(token: string): number | null {
 }
 
 export function createHubSession(client: ApiClient = apiClient): HubSession {
+  let session: HubSession;
   const listeners = new Set<() => void>();
   let stopStorage: (() => void) | null = null;
   let renewTimer: ReturnType<typeof setTimeout> | undefined;
@@ -63,7 +79,7 @@ export function createHubSession(client: ApiClient = apiClient): HubSession {
     }, wait);
   };
 
-  return {
+  session = {
     url: () => {
       const url = new URL('/ws', window.location.href);
       url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
@@ -87,7 +103,14 @@ export function createHubSession(client: ApiClient = apiClient): HubSession {
       };
     },
     onSignedOut: () => client.recoverSession(),
+    socket: () => ({
+      connect: () => new WebSocket(session.url()),
+      getToken: session.getToken,
+      watchToken: session.watchToken,
+      onSignedOut: session.onSignedOut,
+    }),
   };
+  return session;
 }
 
 /** The app's one hub session. */

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { NAMESPACES, createI18n } from './i18n';
+import { NAMESPACES, createTestI18n } from './i18n-testing';
 
 const root = fileURLToPath(new URL('../../locales', import.meta.url));
 const LANGS = ['ja', 'en'] as const;
@@ -81,7 +81,7 @@ describe('locales', () => {
 
   it('defaults to Japanese and reports a missing key', () => {
     const missing: string[] = [];
-    const i18n = createI18n({
+    const i18n = createTestI18n({
       onMissingKey: (lng, ns, key) => missing.push(`${lng}/${ns}:${key}`),
     });
     expect(i18n.language).toBe('ja');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createI18n } from './i18n';
+import { createTestI18n } from './i18n-testing';
 import { pageTitle } from './page-title';
 
 describe('browser titles (issue 9, item 15)', () => {
@@ -9,8 +9,8 @@ describe('browser titles (issue 9, item 15)', () => {
   });
 
   it('keep the spec\'s "Top" for home, with a Japanese word beside it for a Japanese reader', () => {
-    const ja = createI18n({ lng: 'ja' }).getFixedT('ja', 'home')('documentTitle');
-    const en = createI18n({ lng: 'en' }).getFixedT('en', 'home')('documentTitle');
+    const ja = createTestI18n({ lng: 'ja' }).getFixedT('ja', 'home')('documentTitle');
+    const en = createTestI18n({ lng: 'en' }).getFixedT('en', 'home')('documentTitle');
     expect(pageTitle(ja)).toBe('Top（ホーム） | Tomoni');
     expect(pageTitle(en)).toBe('Top | Tomoni');
   });

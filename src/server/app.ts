@@ -25,6 +25,7 @@ import { registerRouteTable } from './http/route-table';
 import { logSerializers } from './http/log-redaction';
 import { registerSignedUploads, UploadSigner } from './http/signed-uploads';
 import { MemoryRoomBus, type RoomBus } from './realtime/bus';
+import { systemClock, type ServerClock } from './clock';
 import { registerRealtimeHub, type RealtimeHub } from './realtime/hub';
 import { RedisRoomBus } from './realtime/redis-bus';
 import { registerRoomHub, type RoomHub } from './realtime/rooms';
@@ -78,6 +79,8 @@ export interface BuildAppOptions {
   logger?: FastifyBaseLogger | boolean;
   /** Where the default logger writes (stdout when absent); tests read the log through it. */
   logStream?: { write(line: string): unknown };
+  /** The server's one clock (src/server/clock.ts); tests may inject another. */
+  clock?: ServerClock;
 }
 
 /** JSON bodies above this are refused with 413 payloadTooLarge (uploads use multipart). */
@@ -88,7 +91,13 @@ export const JSON_BODY_LIMIT = 256 * 1024;
  * app services decorated on the instance (db, config, auth, permissions), then routes. Returns a
  * ready instance: `app.inject` works at once, `app.listen` serves it.
  */
-export async function buildApp({ config, db, logger, logStream }: BuildAppOptions): Promise<App> {
+export async function buildApp({
+  config,
+  db,
+  logger,
+  logStream,
+  clock = systemClock,
+}: BuildAppOptions): Promise<App> {
   const loggerOptions =
     logger === undefined
       ? {
@@ -183,8 +192,9 @@ export async function buildApp({ config, db, logger, logStream }: BuildAppOption
   // Ring 2: app services.
   app.decorate('db', db);
   app.decorate('config', config);
+  app.decorate('clock', clock);
   app.decorate('auth', auth);
-  app.decorate('permissions', new Permissions(db));
+  app.decorate('permissions', new Permissions(db, (key, load) => auth.remember(key, load)));
   // Rooms fan out in process by default; REDIS_URL shares them between server instances.
   const roomBus: RoomBus = config.redisUrl
     ? new RedisRoomBus({ url: config.redisUrl, onError: (e) => app.log.error({ err: e }, 'redis') })
@@ -210,6 +220,7 @@ export async function buildApp({ config, db, logger, logStream }: BuildAppOption
     'realtime',
     await registerRealtimeHub(app as unknown as FastifyInstance, {
       auth: app.auth,
+      clock,
       activeFamilies: activeFamiliesQuery(db),
       authCheckMs: config.ws.authCheckMs,
       authTimeoutMs: config.ws.authTimeoutMs,
@@ -237,6 +248,7 @@ export async function buildApp({ config, db, logger, logStream }: BuildAppOption
     hub: app.realtime,
     db,
     bus: roomBus,
+    now: clock,
     statusIntervalMs: config.ws.statusIntervalMs,
     headIntervalMs: config.ws.headIntervalMs,
   });

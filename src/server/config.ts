@@ -37,6 +37,7 @@ const EnvSchema = z.object({
   ACCESS_TOKEN_TTL_S: PositiveInt.default(900),
   REFRESH_TOKEN_TTL_S: PositiveInt.default(30 * 24 * 60 * 60),
   SEED_DEMO: EnvBoolean.default(true),
+  PGLITE_WORKER: EnvBoolean.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   REDIS_URL: z
     .string()
@@ -155,6 +156,8 @@ export interface Config {
    * databaseUrl is set.
    */
   pgliteDir: string;
+  /** PGlite runs in a worker thread of its own (db/pglite-thread.ts) rather than the server's. */
+  pgliteWorker: boolean;
   /** The translation provider, or null when none is configured. */
   translation: { provider: 'deepl'; apiKey: string; apiUrl: string } | null;
   /** Class report aggregates: the refresh time zone and whether staff may refresh on demand. */
@@ -272,6 +275,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : undefined,
     oidc,
     pgliteDir: resolve(dataDir, 'pglite'),
+    pgliteWorker: e.PGLITE_WORKER,
     translation:
       e.TRANSLATION_PROVIDER === 'deepl' && e.DEEPL_API_KEY
         ? { provider: 'deepl', apiKey: e.DEEPL_API_KEY, apiUrl: e.DEEPL_API_URL }

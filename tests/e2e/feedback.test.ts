@@ -1,10 +1,10 @@
 import { createServer, type Server } from 'node:http';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccount } from '../../src/server/seed/accounts';
 import { DEMO_IDS } from '../../src/server/seed/demo';
+import { axeFindings } from './support/axe';
 import { launchBrowser } from './support/browser';
 import { text } from './support/locales';
 import { signIn } from './support/login';
@@ -95,11 +95,7 @@ describe('feedback viewer', () => {
     expect(Number((await like.innerText()).replace(/\D/g, ''))).toBe(before + 1);
 
     // The open viewer passes axe (serious and critical findings).
-    const findings = (
-      await new AxeBuilder({ page }).include('[role="dialog"]').analyze()
-    ).violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    const findings = await axeFindings(page, { include: ['[role="dialog"]'] });
     expect(findings).toEqual([]);
 
     // After a reload the feedback and the like are still there (they were stored).

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccount } from '../../src/server/seed/accounts';
+import { axeFindings } from './support/axe';
 import { launchBrowser } from './support/browser';
 import { text } from './support/locales';
 import { signIn } from './support/login';
@@ -77,20 +77,14 @@ describe('foundation: sign-in and the shell', () => {
     const page = await context.newPage();
     await page.goto(`${server.url}/login`);
     await page.getByLabel(text('ja', 'login:accountName.label')).waitFor();
-    const serious = async () =>
-      (await new AxeBuilder({ page }).analyze()).violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    const serious = () => axeFindings(page);
     expect(await serious()).toEqual([]);
     const student = demoAccount('student03');
     await signIn(page, server.url, student.account, student.password);
     await page.waitForURL(`${server.url}/`);
     await page.getByRole('banner').waitFor();
     await page.getByRole('contentinfo').waitFor();
-    const shell = async () =>
-      (await new AxeBuilder({ page }).include('header').include('footer').analyze()).violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    const shell = () => axeFindings(page, { include: ['header', 'footer'] });
     expect(await shell()).toEqual([]);
     await context.close();
   });

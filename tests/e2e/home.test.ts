@@ -1,9 +1,10 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STORAGE_KEYS } from '../../src/contracts/constants';
 import { NotificationsResponse } from '../../src/contracts/api/notifications';
 import { ListSessionsResponse } from '../../src/contracts/api/sessions';
 import { demoAccount } from '../../src/server/seed/accounts';
+import { axeFindings } from './support/axe';
 import { launchBrowser } from './support/browser';
 import { text } from './support/locales';
 import { signIn } from './support/login';
@@ -49,9 +50,19 @@ describe('home', () => {
     const page = await context.newPage();
     const user = demoAccount(account);
     // quiet: the popup's show-after time lies a day ahead, as if it had been shown already.
-    await signIn(page, server.url, user.account, user.password, { notificationPopup: !quiet });
+    // In English the popup must first open after the switch: held back until the reload below,
+    // rather than racing the page (which may show it in Japanese before the switch lands).
+    await signIn(page, server.url, user.account, user.password, {
+      notificationPopup: !quiet && lang === 'ja',
+    });
     await page.waitForURL(`${server.url}/`);
     if (lang === 'en') {
+      if (!quiet) {
+        await page.evaluate(
+          (key) => localStorage.removeItem(key),
+          STORAGE_KEYS.notificationShowAfter,
+        );
+      }
       const me = await api<{ item: { _id: string } }>(page, '/v1/me');
       await api(page, `/v1/user/${me.item._id}`, {
         method: 'PUT',
@@ -103,10 +114,59 @@ describe('home', () => {
     await page.waitForTimeout(1500);
     expect(await dialog.count()).toBe(0);
 
-    const serious = (await new AxeBuilder({ page }).analyze()).violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    const serious = await axeFindings(page);
     expect(serious).toEqual([]);
+    await page.context().close();
+  });
+
+  it('loads with the reads it shows: no permission calls, no follow lists (issue 10)', async () => {
+    const page = await home('student03', 'ja', { quiet: true });
+    const me = await api<{ item: { _id: string } }>(page, '/v1/me');
+    const reads: string[] = [];
+    // Reads that got an answer.
+    page.on('requestfinished', (r) => {
+      const url = new URL(r.url());
+      if (r.method() === 'GET' && url.pathname.startsWith('/v1/'))
+        reads.push(
+          `${url.pathname.replace(me.item._id, '{me}')}${url.searchParams.has('orderBy') ? `?orderBy=${url.searchParams.get('orderBy')}` : url.search ? '?…' : ''}`,
+        );
+    });
+    await page.reload();
+    await page.getByRole('heading', { name: text('ja', 'rooms:title') }).waitFor();
+    await page.waitForLoadState('networkidle');
+    // bench/api.ts HOME_READS is this list: keep the two in step. Each counted once: Chromium
+    // sometimes records a second read of rooms, the profile or the outputs in one load (a refetch
+    // left alone here), which is not what this checks.
+    expect([...new Set(reads)].sort()).toEqual(
+      [
+        '/v1/me',
+        '/v1/user/{me}',
+        '/v1/streams?…',
+        '/v1/sessions',
+        '/v1/inquiryProjects?orderBy=updatedAt',
+        '/v1/inquiryProjects?orderBy=latestPublishedAt',
+        '/v1/inquiryProjects/pinnedSlides',
+        '/v1/me/activities?…',
+        '/v1/user/{me}/outputs?…',
+        '/v1/notifications/all',
+        '/v1/notifications/projectFeedbackAll',
+      ].sort(),
+    );
+    // The follow counts still show, from the profile.
+    const profile = await api<{ item: { counts: { followers: number; follows: number } } }>(
+      page,
+      `/v1/user/${me.item._id}`,
+    );
+    const counts = page.getByRole('list', { name: text('ja', 'profile:counts.label') });
+    for (const [key, value] of [
+      ['followers', profile.item.counts.followers],
+      ['follows', profile.item.counts.follows],
+    ] as const) {
+      const item = counts
+        .getByRole('listitem')
+        .filter({ hasText: text('ja', `profile:counts.${key}`) });
+      await expect.poll(() => item.innerText()).toContain(String(value));
+    }
     await page.context().close();
   });
 
@@ -146,9 +206,7 @@ describe('home', () => {
     expect(
       await page.getByRole('heading', { name: text('ja', 'projects:exploreProjects') }).count(),
     ).toBe(0);
-    const serious = (await new AxeBuilder({ page }).analyze()).violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    const serious = await axeFindings(page);
     expect(serious).toEqual([]);
     await page.goto(`${server.url}/session/${DEMO_IDS.sessions.oceanArchive}/watch/?lang=ja`);
     await page.getByTestId('join').click();

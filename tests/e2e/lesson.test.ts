@@ -1,11 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AuthTokens } from '../../src/contracts/api/auth';
 import { demoAccount } from '../../src/server/seed/accounts';
 import { DEMO_IDS } from '../../src/server/seed/demo';
+import { axeFindings } from './support/axe';
 import { launchBrowser } from './support/browser';
 import { snapshotBuiltClient, type ClientSnapshot } from './support/client-snapshot';
 import { text } from './support/locales';
@@ -112,11 +112,9 @@ describe('a whole lesson (issue 9)', () => {
     return { name: account, context, page };
   }
 
-  /** Serious or critical axe findings (colour contrast included) on the page as it is now. */
+  /** axe findings (support/axe: serious, critical, any colour contrast) on the page as it is now. */
   async function axe(page: Page, what: string) {
-    const found = (await new AxeBuilder({ page }).analyze()).violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    const found = await axeFindings(page);
     axeChecked.push(what);
     expect([what, found]).toEqual([what, []]);
   }

@@ -1,10 +1,10 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AuthTokens } from '../../src/contracts/api/auth';
 import { StreamResponse } from '../../src/contracts/stream';
 import { demoAccount } from '../../src/server/seed/accounts';
 import { DEMO_IDS } from '../../src/server/seed/demo';
+import { axeFindings } from './support/axe';
 import { launchBrowser } from './support/browser';
 import { snapshotBuiltClient, type ClientSnapshot } from './support/client-snapshot';
 import { text } from './support/locales';
@@ -140,10 +140,9 @@ describe('live comments in a room', () => {
    * test's; its sync badge's contrast is a known finding outside this part).
    */
   const axe = (page: Page) =>
-    new AxeBuilder({ page })
-      .include('section[aria-labelledby="comments-title"]')
-      .include('[role="dialog"]')
-      .analyze();
+    axeFindings(page, {
+      include: ['section[aria-labelledby="comments-title"]', '[role="dialog"]'],
+    });
 
   it('brings the host and two pupils into the room; a comment reaches everyone live', async () => {
     [host, author, classmate] = await Promise.all([
@@ -181,9 +180,7 @@ describe('live comments in a room', () => {
       name: text('ja', 'feedback:report.title'),
     });
     await dialog.waitFor();
-    const findings = (await axe(classmate.page)).violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    const findings = await axe(classmate.page);
     expect(findings).toEqual([]);
     await dialog.getByRole('textbox').fill('いやな言い方です');
     await dialog.getByRole('button', { name: text('ja', 'feedback:report.submit') }).click();
@@ -226,9 +223,7 @@ describe('live comments in a room', () => {
       await panel(v).getByText(text('ja', 'watch:comments.paused')).waitFor();
       expect(await box(v).isDisabled()).toBe(true);
     }
-    const findings = (await axe(author.page)).violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    const findings = await axe(author.page);
     expect(findings).toEqual([]);
     await pauseSwitch().click();
     await expect.poll(() => pauseSwitch().isChecked()).toBe(false);

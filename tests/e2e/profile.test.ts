@@ -1,7 +1,7 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccount } from '../../src/server/seed/accounts';
+import { axeFindings } from './support/axe';
 import { launchBrowser } from './support/browser';
 import { text } from './support/locales';
 import { signIn } from './support/login';
@@ -149,10 +149,7 @@ describe('profile', () => {
   // Issue 4: axe finds no serious or critical violation on the profile pages.
   it("passes axe on /mypage and on another student's /user/{id}", async () => {
     const page = await signedIn('student06');
-    const serious = async () =>
-      (await new AxeBuilder({ page }).analyze()).violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    const serious = () => axeFindings(page);
     const settled = async (name: string) => {
       await expect
         .poll(() => page.getByRole('heading', { level: 1 }).innerText(), { timeout: 10_000 })

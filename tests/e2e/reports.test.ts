@@ -1,10 +1,10 @@
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthTokens } from '../../src/contracts/api/auth';
 import { ReportFeedbacksResponse, ReportSessionsResponse } from '../../src/contracts/api/reports';
 import { DEMO_IDS } from '../../src/server/seed/demo';
 import { demoAccount } from '../../src/server/seed/accounts';
+import { axeFindings } from './support/axe';
 import { launchBrowser } from './support/browser';
 import { snapshotBuiltClient, type ClientSnapshot } from './support/client-snapshot';
 import { text } from './support/locales';
@@ -71,12 +71,6 @@ describe('moderation and class reports', () => {
     await server?.stop();
     client?.remove();
   });
-
-  /** Serious or critical axe findings on the page as it is now. */
-  const axeFindings = async (page: Page) =>
-    (await new AxeBuilder({ page }).analyze()).violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 
   async function signedIn(account: string) {
     // A Japanese school's browsers run in the report zone; the date filter is a calendar day there.

@@ -1,9 +1,9 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODAL_TRANSITION_MS } from '../../src/contracts/constants';
 import { DEMO_IDS } from '../../src/server/seed/demo';
 import { demoAccount } from '../../src/server/seed/accounts';
+import { axeFindings } from './support/axe';
 import { launchBrowser } from './support/browser';
 import { text } from './support/locales';
 import { signIn } from './support/login';
@@ -251,10 +251,7 @@ describe('settings', () => {
   });
 
   it('has no serious or critical accessibility violation in any pane (desktop and mobile) or the password modal', async () => {
-    const serious = async (page: Page, selector: string) =>
-      (await new AxeBuilder({ page }).include(selector).analyze()).violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    const serious = (page: Page, selector: string) => axeFindings(page, { include: [selector] });
     for (const viewport of [
       { width: 1440, height: 900 },
       { width: 390, height: 844 },

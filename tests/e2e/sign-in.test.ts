@@ -1,9 +1,9 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MeResponse } from '../../src/contracts/api/auth';
 import { OAuthStartResponse } from '../../src/contracts/api/oauth';
 import { demoAccount } from '../../src/server/seed/accounts';
+import { axeFindings } from './support/axe';
 import { launchBrowser } from './support/browser';
 import { text } from './support/locales';
 import { startOidcProvider, type LocalOidcProvider } from './support/oidc-provider';
@@ -164,9 +164,7 @@ describe('sign-in options, consent, password prompt and legal pages', () => {
       const page = await context.newPage();
       await page.goto(`${server.url}/login`);
       await expect.poll(() => googleButton(page).getAttribute('aria-disabled')).toBeNull();
-      const violations = (await new AxeBuilder({ page }).analyze()).violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      const violations = await axeFindings(page);
       expect(violations).toEqual([]);
       await context.close();
     }

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Center, Group, Loader, Text } from '@mantine/core';
+import { Alert, Box, Button, Group, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,21 +6,13 @@ import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { TERMS_AGREEMENT_VERSION, WRAPPER_WIDTH } from '@/contracts/constants';
 import { logout, meQueryKey, PasswordPrompt } from '@/features/auth';
 import { ConsentBanner } from '@/features/consent';
+import { PageLoader } from '@/features/page-status';
 import { isApiError } from '@/lib/api-client';
 import { applyLanguage } from '@/lib/i18n';
 import { useAuth } from '../auth-provider';
 import { Footer } from './footer';
 import { Header } from './header';
 import { SessionDisabledModal } from './session-disabled-modal';
-
-export function PageLoader() {
-  const { t } = useTranslation();
-  return (
-    <Center py={64}>
-      <Loader aria-label={t('loading')} />
-    </Center>
-  );
-}
 
 /**
  * The authenticated area: the token was checked by the route loader; here the user is loaded,
@@ -36,7 +28,7 @@ export function AppLayout() {
   const termsMissing = user !== undefined && user.termsAgreementVersion < TERMS_AGREEMENT_VERSION;
 
   useEffect(() => {
-    if (user) applyLanguage(user.lang);
+    if (user) void applyLanguage(user.lang);
   }, [user]);
 
   useEffect(() => {
@@ -81,7 +73,9 @@ export function AppLayout() {
       </Box>
       <Footer />
       <SessionDisabledModal />
-      <PasswordPrompt me={termsMissing ? undefined : user} />
+      <Suspense fallback={null}>
+        <PasswordPrompt me={termsMissing ? undefined : user} />
+      </Suspense>
       <ConsentBanner
         me={termsMissing ? undefined : user}
         onSaved={(next) => queryClient.setQueryData(meQueryKey, next)}

@@ -3,7 +3,8 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { WRAPPER_WIDTH } from '@/contracts/constants';
 import { useAuth } from '../auth-provider';
-import { AppLayout, PageLoader } from './app-layout';
+import { PageLoader } from '@/features/page-status';
+import { AppLayout } from './app-layout';
 import { Footer } from './footer';
 import { Header } from './header';
 

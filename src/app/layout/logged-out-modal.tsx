@@ -1,24 +1,19 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { apiClient } from '@/lib/api-client';
 
-/** Shown when the API client gave up on the session (refresh refused); OK goes to login. */
-export function LoggedOutModal() {
+/**
+ * Shown when the API client gave up on the session (refresh refused); OK goes to login. The root
+ * layout listens for that and fetches this modal only then (issue 10: no modal in the first load).
+ */
+export function LoggedOutModal({ opened, onClose }: { opened: boolean; onClose(): void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [opened, setOpened] = useState(false);
-
-  useEffect(() => {
-    const subscription = apiClient.loggedOut$.subscribe(() => setOpened(true));
-    return () => subscription.unsubscribe();
-  }, []);
 
   const confirm = () => {
-    setOpened(false);
+    onClose();
     queryClient.clear();
     void navigate('/login', { replace: true });
   };

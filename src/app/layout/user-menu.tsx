@@ -61,7 +61,7 @@ export function UserMenu({ me }: { me: Me }) {
             case 'action':
               return [
                 <Menu.Divider key="divider" />,
-                <Menu.Item key={entry.key} color="red" onClick={() => void onLogout()}>
+                <Menu.Item key={entry.key} color="red.9" onClick={() => void onLogout()}>
                   {t('header.logout')}
                 </Menu.Item>,
               ];

@@ -36,7 +36,11 @@ export function PolicyRoute() {
   const { t, i18n } = useTranslation('legal');
   const { hasToken } = useAuth();
   const lang = Lang.safeParse(i18n.resolvedLanguage).data ?? 'ja';
-  const live = useLiveSessions(async () => (hasToken ? fetchInProgressSessions(lang) : []));
+  const live = useLiveSessions(
+    async () => (hasToken ? fetchInProgressSessions(lang) : []),
+    Date.now,
+    lang,
+  );
   return (
     <PolicyPage
       videoSrc={config.policyVideoUrl}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EpochMs, Id, Role } from '../entities';
+import { EpochMs, Id, Role, SessionStatus } from '../entities';
 
 /**
  * Class reports (accounts and people: report screens; core platform: /report routes). Staff
@@ -26,7 +26,10 @@ export const ReportSessionParams = z.object({ groupId: Id, sessionId: Id });
 /** One session as the group took part in it. */
 export const ReportSessionRow = z.object({
   sessionId: Id,
+  /** In the reader's language (issue 9). */
   title: z.string(),
+  /** Tells a live session from the archive of the same video (issue 9). */
+  status: SessionStatus,
   startTime: EpochMs,
   members: z.number().int().nonnegative(),
   joined: z.number().int().nonnegative(),

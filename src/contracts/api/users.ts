@@ -33,6 +33,9 @@ export const UserProfile = PublicUser.extend({
     outputs: z.number().int(),
     feedbacks: z.number().int(),
     reflections: z.number().int(),
+    /** Followers and follows the viewer may see (what the two follow lists would show). */
+    followers: z.number().int().optional(),
+    follows: z.number().int().optional(),
   }),
   emotions: EmotionCounts.optional(),
 });

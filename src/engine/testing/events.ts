@@ -1,4 +1,5 @@
 import type { ParticipantUser, RoomEvent, StreamCommand } from '../../contracts/stream';
+import { initialRoomModel } from '../reducer';
 import { stampHostCommand } from '../schedule';
 
 /** Builders for room events in tests and benchmarks. */
@@ -19,20 +20,31 @@ export const hostEvent = (
   serverTime: number,
   command: StreamCommand,
   lastAnchor = 0,
-): RoomEvent => stampHostCommand(command, { streamId, seq, serverTime, lastAnchor, userId: HOST });
+): RoomEvent => {
+  const model = initialRoomModel(streamId);
+  return stampHostCommand(command, {
+    model: {
+      ...model,
+      lastSeq: seq - 1,
+      playback: { ...model.playback, effectiveAt: lastAnchor },
+    },
+    serverTime,
+    userId: HOST,
+  });
+};
 
 /** A playback command body. */
 export const playback = (
-  action: 'play' | 'pause' | 'skip' | 'rateChange' | 'ping' | 'terminate',
+  type: 'play' | 'pause' | 'skip' | 'rateChange' | 'ping' | 'terminate',
   timeInVideo: number,
-  updatedAt: number,
+  effectiveAt: number,
   opts: { rate?: number; status?: 'playing' | 'paused' } = {},
 ): StreamCommand => ({
-  action,
-  status: opts.status ?? (action === 'play' ? 'playing' : 'paused'),
+  type,
+  status: opts.status ?? (type === 'play' ? 'playing' : 'paused'),
   timeInVideo,
   playbackRate: opts.rate ?? 1,
-  updatedAt,
+  effectiveAt,
 });
 
 /** A join event (joinStream unless said otherwise). */

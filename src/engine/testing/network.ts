@@ -1,4 +1,4 @@
-import type { MemoryLink } from '../transports/memory';
+import type { MemoryLink } from './memory-hub';
 import type { Random, Scheduler } from '../time';
 
 export interface LinkProfile {

@@ -3,10 +3,10 @@ import { createHostDriver } from '../host';
 import { expectedPosition } from '../reducer';
 import { createRoomClient, type RoomClient } from '../room-client';
 import type { HostIntent } from '../schedule';
-import { createMemoryNetwork, MemoryRoomHub } from '../transports/memory';
 import { createWsTransport } from '../transports/ws';
-import type { RoomTransport } from '../transports/types';
+import type { PostCommand, RoomTransport } from '../transports/types';
 import { FakePlayer, type FakePlayerOptions } from './fake-player';
+import { createMemoryNetwork, MemoryRoomHub } from './memory-hub';
 import { createDelayedLink, type LinkProfile } from './network';
 import { seededRandom, SimScheduler, skewedScheduler } from './sim-scheduler';
 
@@ -70,20 +70,27 @@ export const createSimClass = (options: SimClassOptions = {}) => {
       connect: network.connect,
       scheduler: device,
       random,
-      // The HTTP command crosses the same network (and fails while it is down).
-      postCommand: (id, command) =>
-        new Promise((resolve) => {
-          const up = linkProfile.up.delayMs + (random() * 2 - 1) * linkProfile.up.jitterMs;
-          sim.setTimeout(() => {
-            resolve(
-              online
-                ? hub.command(id, userId, command)
-                : { ok: false, code: 'network', message: 'offline' },
-            );
-          }, up);
-        }),
+      getToken: () => userId,
     });
-    const client = createRoomClient({ transport, scheduler: device, streamId, random });
+    // The HTTP command crosses the same network (and fails while it is down).
+    const postCommand: PostCommand = (id, command) =>
+      new Promise((resolve) => {
+        const up = linkProfile.up.delayMs + (random() * 2 - 1) * linkProfile.up.jitterMs;
+        sim.setTimeout(() => {
+          resolve(
+            online
+              ? hub.command(id, userId, command)
+              : { ok: false, code: 'network', message: 'offline' },
+          );
+        }, up);
+      });
+    const client = createRoomClient({
+      transport,
+      postCommand,
+      scheduler: device,
+      streamId,
+      random,
+    });
     const player = new FakePlayer(
       device,
       options.player?.(random, isHost) ?? {

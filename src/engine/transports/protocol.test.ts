@@ -6,8 +6,15 @@ import {
   encodeServerMessage,
   parseClientMessage,
   parseServerMessage,
+  protocolVersionOf,
+  PROTOCOL_VERSION,
 } from '../../contracts/realtime';
-import { CreateStreamRequest, ListStreamsQuery, parseStreamCommand } from '../../contracts/stream';
+import {
+  CreateStreamRequest,
+  ListStreamsQuery,
+  parseStreamCommand,
+  toStreamCommandBody,
+} from '../../contracts/stream';
 
 describe('realtime protocol', () => {
   it('never throws on any input', () => {
@@ -23,7 +30,7 @@ describe('realtime protocol', () => {
     const raw = encodeClientMessage({ type: 'subscribe', streamId: 's1', sinceSeq: 4 });
     expect(parseClientMessage(raw)).toEqual({
       ok: true,
-      message: { v: 1, type: 'subscribe', streamId: 's1', sinceSeq: 4 },
+      message: { v: 2, type: 'subscribe', streamId: 's1', sinceSeq: 4 },
     });
     const pong = encodeServerMessage({ type: 'pong', id: 3, clientTime: 1.5, serverTime: 99.25 });
     expect(parseServerMessage(pong).ok).toBe(true);
@@ -34,13 +41,23 @@ describe('realtime protocol', () => {
       ok: false,
       error: { code: 'badMessage', message: 'not JSON' },
     });
-    const other = parseClientMessage(JSON.stringify({ v: 2, type: 'ping', id: 1, clientTime: 0 }));
+    const other = parseClientMessage(JSON.stringify({ v: 1, type: 'ping', id: 1, clientTime: 0 }));
     expect(other).toMatchObject({
       ok: false,
       error: { ref: 'ping', message: expect.stringContaining('version') },
     });
-    const bad = parseClientMessage(JSON.stringify({ v: 1, type: 'status', streamId: 's' }));
+    const bad = parseClientMessage(JSON.stringify({ v: 2, type: 'status', streamId: 's' }));
     expect(bad).toMatchObject({ ok: false, error: { code: 'badMessage', ref: 'status' } });
+  });
+
+  it('reads the version a handshake offers before anything else', () => {
+    expect(protocolVersionOf(JSON.stringify({ v: 1, type: 'auth', token: 't' }))).toBe(1);
+    expect(protocolVersionOf(encodeClientMessage({ type: 'auth', token: 't' }))).toBe(
+      PROTOCOL_VERSION,
+    );
+    expect(protocolVersionOf('{"type":"auth"}')).toBeNull();
+    expect(protocolVersionOf('{"v":"2"}')).toBeNull();
+    expect(protocolVersionOf('nope')).toBeNull();
   });
 });
 
@@ -53,7 +70,19 @@ describe('stream contracts', () => {
       playbackRate: 1,
       updatedAt: 5,
     };
-    expect(parseStreamCommand('pause', body).ok).toBe(true);
+    const parsed = parseStreamCommand('pause', body);
+    // The spec's HTTP body reads into the room vocabulary, and back unchanged.
+    expect(parsed).toEqual({
+      ok: true,
+      command: { type: 'pause', status: 'paused', timeInVideo: 3, playbackRate: 1, effectiveAt: 5 },
+    });
+    if (parsed.ok) expect(toStreamCommandBody(parsed.command)).toEqual(body);
+    // The internal names are not an alias on the wire.
+    expect(parseStreamCommand('pause', { ...body, type: 'pause' }).ok).toBe(false);
+    expect(parseStreamCommand('pause', { ...body, updatedAt: 'soon' })).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('updatedAt'),
+    });
     expect(parseStreamCommand('play', body)).toEqual({
       ok: false,
       message: "action must be 'play'",

@@ -4,18 +4,12 @@ import {
   parseClientMessage,
   type ClientMessage,
 } from '../../contracts/realtime';
-import type { RoomModel } from '../../contracts/stream';
-import { roomModel$, type RoomFeed } from '../reducer';
+import type { RoomFeed } from '../../contracts/stream';
+import { RoomLog } from '../room-log';
 import { HOST, playback } from '../testing/events';
+import { createManualLink, createMemoryNetwork, MemoryRoomHub } from '../testing/memory-hub';
 import { seededRandom, SimScheduler } from '../testing/sim-scheduler';
-import { createManualLink, createMemoryNetwork, MemoryRoomHub } from './memory';
-import {
-  BACKOFF_MAX_MS,
-  createWsTransport,
-  SeqTracker,
-  STALE_AFTER_MS,
-  type SocketLike,
-} from './ws';
+import { BACKOFF_MAX_MS, createWsTransport, STALE_AFTER_MS, type SocketLike } from './ws';
 import type { TransportStatus } from './types';
 
 const S = 'room-1';
@@ -37,29 +31,49 @@ const setup = () => {
     };
     return socket;
   };
-  const transport = createWsTransport({ connect, scheduler: sim, random: seededRandom(3) });
+  const transport = createWsTransport({
+    connect,
+    scheduler: sim,
+    random: seededRandom(3),
+    getToken: () => 'token',
+  });
   const statuses: TransportStatus[] = [];
   transport.status$.subscribe((s) => statuses.push(s));
   const feeds: RoomFeed[] = [];
   transport.events$.subscribe((f) => feeds.push(f));
-  let model: RoomModel | undefined;
-  transport.events$.pipe(roomModel$(S)).subscribe((m) => (model = m));
+  // The room log the room client keeps: it says where a resubscribe resumes.
+  const log = new RoomLog(S);
+  transport.events$.subscribe((f) => log.receive(f));
+  const subscribe = () => transport.subscribeRoom(S, () => (log.loaded ? log.lastSeq : undefined));
   const play = (pos: number) => hub.command(S, HOST, playback('play', pos, sim.now() + 300));
-  return { sim, hub, link, network, transport, statuses, feeds, sent, play, model: () => model };
+  const subscribes = () => sent.filter((m) => m.type === 'subscribe');
+  return {
+    sim,
+    hub,
+    link,
+    network,
+    transport,
+    statuses,
+    feeds,
+    subscribe,
+    subscribes,
+    play,
+    model: () => (log.loaded ? log.model : undefined),
+  };
 };
 
 const seqsOf = (feeds: RoomFeed[]): Array<number | string> =>
   feeds.flatMap((f): Array<number | string> =>
-    f.kind === 'events' ? f.events.map((e) => e.seq) : [`snap${f.snapshot.seq}`],
+    f.type === 'events' ? f.events.map((e) => e.seq) : [`snap${f.snapshot.seq}`],
   );
 
 describe('ws transport', () => {
   it('subscribes on open and receives a snapshot, then live events', () => {
     const t = setup();
-    t.transport.subscribeRoom(S);
+    t.subscribe();
     t.link.flush();
     expect(t.statuses).toEqual(['connecting', 'open']);
-    expect(t.sent).toEqual([{ v: 1, type: 'subscribe', streamId: S }]);
+    expect(t.subscribes()).toEqual([{ v: 2, type: 'subscribe', streamId: S }]);
     t.play(0);
     t.link.flush();
     expect(seqsOf(t.feeds)).toEqual(['snap0', 1]);
@@ -68,7 +82,7 @@ describe('ws transport', () => {
 
   it('a reconnect re-subscribes with sinceSeq and loses nothing', () => {
     const t = setup();
-    t.transport.subscribeRoom(S);
+    t.subscribe();
     t.link.flush();
     t.play(0);
     t.play(1);
@@ -83,12 +97,13 @@ describe('ws transport', () => {
     t.sim.advance(BACKOFF_MAX_MS);
     t.link.flush();
     expect(t.transport.status()).toBe('open');
-    expect(t.sent.filter((m) => m.type === 'subscribe')).toEqual([
-      { v: 1, type: 'subscribe', streamId: S },
-      { v: 1, type: 'subscribe', streamId: S, sinceSeq: 2 },
+    expect(t.subscribes()).toEqual([
+      { v: 2, type: 'subscribe', streamId: S },
+      { v: 2, type: 'subscribe', streamId: S, sinceSeq: 2 },
     ]);
     // Exactly the missed events, once each, in order.
     expect(seqsOf(t.feeds)).toEqual(['snap0', 1, 2, 3, 4, 5]);
+    expect(t.network.sockets).toHaveLength(2);
     expect(t.model()).toEqual(t.hub.snapshot(S)?.model);
     expect(t.statuses).toEqual(['connecting', 'open', 'closed', 'connecting', 'open']);
   });
@@ -148,7 +163,7 @@ describe('ws transport', () => {
     const emit = (type: string, data?: unknown) => listeners[type]?.forEach((l) => l({ data }));
     emit('open');
     emit('message', '{not json');
-    emit('message', JSON.stringify({ v: 1, type: 'pong', id: -1 }));
+    emit('message', JSON.stringify({ v: 2, type: 'pong', id: -1 }));
     emit('message', JSON.stringify({ v: 99, type: 'streamRemove', id: 'x' }));
     emit('message', encodeServerMessage({ type: 'streamRemove', id: 'x' }));
     expect(invalid).toHaveLength(3);
@@ -189,7 +204,7 @@ describe('ws transport', () => {
         return new Promise<boolean>((r) => (answer = r));
       },
     });
-    transport.subscribeRoom(S);
+    transport.subscribeRoom(S, () => undefined);
     // The clock pings as soon as the status turns open: the token must still go first.
     transport.status$.subscribe((st) => {
       if (st === 'open') transport.send({ type: 'ping', id: 9, clientTime: 0 });
@@ -242,17 +257,49 @@ describe('ws transport', () => {
   });
 });
 
-describe('SeqTracker', () => {
-  it('tracks the last contiguous seq through gaps and snapshots', () => {
-    const s = new SeqTracker();
-    expect(s.lastSeq).toBeUndefined();
-    s.event(1);
-    s.event(3);
-    expect(s.lastSeq).toBe(1);
-    s.event(2);
-    expect(s.lastSeq).toBe(3);
-    s.event(6);
-    s.snapshot(5);
-    expect(s.lastSeq).toBe(6);
+describe('protocol version', () => {
+  const fakeSocket = () => {
+    const listeners: Record<string, Array<(e: object) => void>> = {};
+    return {
+      socket: {
+        send: () => undefined,
+        close: () => undefined,
+        addEventListener: (type: string, l: (e: object) => void) => {
+          (listeners[type] ??= []).push(l);
+        },
+      } satisfies SocketLike,
+      emit: (type: string, event: object = {}) => listeners[type]?.forEach((l) => l(event)),
+    };
+  };
+
+  it('stops for good when the hub refuses the handshake’s version (error frame or close 4426)', () => {
+    for (const refusal of ['frame', 'close'] as const) {
+      const sim = new SimScheduler();
+      const sockets: Array<ReturnType<typeof fakeSocket>> = [];
+      const transport = createWsTransport({
+        connect: () => {
+          const s = fakeSocket();
+          sockets.push(s);
+          return s.socket;
+        },
+        scheduler: sim,
+        getToken: () => 't',
+      });
+      sockets[0]!.emit('open');
+      if (refusal === 'frame') {
+        sockets[0]!.emit('message', {
+          data: encodeServerMessage({
+            type: 'error',
+            code: 'versionMismatch',
+            message: 'protocol 2 is not supported',
+            supported: [3],
+          }),
+        });
+      } else sockets[0]!.emit('close', { code: 4426 });
+      expect(transport.status()).toBe('versionMismatch');
+      sim.advance(120_000);
+      expect(sockets).toHaveLength(1);
+      transport.close();
+    }
   });
 });

@@ -7,14 +7,13 @@ import {
   type ServerMessage,
   type Unversioned,
 } from '../../contracts/realtime';
-import type { StreamCommand } from '../../contracts/stream';
-import type { RoomFeed } from '../reducer';
+import type { RoomFeed } from '../../contracts/stream';
 import type { Random, Scheduler, TimerHandle } from '../time';
-import type { CommandResult, RoomTransport, TransportStatus } from './types';
+import type { RoomTransport, TransportStatus } from './types';
 
 /**
  * The part of a WebSocket the transport uses. A browser `WebSocket` and the `ws` package's
- * `WebSocket` both satisfy it, and so do the memory sockets of `./memory`.
+ * `WebSocket` both satisfy it, and so do the memory sockets of `engine/testing/memory-hub`.
  */
 export interface SocketLike {
   send(data: string): void;
@@ -30,8 +29,6 @@ export interface WsTransportDeps {
   /** Opens a new socket (the URL, and the token in it if any, are the caller's business). */
   connect(): SocketLike;
   scheduler: Scheduler;
-  /** Sends a host command over HTTP (POST /v1/stream/{id}/{kind}); without it commands fail. */
-  postCommand?(streamId: string, command: StreamCommand): Promise<CommandResult>;
   /**
    * The access token, sent as the `auth` first message on every open (the hub reads it only
    * there: never put it in the URL).
@@ -66,57 +63,24 @@ export const KEEPALIVE_MS = 10_000;
 /** After this long without a frame (two keepalives unanswered) the socket is replaced (ms). */
 export const STALE_AFTER_MS = 25_000;
 
-/** The last contiguous seq seen for one room, so a resubscribe asks for exactly what is missing. */
-export class SeqTracker {
-  private frontier = 0;
-  private ahead = new Set<number>();
-  private seen = false;
-
-  /** The highest seq up to which nothing is missing, or undefined before anything arrived. */
-  get lastSeq(): number | undefined {
-    return this.seen ? this.frontier : undefined;
-  }
-
-  /** Records a snapshot at `seq`. */
-  snapshot(seq: number): void {
-    this.seen = true;
-    if (seq > this.frontier) this.frontier = seq;
-    this.advance();
-  }
-
-  /** Records an event's seq. */
-  event(seq: number): void {
-    if (seq === this.frontier + 1) {
-      this.seen = true;
-      this.frontier = seq;
-      this.advance();
-    } else if (seq > this.frontier) this.ahead.add(seq);
-  }
-
-  private advance(): void {
-    for (const s of this.ahead) if (s <= this.frontier) this.ahead.delete(s);
-    while (this.ahead.delete(this.frontier + 1)) this.frontier++;
-  }
-}
-
-/** Splits server messages into the room fold's feed. */
+/** Splits server messages into the room log's feed (the room envelope is the same). */
 export const toRoomFeed = (message: ServerMessage): RoomFeed | null => {
-  if (message.type === 'snapshot') return { kind: 'snapshot', snapshot: message.snapshot };
+  if (message.type === 'snapshot') return { type: 'snapshot', snapshot: message.snapshot };
   if (message.type === 'events') {
-    return { kind: 'events', streamId: message.streamId, events: message.events };
+    return { type: 'events', streamId: message.streamId, events: message.events };
   }
   return null;
 };
 
 /**
  * The WebSocket transport: reconnects with backoff on the injected scheduler, re-subscribes every
- * room with sinceSeq = the last contiguous seq seen (so a reconnect loses nothing), parses every
- * frame with the contract and drops what does not parse.
+ * room with the sinceSeq its room log gives (so a reconnect loses nothing), parses every frame
+ * with the contract and drops what does not parse. A hub that refuses the handshake's protocol
+ * version (error `versionMismatch`, close 4426) ends it for good: status `versionMismatch`.
  */
 export const createWsTransport = ({
   connect,
   scheduler,
-  postCommand,
   getToken,
   watchToken,
   onSignedOut,
@@ -131,7 +95,8 @@ export const createWsTransport = ({
   const events$ = new Subject<RoomFeed>();
   const invalidFrames$ = new Subject<string>();
   const status$ = new BehaviorSubject<TransportStatus>('connecting');
-  const rooms = new Map<string, SeqTracker>();
+  /** Followed rooms and where each resumes (its room log's head). */
+  const rooms = new Map<string, () => number | undefined>();
   let streamList: { sessionId?: string } | null = null;
   let socket: SocketLike | null = null;
   let attempt = 0;
@@ -159,7 +124,7 @@ export const createWsTransport = ({
   };
 
   const subscribeMessage = (streamId: string): Unversioned<ClientMessage> => {
-    const sinceSeq = rooms.get(streamId)?.lastSeq;
+    const sinceSeq = rooms.get(streamId)?.();
     return sinceSeq === undefined
       ? { type: 'subscribe', streamId }
       : { type: 'subscribe', streamId, sinceSeq };
@@ -210,13 +175,11 @@ export const createWsTransport = ({
     }
     const message = parsed.message;
     if (message.type === 'ready') signedOutStreak = 0;
-    if (message.type === 'snapshot')
-      rooms.get(message.snapshot.streamId)?.snapshot(message.snapshot.seq);
-    if (message.type === 'events') {
-      const tracker = rooms.get(message.streamId);
-      for (const e of message.events) tracker?.event(e.seq);
-    }
     messages$.next(message);
+    if (message.type === 'error' && message.code === 'versionMismatch') {
+      incompatible();
+      return;
+    }
     const feed = toRoomFeed(message);
     if (feed) events$.next(feed);
   };
@@ -244,8 +207,34 @@ export const createWsTransport = ({
     if (!signedOut) scheduleReconnect();
   };
 
+  // The hub does not speak this protocol: reconnecting cannot help.
+  const incompatible = () => {
+    if (closedForGood) return;
+    closedForGood = true;
+    clearTimers();
+    const s = socket;
+    socket = null;
+    try {
+      s?.close(1000, 'version mismatch');
+    } catch {
+      // already closed
+    }
+    setStatus('versionMismatch');
+  };
+
+  const clearTimers = () => {
+    if (reconnectTimer !== undefined) scheduler.clearTimeout(reconnectTimer);
+    if (staleTimer !== undefined) scheduler.clearTimeout(staleTimer);
+    if (keepaliveTimer !== undefined) scheduler.clearTimeout(keepaliveTimer);
+    reconnectTimer = staleTimer = keepaliveTimer = undefined;
+  };
+
   const onClose = (event: object) => {
     const code = 'code' in event ? event.code : undefined;
+    if (code === WS_CLOSE.versionMismatch) {
+      incompatible();
+      return;
+    }
     if (code === WS_CLOSE.signedOut && onSignedOut && !signedOut) {
       signedOut = true;
       signedOutStreak++;
@@ -324,8 +313,8 @@ export const createWsTransport = ({
     invalidFrames$: invalidFrames$.asObservable(),
     status: () => status$.value,
     send: rawSend,
-    subscribeRoom: (streamId) => {
-      if (!rooms.has(streamId)) rooms.set(streamId, new SeqTracker());
+    subscribeRoom: (streamId, sinceSeq) => {
+      rooms.set(streamId, sinceSeq);
       rawSend(subscribeMessage(streamId));
     },
     unsubscribeRoom: (streamId) => {
@@ -342,16 +331,11 @@ export const createWsTransport = ({
       if (streamList) rawSend({ type: 'unsubscribeStreams' });
       streamList = null;
     },
-    command: (streamId, command) =>
-      postCommand
-        ? postCommand(streamId, command)
-        : Promise.resolve({ ok: false, code: 'network', message: 'no command endpoint' }),
     close: () => {
+      const incompatibleBefore = status$.value === 'versionMismatch';
       closedForGood = true;
       unwatchToken?.();
-      if (reconnectTimer !== undefined) scheduler.clearTimeout(reconnectTimer);
-      if (staleTimer !== undefined) scheduler.clearTimeout(staleTimer);
-      if (keepaliveTimer !== undefined) scheduler.clearTimeout(keepaliveTimer);
+      clearTimers();
       const s = socket;
       socket = null;
       try {
@@ -359,7 +343,7 @@ export const createWsTransport = ({
       } catch {
         // already closed
       }
-      setStatus('closed');
+      if (!incompatibleBefore) setStatus('closed');
       messages$.complete();
       events$.complete();
       status$.complete();

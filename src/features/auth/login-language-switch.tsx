@@ -18,7 +18,7 @@ export function LoginLanguageSwitch() {
         value={current}
         onChange={(value) => {
           const lang = Lang.safeParse(value);
-          if (lang.success) applyLanguage(lang.data);
+          if (lang.success) void applyLanguage(lang.data);
         }}
         data={Lang.options.map((lang) => ({
           value: lang,

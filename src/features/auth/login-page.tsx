@@ -1,13 +1,10 @@
 import {
   Alert,
-  Anchor,
   Box,
   Button,
   Center,
   Divider,
-  Group,
   Image,
-  Modal,
   Paper,
   PasswordInput,
   Stack,
@@ -18,7 +15,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { Suspense, lazy, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
@@ -36,6 +33,8 @@ import { LoginLanguageSwitch } from './login-language-switch';
 import { ProviderButtons } from './provider-buttons';
 import { useProviderPopup } from './use-provider-popup';
 import { pageTitle } from '@/lib/page-title';
+
+const TermsDialog = lazy(() => import('./terms-dialog').then((m) => ({ default: m.TermsDialog })));
 
 /** Small grey text at a contrast axe accepts (4.5:1 on white); Mantine's "dimmed" is lighter. */
 const DESCRIPTION_COLOR = 'var(--mantine-color-gray-7)';
@@ -87,6 +86,10 @@ export function LoginPage() {
     input: { destination: safeDestination(searchParams.get('redirect')) },
   });
   const { username, password, error } = state.context;
+  const termsOpen = state.matches('termsDialog') || state.matches('agreeingTerms');
+  // Fetched the first time it opens; kept mounted after, so closing plays its transition.
+  const [termsMounted, setTermsMounted] = useState(false);
+  if (termsOpen && !termsMounted) setTermsMounted(true);
   const working =
     state.matches('submitting') ||
     state.matches('checkingTerms') ||
@@ -225,40 +228,16 @@ export function LoginPage() {
         </Stack>
       </Paper>
 
-      <Modal
-        opened={state.matches('termsDialog') || state.matches('agreeingTerms')}
-        onClose={() => send({ type: 'terms.decline' })}
-        title={t('termsdialog.title')}
-        centered
-        closeOnClickOutside={false}
-        closeOnEscape={false}
-        withCloseButton={false}
-      >
-        <Stack gap="md">
-          <Text size="sm">{t('termsdialog.message')}</Text>
-          <Anchor href="/terms" target="_blank" rel="noopener" size="sm">
-            {t('termsdialog.termsLink')}
-          </Anchor>
-          <Text size="sm" fw={600}>
-            {t('termsdialog.question')}
-          </Text>
-          <Group justify="flex-end" gap="sm">
-            <Button
-              variant="default"
-              onClick={() => send({ type: 'terms.decline' })}
-              disabled={state.matches('agreeingTerms')}
-            >
-              {t('termsdialog.no')}
-            </Button>
-            <Button
-              onClick={() => send({ type: 'terms.agree' })}
-              loading={state.matches('agreeingTerms')}
-            >
-              {t('termsdialog.yes')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      {termsMounted && (
+        <Suspense fallback={null}>
+          <TermsDialog
+            opened={termsOpen}
+            agreeing={state.matches('agreeingTerms')}
+            onAgree={() => send({ type: 'terms.agree' })}
+            onDecline={() => send({ type: 'terms.decline' })}
+          />
+        </Suspense>
+      )}
     </Center>
   );
 }

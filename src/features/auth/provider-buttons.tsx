@@ -1,7 +1,11 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { Button, Stack } from '@mantine/core';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OAuthProvider } from '@/contracts/api/oauth';
+
+/** The confirm dialog is a chunk of its own: /login's first load carries no modal (issue 10). */
+const loadConfirm = () => import('./microsoft-confirm');
+const MicrosoftConfirm = lazy(() => loadConfirm().then((m) => ({ default: m.MicrosoftConfirm })));
 
 const PROVIDERS: readonly OAuthProvider[] = ['google', 'microsoft'];
 
@@ -26,6 +30,17 @@ export function ProviderButtons({
 }: ProviderButtonsProps) {
   const { t } = useTranslation('login');
   const [confirming, setConfirming] = useState(false);
+  const microsoft = enabled.includes('microsoft');
+  // Fetched as soon as the Microsoft button shows, so the dialog opens at once on its click.
+  const [confirmLoaded, setConfirmLoaded] = useState(false);
+  useEffect(() => {
+    if (!microsoft) return;
+    let live = true;
+    void loadConfirm().then(() => live && setConfirmLoaded(true));
+    return () => {
+      live = false;
+    };
+  }, [microsoft]);
 
   return (
     <Stack gap="sm">
@@ -36,36 +51,28 @@ export function ProviderButtons({
           fullWidth
           loading={pending === provider}
           disabled={disabled || (pending !== null && pending !== provider)}
-          onClick={() => (provider === 'microsoft' ? setConfirming(true) : onSelect(provider))}
+          onClick={() => {
+            if (provider !== 'microsoft') return onSelect(provider);
+            setConfirmLoaded(true);
+            setConfirming(true);
+          }}
         >
           {t(provider)}
         </Button>
       ))}
 
-      <Modal
-        opened={confirming}
-        onClose={() => setConfirming(false)}
-        title={t('microsoftConfirm.title')}
-        centered
-        closeButtonProps={{ 'aria-label': t('microsoftConfirm.cancel') }}
-      >
-        <Stack gap="md">
-          <Text size="sm">{t('microsoftConfirm.message')}</Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setConfirming(false)}>
-              {t('microsoftConfirm.cancel')}
-            </Button>
-            <Button
-              onClick={() => {
-                setConfirming(false);
-                onSelect('microsoft');
-              }}
-            >
-              {t('microsoftConfirm.ok')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      {confirmLoaded && (
+        <Suspense fallback={null}>
+          <MicrosoftConfirm
+            opened={confirming}
+            onCancel={() => setConfirming(false)}
+            onConfirm={() => {
+              setConfirming(false);
+              onSelect('microsoft');
+            }}
+          />
+        </Suspense>
+      )}
     </Stack>
   );
 }

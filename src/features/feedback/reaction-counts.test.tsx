@@ -3,13 +3,13 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import type { OutputReactions } from '@/contracts/entities';
-import { createI18n } from '@/lib/i18n';
+import { createTestI18n } from '@/lib/i18n-testing';
 import { ReactionCounts } from './reaction-counts';
 
 const none: OutputReactions = { wow: 0, thinking: 0, crying: 0, inspired: 0, noting: 0, worthy: 0 };
 const render = (counts: OutputReactions | undefined, lng: 'ja' | 'en' = 'en') =>
   renderToStaticMarkup(
-    <I18nextProvider i18n={createI18n({ lng })}>
+    <I18nextProvider i18n={createTestI18n({ lng })}>
       <MantineProvider>
         <ReactionCounts counts={counts} />
       </MantineProvider>

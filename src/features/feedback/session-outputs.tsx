@@ -59,6 +59,13 @@ export function SessionOutputs({
         ) : (
           <Button
             w="fit-content"
+            maw="100%"
+            // A long label wraps inside the button instead of running off a 360 px phone
+            // (issue 9, item 13).
+            h="auto"
+            mih={36}
+            py={6}
+            styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.4 } }}
             onClick={() => setOpen(true)}
             disabled={!outputs.data}
             loading={outputs.isPending}

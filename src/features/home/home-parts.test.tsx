@@ -5,14 +5,14 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { SessionSummary } from '@/contracts/api/sessions';
-import { createI18n } from '@/lib/i18n';
+import { createTestI18n } from '@/lib/i18n-testing';
 import { HomeBanners } from './banners';
 import { LiveSessionsBlock } from './live-sessions-block';
 import { SessionsSection } from './sessions-section';
 
 const render = (node: ReactNode, lng: 'ja' | 'en' = 'en') =>
   renderToStaticMarkup(
-    <I18nextProvider i18n={createI18n({ lng })}>
+    <I18nextProvider i18n={createTestI18n({ lng })}>
       <MantineProvider>
         <MemoryRouter>{node}</MemoryRouter>
       </MantineProvider>

@@ -1,4 +1,5 @@
-import { lazy } from 'react';
-
-/** The home page (`/`), loaded on demand. */
-export const HomePage = lazy(() => import('./home-page').then((m) => ({ default: m.HomePage })));
+/**
+ * The home page (`/`). The router imports this module only lazily, so it is a chunk of its own
+ * that already holds the page: no second request after it.
+ */
+export { HomePage } from './home-page';

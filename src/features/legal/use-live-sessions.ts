@@ -20,9 +20,11 @@ export type LiveSessionsState = {
 export function useLiveSessions(
   fetchLiveSessions: FetchLiveSessions,
   now: () => number = Date.now,
+  /** The reader's language: titles are fetched again when it changes (issue 9, item 15). */
+  lang = 'ja',
 ): LiveSessionsState {
   const query = useQuery({
-    queryKey: ['legal', 'live-sessions'],
+    queryKey: ['legal', 'live-sessions', lang],
     queryFn: () => fetchLiveSessions(),
   });
   return {

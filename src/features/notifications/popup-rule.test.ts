@@ -7,7 +7,7 @@ import {
   SHOW_AFTER_KEY,
   shouldShowPopup,
 } from './popup-rule';
-import { createI18n } from '@/lib/i18n';
+import { createTestI18n } from '@/lib/i18n-testing';
 
 const NOW = Date.UTC(2026, 10, 22, 9, 0);
 const DAY = 24 * 60 * 60 * 1000;
@@ -40,7 +40,7 @@ describe('notification popup rule', () => {
 
 describe('feedback notification wording (issue 9, item 21)', () => {
   it('speaks of one person and no count for one feedback, in Japanese too', () => {
-    const t = createI18n({ lng: 'ja' }).getFixedT('ja', 'notifications');
+    const t = createTestI18n({ lng: 'ja' }).getFixedT('ja', 'notifications');
     const one = t(replyKey(1), { name: 'Mei', count: 1 });
     expect(one).toBe('Meiさんがあなたのアウトプットにフィードバックしました。');
     expect(one).not.toContain('たち');

@@ -11,7 +11,13 @@ export type ListKind =
 export function ListSkeleton({ height = 72 }: { height?: number }) {
   const { t } = useTranslation('profile');
   return (
-    <Stack gap="sm" aria-busy="true" aria-label={t('loading')} data-testid="list-skeleton">
+    <Stack
+      gap="sm"
+      role="status"
+      aria-busy="true"
+      aria-label={t('loading')}
+      data-testid="list-skeleton"
+    >
       {Array.from({ length: SKELETON_LIST_ITEMS }, (_, i) => (
         <Skeleton key={i} h={height} radius="md" />
       ))}

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { MOBILE_BREAKPOINT } from '@/contracts/constants';
 import { usePermission } from '@/features/auth';
 import { follow, unfollow, useFollowList } from './api/follows';
-import { profileKey, type ProfileData } from './api/get-profile';
+import type { ProfileData } from './api/get-profile';
 
 /** Avatar sizes from the spec: 56 px on mobile, 64 px on desktop. */
 export const AVATAR_MOBILE = 56;
@@ -70,8 +70,12 @@ export function ProfileHeader({
   const isOwn = profile._id === myId;
   const changeProfile = usePermission('changeProfile', { enabled: isOwn });
   const followPermission = usePermission('follow', { enabled: !isOwn });
-  const followers = useFollowList(profile._id, 'followers', isOwn);
-  const follows = useFollowList(profile._id, 'follows', isOwn);
+  // The counts come with the profile; a list is loaded only where the page needs more than its
+  // length: the followers of another user, for the follow button (issue 10).
+  const countsKnown =
+    profile.counts.followers !== undefined && profile.counts.follows !== undefined;
+  const followers = useFollowList(profile._id, 'followers', isOwn, !isOwn || !countsKnown);
+  const follows = useFollowList(profile._id, 'follows', isOwn, !countsKnown);
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const isFollowing = followers.data?.some((u) => u._id === myId) ?? false;
@@ -80,15 +84,19 @@ export function ProfileHeader({
     setBusy(true);
     // Failures are swallowed (spec): the button simply stays as it was.
     const ok = isFollowing ? await unfollow(profile._id) : await follow(profile._id);
-    if (ok) await queryClient.invalidateQueries({ queryKey: profileKey(profile._id) });
+    // Every profile: this one's followers and the viewer's own follows both changed, and a
+    // profile opened by account name is cached under that name, not under its _id.
+    if (ok) await queryClient.invalidateQueries({ queryKey: ['profile'] });
     setBusy(false);
   };
 
   const counts = (
+    // On a phone the five counts share the row with at least 4 px between them and wrap rather
+    // than push the page sideways at 360 px (issue 9, item 13).
     <Group
-      gap={isDesktop ? 'lg' : 'xs'}
+      gap={isDesktop ? 'lg' : 4}
       justify={isDesktop ? 'flex-start' : 'space-between'}
-      wrap="nowrap"
+      wrap={isDesktop ? 'nowrap' : 'wrap'}
       component="ul"
       p={0}
       m={0}
@@ -102,8 +110,16 @@ export function ProfileHeader({
         value={profile.counts.reflections}
         compact={!isDesktop}
       />
-      <Count label={t('counts.followers')} value={followers.data?.length} compact={!isDesktop} />
-      <Count label={t('counts.follows')} value={follows.data?.length} compact={!isDesktop} />
+      <Count
+        label={t('counts.followers')}
+        value={profile.counts.followers ?? followers.data?.length}
+        compact={!isDesktop}
+      />
+      <Count
+        label={t('counts.follows')}
+        value={profile.counts.follows ?? follows.data?.length}
+        compact={!isDesktop}
+      />
     </Group>
   );
 

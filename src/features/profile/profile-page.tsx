@@ -23,7 +23,7 @@ const SIDE_WIDTH = WRAPPER_WIDTH - MAIN_COLUMN_WIDTH - 24;
 function HeaderSkeleton() {
   const { t } = useTranslation('profile');
   return (
-    <Group gap="md" aria-busy="true" aria-label={t('loading')}>
+    <Group gap="md" role="status" aria-busy="true" aria-label={t('loading')}>
       <Skeleton circle h={64} />
       <Stack gap={8} style={{ flex: 1 }}>
         <Skeleton h={24} w="40%" />

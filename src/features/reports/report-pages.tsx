@@ -32,6 +32,7 @@ import {
   useReportStatus,
 } from './api/report-api';
 import { LoadError, NotFoundView, PageLoader } from '@/features/page-status';
+import { SessionKindBadge } from '@/features/sessions';
 import { pageTitle } from '@/lib/page-title';
 
 const enc = encodeURIComponent;
@@ -290,12 +291,15 @@ export function ReportSessionsPane() {
             {data.items.map((r) => (
               <Table.Tr key={r.sessionId}>
                 <Table.Td>
-                  <Anchor
-                    component={Link}
-                    to={`/report/group/${enc(groupId)}/session/${enc(r.sessionId)}`}
-                  >
-                    {r.title}
-                  </Anchor>
+                  <Group gap={6} wrap="nowrap" align="flex-start">
+                    <SessionKindBadge status={r.status} />
+                    <Anchor
+                      component={Link}
+                      to={`/report/group/${enc(groupId)}/session/${enc(r.sessionId)}`}
+                    >
+                      {r.title}
+                    </Anchor>
+                  </Group>
                 </Table.Td>
                 <Table.Td>{formatDateTime(r.startTime)}</Table.Td>
                 <NumberCell value={r.members} />

@@ -1,6 +1,5 @@
-import type { Scheduler } from '@/engine/time';
-import { createWsTransport } from '@/engine/transports/ws';
-import type { RoomTransport } from '@/engine/transports/types';
+import { createWsTransport } from '@/engine';
+import type { RoomTransport, Scheduler } from '@/engine';
 import { hubSession } from '@/lib/hub-session';
 
 /** The browser's clock and timers for the engine. */
@@ -12,11 +11,6 @@ const browserScheduler: Scheduler = {
 
 /** A WebSocket transport to this server's realtime hub (the engine's reconnecting client). */
 export function createHubTransport(): RoomTransport {
-  return createWsTransport({
-    connect: () => new WebSocket(hubSession.url()),
-    scheduler: browserScheduler,
-    getToken: hubSession.getToken,
-    watchToken: hubSession.watchToken,
-    onSignedOut: hubSession.onSignedOut,
-  });
+  // Signs in the one way every hub socket does (lib/hub-session.ts).
+  return createWsTransport({ ...hubSession.socket(), scheduler: browserScheduler });
 }

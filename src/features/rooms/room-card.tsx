@@ -51,7 +51,7 @@ export function RoomCard({ stream, myUserId, onEdit, onDelete, onCopyInvitation 
               <Menu.Dropdown>
                 <Menu.Item onClick={() => onEdit(stream)}>{t('card.edit')}</Menu.Item>
                 <Menu.Item onClick={() => onCopyInvitation(stream)}>{t('card.copy')}</Menu.Item>
-                <Menu.Item color="red" onClick={() => onDelete(stream)}>
+                <Menu.Item color="red.9" onClick={() => onDelete(stream)}>
                   {t('card.delete')}
                 </Menu.Item>
               </Menu.Dropdown>

@@ -2,7 +2,7 @@ import dayjs from 'dayjs';
 import { PROTOCOL_VERSION } from '@/contracts/realtime';
 import { ROOM_NAME_MAX, STREAM_LOOKBACK_MS } from '@/contracts/constants';
 import { isStaffRole, type Lang, type Me, type Stream } from '@/contracts/entities';
-import { reduceStreamList, visibleStreams } from '@/engine/stream-list';
+import { reduceStreamList, visibleStreams } from '@/engine';
 
 /** The room form's start: a calendar day (YYYY-MM-DD, local) and an hour and minute. */
 export interface StartParts {

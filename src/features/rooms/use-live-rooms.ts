@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { Stream } from '@/contracts/entities';
-import { reduceStreamList } from '@/engine/stream-list';
+import { reduceStreamList } from '@/engine';
 import { streamsKey, useStreams } from './api/list-streams';
 import { createHubTransport } from './realtime';
 import { roomsToShow } from './room-rules';

@@ -8,3 +8,4 @@ export const SessionPage = lazy(() =>
 export { SessionCard, SessionCardSkeleton } from './session-card';
 export type { SessionCardProps, SessionCardSession } from './session-card';
 export { localizeSession } from './session-rules';
+export { SessionKindBadge } from './session-kind-badge';

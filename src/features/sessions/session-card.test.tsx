@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { createI18n } from '@/lib/i18n';
+import { createTestI18n } from '@/lib/i18n-testing';
 import { SessionCard, type SessionCardSession } from './session-card';
 
 const session: SessionCardSession = {
@@ -19,7 +19,7 @@ const session: SessionCardSession = {
 
 const render = (s: SessionCardSession, lng: 'ja' | 'en' = 'ja') =>
   renderToStaticMarkup(
-    <I18nextProvider i18n={createI18n({ lng })}>
+    <I18nextProvider i18n={createTestI18n({ lng })}>
       <MantineProvider>
         <MemoryRouter>
           <SessionCard session={s} />

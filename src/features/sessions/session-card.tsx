@@ -13,10 +13,16 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { CARD_ASPECT, CARD_WIDTH } from '@/contracts/constants';
 import { Lang, type Session } from '@/contracts/entities';
+import { SessionKindBadge } from './session-kind-badge';
 import { localizeSession, type LocalizableSession } from './session-rules';
 
 export type SessionCardSession = LocalizableSession &
-  Pick<Session, 'id' | 'isWatchable'> & { emotions?: Session['emotions'] | undefined };
+  Pick<Session, 'id' | 'isWatchable'> & {
+    emotions?: Session['emotions'] | undefined;
+    /** With a status the card shows its kind (live with its start, or archive; issue 9, item 4). */
+    status?: Session['status'] | undefined;
+    startTime?: number | undefined;
+  };
 
 export interface SessionCardProps {
   session: SessionCardSession;
@@ -61,7 +67,18 @@ export function SessionCard({
           )}
         </AspectRatio>
       </Card.Section>
-      <Text fw={600} size="sm" lineClamp={2} mt={4}>
+      {session.status && (
+        <Group gap={6} mt={4}>
+          <SessionKindBadge status={session.status} startTime={session.startTime} />
+        </Group>
+      )}
+      <Text
+        fw={600}
+        size="sm"
+        lineClamp={2}
+        mt={session.status ? 0 : 4}
+        data-testid="session-card-title"
+      >
         {shown.title}
       </Text>
       {showEmotions && session.emotions && (

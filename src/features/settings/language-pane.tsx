@@ -54,7 +54,7 @@ function LanguageFormView({ me, onSaved }: { me: Me; onSaved: () => void }) {
           if (!payload) throw new Error('the form cannot be saved');
           const saved = await updateUser(me._id, payload);
           // In place, no reload (issue 9, item 19): the page speaks the new language at once.
-          if (saved.lang) applyLanguage(saved.lang);
+          if (saved.lang) await applyLanguage(saved.lang);
           savedRef.current = saved;
         }),
       },
@@ -72,7 +72,18 @@ function LanguageFormView({ me, onSaved }: { me: Me; onSaved: () => void }) {
           }),
         // After the success message: the new `me` restarts the form (see LanguagePane).
         reload: () => {
-          if (savedRef.current) queryClient.setQueryData(meQueryKey, savedRef.current);
+          const saved = savedRef.current;
+          if (saved) {
+            const changed = saved.lang !== me.lang;
+            queryClient.setQueryData(meQueryKey, saved);
+            // The server answers content in the reader's language (issue 9, item 15): what was
+            // read in the old one is read again.
+            if (changed) {
+              void queryClient.invalidateQueries({
+                predicate: (q) => q.queryKey[0] !== meQueryKey[0],
+              });
+            }
+          }
           onSaved();
         },
       },

@@ -1,7 +1,7 @@
 import { Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMachine } from '@xstate/react';
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { TOAST_AUTO_CLOSE_MS } from '@/contracts/constants';
@@ -151,7 +151,9 @@ function PasswordFormView({ me }: { me: Me }) {
       {/* Linking Google or Microsoft lets "Continue with …" sign this account in; it renders
           nothing when the server has no provider configured. */}
       <Stack mt="xl">
-        <LinkProviderButtons />
+        <Suspense fallback={null}>
+          <LinkProviderButtons />
+        </Suspense>
       </Stack>
     </PaneFrame>
   );

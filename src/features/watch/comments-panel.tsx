@@ -173,7 +173,7 @@ function CommentsPanelView({
                           </Menu.Item>
                         )}
                         {mayDelete(c) && (
-                          <Menu.Item color="red" onClick={() => deleteComment(c)}>
+                          <Menu.Item color="red.9" onClick={() => deleteComment(c)}>
                             {t('comments.delete')}
                           </Menu.Item>
                         )}

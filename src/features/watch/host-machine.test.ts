@@ -19,14 +19,14 @@ describe('host machine', () => {
     a.actor.send({ type: 'playback.toggle' });
     const b = start(false);
     b.actor.send({ type: 'playback.toggle' });
-    expect(a.sent).toEqual([{ kind: 'pause' }]);
-    expect(b.sent).toEqual([{ kind: 'play' }]);
+    expect(a.sent).toEqual([{ type: 'pause' }]);
+    expect(b.sent).toEqual([{ type: 'play' }]);
   });
 
   it('replays from the start at the end of the video (issue 9, item 12)', () => {
     const { actor, sent } = start(true);
     actor.send({ type: 'playback.replay' });
-    expect(sent).toEqual([{ kind: 'skip', to: 0 }, { kind: 'play' }]);
+    expect(sent).toEqual([{ type: 'skip', to: 0 }, { type: 'play' }]);
   });
 
   it('sends skips, seeks and speeds as intents', () => {
@@ -35,9 +35,9 @@ describe('host machine', () => {
     actor.send({ type: 'playback.seek', to: -3 });
     actor.send({ type: 'playback.rate', rate: 1.5 });
     expect(sent).toEqual([
-      { kind: 'skipBy', by: -10 },
-      { kind: 'skip', to: 0 },
-      { kind: 'rateChange', rate: 1.5 },
+      { type: 'skipBy', by: -10 },
+      { type: 'skip', to: 0 },
+      { type: 'rateChange', rate: 1.5 },
     ]);
   });
 
@@ -50,7 +50,7 @@ describe('host machine', () => {
     expect(sent).toEqual([]);
     actor.send({ type: 'room.terminate' });
     actor.send({ type: 'terminate.confirm' });
-    expect(sent).toEqual([{ kind: 'terminate' }]);
+    expect(sent).toEqual([{ type: 'terminate' }]);
     expect(actor.getSnapshot().value).toBe('controlling');
   });
 
@@ -66,6 +66,6 @@ describe('host machine', () => {
     const { actor, sent } = start(true);
     const timedAction = { start: 1, action: 'vote' as const, params: { name: 'Poll' } };
     actor.send({ type: 'action.push', kind: 'vote', timedAction, active: true, showResult: true });
-    expect(sent).toEqual([{ kind: 'vote', timedAction, active: true, showResult: true }]);
+    expect(sent).toEqual([{ type: 'vote', timedAction, active: true, showResult: true }]);
   });
 });

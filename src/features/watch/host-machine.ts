@@ -10,9 +10,9 @@ import type { HostIntent } from '@/engine';
  */
 
 /** What the host asks for; `skipBy` is resolved against the room position when it is sent. */
-export type HostRequest = HostIntent | { kind: 'skipBy'; by: number };
+export type HostRequest = HostIntent | { type: 'skipBy'; by: number };
 
-export type CommandFailure = 'forbidden' | 'notFound' | 'badRequest' | 'network';
+export type CommandFailure = 'forbidden' | 'notFound' | 'badRequest' | 'conflict' | 'network';
 
 export type HostEvent =
   | { type: 'playback.toggle' }
@@ -70,36 +70,36 @@ export const hostMachine = setup({
         'playback.toggle': [
           {
             guard: 'roomPlaying',
-            actions: { type: 'sendIntent', params: { request: { kind: 'pause' } } },
+            actions: { type: 'sendIntent', params: { request: { type: 'pause' } } },
           },
-          { actions: { type: 'sendIntent', params: { request: { kind: 'play' } } } },
+          { actions: { type: 'sendIntent', params: { request: { type: 'play' } } } },
         ],
         'playback.replay': {
           actions: [
-            { type: 'sendIntent', params: { request: { kind: 'skip', to: 0 } } },
-            { type: 'sendIntent', params: { request: { kind: 'play' } } },
+            { type: 'sendIntent', params: { request: { type: 'skip', to: 0 } } },
+            { type: 'sendIntent', params: { request: { type: 'play' } } },
           ],
         },
-        'playback.play': { actions: { type: 'sendIntent', params: { request: { kind: 'play' } } } },
+        'playback.play': { actions: { type: 'sendIntent', params: { request: { type: 'play' } } } },
         'playback.pause': {
-          actions: { type: 'sendIntent', params: { request: { kind: 'pause' } } },
+          actions: { type: 'sendIntent', params: { request: { type: 'pause' } } },
         },
         'playback.skip': {
           actions: {
             type: 'sendIntent',
-            params: ({ event }) => ({ request: { kind: 'skipBy', by: event.by } }),
+            params: ({ event }) => ({ request: { type: 'skipBy', by: event.by } }),
           },
         },
         'playback.seek': {
           actions: {
             type: 'sendIntent',
-            params: ({ event }) => ({ request: { kind: 'skip', to: Math.max(0, event.to) } }),
+            params: ({ event }) => ({ request: { type: 'skip', to: Math.max(0, event.to) } }),
           },
         },
         'playback.rate': {
           actions: {
             type: 'sendIntent',
-            params: ({ event }) => ({ request: { kind: 'rateChange', rate: event.rate } }),
+            params: ({ event }) => ({ request: { type: 'rateChange', rate: event.rate } }),
           },
         },
         'action.push': {
@@ -109,12 +109,12 @@ export const hostMachine = setup({
               request:
                 event.showResult === undefined
                   ? {
-                      kind: event.kind,
+                      type: event.kind,
                       timedAction: event.timedAction,
                       active: event.active,
                     }
                   : {
-                      kind: event.kind,
+                      type: event.kind,
                       timedAction: event.timedAction,
                       active: event.active,
                       showResult: event.showResult,
@@ -129,7 +129,7 @@ export const hostMachine = setup({
       on: {
         'terminate.confirm': {
           target: 'controlling',
-          actions: { type: 'sendIntent', params: { request: { kind: 'terminate' } } },
+          actions: { type: 'sendIntent', params: { request: { type: 'terminate' } } },
         },
         'terminate.cancel': 'controlling',
       },

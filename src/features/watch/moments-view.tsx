@@ -1,4 +1,4 @@
-import { Anchor, Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { memo, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '@/features/auth';
@@ -34,9 +34,11 @@ function MomentsViewView({ sessionId, streamId, overlays, onRevealVote }: Moment
       {outputDialog}
       {overlays.discuss && (
         <Paper withBorder p="md" radius="md" bg="yellow.0" data-testid="overlay-discuss">
-          <Text size="xs" fw={700} c="yellow.9" tt="uppercase">
+          {/* A light badge: the theme keeps its text readable on the yellow card (yellow text
+              on it was 2.8:1). */}
+          <Badge variant="light" color="yellow" w="fit-content">
             {t('discuss.label')}
-          </Text>
+          </Badge>
           <Title order={3} size="h5">
             {overlays.discuss.action.params.title ?? overlays.discuss.action.params.name}
           </Title>

@@ -27,7 +27,7 @@ const timeline: TimedAction[] = [
 
 const live = (timedAction: TimedAction, seq: number, showResult = false): LiveAction => ({
   timedAction,
-  since: 1,
+  effectiveAt: 1,
   seq,
   showResult,
 });
@@ -94,5 +94,46 @@ describe('selectOverlays', () => {
     expect(selectOverlays(timeline, 49, revealed).vote).toBeNull();
     expect(selectOverlays(timeline, 45, revealed, true).vote).toBeNull();
     expect(selectOverlays(timeline, 45, none, true).vote).toBeNull();
+  });
+
+  it('shows a vote in the viewer’s words but keeps the choices a ballot names (issue 9)', () => {
+    const english = timeline.map((x) =>
+      x.action === 'vote' ? { ...x, params: { ...x.params, labels: ['Ay', 'Bee'] } } : x,
+    );
+    expect(selectOverlays(english, 40, none).vote).toMatchObject({
+      choices: ['A', 'B'],
+      labels: ['Ay', 'Bee'],
+    });
+    expect(selectOverlays(timeline, 40, none).vote?.labels).toEqual(['A', 'B']);
+  });
+
+  it('shows a vote or discussion the host pushed in the viewer’s language (issue 9)', () => {
+    const viewer = timeline.map((x) =>
+      x.action === 'vote'
+        ? { ...x, params: { ...x.params, name: 'Choose', labels: ['Ay', 'Bee'] } }
+        : x.action === 'discuss'
+          ? { ...x, params: { ...x.params, name: 'Discuss' } }
+          : x,
+    );
+    const hostVote = a({
+      start: 34,
+      end: 48,
+      action: 'vote',
+      params: { name: 'えらぼう', discussId: 'v1', choices: ['A', 'B'] },
+    });
+    const hostTalk = a({
+      start: 24,
+      end: 38,
+      action: 'discuss',
+      params: { name: '話そう', discussId: 'd1' },
+    });
+    const o = selectOverlays(viewer, 35, {
+      ...none,
+      vote: live(hostVote, 3),
+      discuss: live(hostTalk, 2),
+    });
+    expect(o.vote).toMatchObject({ live: true, choices: ['A', 'B'], labels: ['Ay', 'Bee'] });
+    expect(o.vote?.action.params.name).toBe('Choose');
+    expect(o.discuss?.action.params.name).toBe('Discuss');
   });
 });

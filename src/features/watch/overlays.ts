@@ -7,6 +7,8 @@ export interface VoteOverlay {
   action: TimedAction;
   voteKey: string;
   choices: string[];
+  /** What each choice reads in the viewer's language (same order as `choices`). */
+  labels: string[];
   resultVisible: boolean;
   /** Pushed live by the host (rather than reached on the timeline). */
   live: boolean;
@@ -34,6 +36,37 @@ export const voteKeyOf = (action: TimedAction): string | null =>
   action.params.discussId?.trim() || action.params.name?.trim() || null;
 
 const liveKey = (kind: string, live: LiveAction) => `live-${kind}-${live.seq}`;
+
+/** A vote's choices as the viewer reads them: the translated labels when they match. */
+const labelsOf = (action: TimedAction): string[] => {
+  const choices = action.params.choices ?? [];
+  const labels = action.params.labels;
+  return labels && labels.length === choices.length ? labels : choices;
+};
+
+/**
+ * A moment the host pushed carries the words of the host's language; the viewer's own timeline
+ * has the same moment (same discussId) in the viewer's language, so that one's words are shown.
+ */
+const inViewerLanguage = (actions: readonly TimedAction[], pushed: TimedAction): TimedAction => {
+  const id = pushed.params.discussId;
+  const own = id
+    ? actions.find((a) => a.action === pushed.action && a.params.discussId === id)
+    : undefined;
+  if (!own) return pushed;
+  const { name, title, labels } = own.params;
+  return {
+    ...pushed,
+    params: {
+      ...pushed.params,
+      ...(name !== undefined ? { name } : {}),
+      ...(title !== undefined ? { title } : {}),
+      ...(labels !== undefined && pushed.params.choices?.length === labels.length
+        ? { labels }
+        : {}),
+    },
+  };
+};
 
 /**
  * Selects the overlays from the video's timeline at `position` plus what the host pushed live
@@ -78,6 +111,7 @@ export const selectOverlays = (
             action,
             voteKey,
             choices: action.params.choices ?? [],
+            labels: labelsOf(action),
             resultVisible: item.resultVisible,
             live: false,
           };
@@ -107,16 +141,21 @@ export const selectOverlays = (
   const withinWindow = (live: LiveAction) =>
     live.timedAction.end === undefined || position < live.timedAction.end;
   if (room?.discuss && withinWindow(room.discuss)) {
-    out.discuss = { key: liveKey('discuss', room.discuss), action: room.discuss.timedAction };
+    out.discuss = {
+      key: liveKey('discuss', room.discuss),
+      action: inViewerLanguage(actions, room.discuss.timedAction),
+    };
   }
   if (room?.vote && withinWindow(room.vote)) {
     const voteKey = voteKeyOf(room.vote.timedAction);
     if (voteKey) {
       const sameAsTimeline = out.vote?.voteKey === voteKey;
+      const action = inViewerLanguage(actions, room.vote.timedAction);
       out.vote = {
-        action: room.vote.timedAction,
+        action,
         voteKey,
-        choices: room.vote.timedAction.params.choices ?? [],
+        choices: action.params.choices ?? [],
+        labels: labelsOf(action),
         resultVisible: room.vote.showResult || (sameAsTimeline && out.vote?.resultVisible === true),
         live: true,
       };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionParticipant } from '@/contracts/entities';
 import type { RoomModel } from '@/contracts/stream';
-import { initialRoomModel } from '@/engine/reducer';
+import { initialRoomModel } from '@/engine';
 import { leftBetween, mergeParticipants } from './participants';
 
 const NOW = 1_700_000_000_000;

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createI18n } from '@/lib/i18n';
+import { createTestI18n } from '@/lib/i18n-testing';
 
 // Issue 9, item 11: the output prompt's button opens the posting dialog on the watch page, so its
 // label says that, not "opens the session page in a new tab"; the other prompts do open a tab.
 describe('output prompt button wording', () => {
   for (const lng of ['ja', 'en'] as const) {
     it(`${lng}: says it lets the pupil write the output, and mentions no new tab`, () => {
-      const t = createI18n({ lng }).getFixedT(lng, 'watch');
+      const t = createTestI18n({ lng }).getFixedT(lng, 'watch');
       const label = t('prompt.output.open');
       expect(label).not.toMatch(/新しいタブ|new tab|セッションページ|session page/i);
       expect(label).toMatch(lng === 'ja' ? /アウトプット/ : /output/i);

@@ -2,12 +2,12 @@ import { MantineProvider } from '@mantine/core';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
-import { createI18n } from '@/lib/i18n';
+import { createTestI18n } from '@/lib/i18n-testing';
 import { SyncIndicator } from './sync-indicator';
 
 const render = (node: React.ReactNode, lng: 'ja' | 'en' = 'ja') =>
   renderToStaticMarkup(
-    <I18nextProvider i18n={createI18n({ lng })}>
+    <I18nextProvider i18n={createTestI18n({ lng })}>
       <MantineProvider>{node}</MantineProvider>
     </I18nextProvider>,
   ).replace(/<style[^]*?<\/style>/g, '');

@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
-import { NEVER } from 'rxjs';
+import { createSoloRoom, createWsTransport } from '@/engine';
 import type { RoomModel } from '@/contracts/stream';
-import { createSoloTransport, createWsTransport } from '@/engine';
-import type { TransportStatus, SocketLike } from '@/engine';
+import type { RoomFailure, RoomStatus, TransportStatus } from '@/engine';
 import { hubSession } from '@/lib/hub-session';
 import { postStreamCommand } from './api/post-stream-command';
 import { browserScheduler } from './browser-scheduler';
@@ -11,58 +10,57 @@ import { createWatchRoom, type WatchRole, type WatchRoom } from './watch-room';
 
 /** A room on this server, or the viewer's own archive viewing. */
 export type RoomSource =
-  | { kind: 'room'; streamId: string; role: WatchRole }
-  | { kind: 'solo'; sessionId: string; userId: string };
-
-const openSocket = (): SocketLike => new WebSocket(hubSession.url());
+  | { type: 'room'; streamId: string; role: WatchRole }
+  | { type: 'solo'; sessionId: string; userId: string };
 
 /** The solo room's id: unique per session, never sent to a server. */
 export const soloStreamId = (sessionId: string): string => `solo-${sessionId}`.slice(0, 64);
 
 const buildRoom = (source: RoomSource): WatchRoom => {
-  if (source.kind === 'room') {
+  if (source.type === 'room') {
     return createWatchRoom({
-      transport: createWsTransport({
-        connect: openSocket,
-        scheduler: browserScheduler,
-        postCommand: postStreamCommand,
-        // The token is the socket's first message, never in the URL (lib/hub-session.ts).
-        getToken: hubSession.getToken,
-        watchToken: hubSession.watchToken,
-        onSignedOut: hubSession.onSignedOut,
-      }),
+      // Signs in the one way every hub socket does (lib/hub-session.ts).
+      transport: createWsTransport({ ...hubSession.socket(), scheduler: browserScheduler }),
+      postCommand: postStreamCommand,
       streamId: source.streamId,
       scheduler: browserScheduler,
       role: source.role,
     });
   }
   const streamId = soloStreamId(source.sessionId);
+  const solo = createSoloRoom({ streamId, userId: source.userId, scheduler: browserScheduler });
   return createWatchRoom({
-    transport: createSoloTransport({
-      streamId,
-      userId: source.userId,
-      scheduler: browserScheduler,
-    }),
+    transport: solo.transport,
+    postCommand: solo.postCommand,
     streamId,
     scheduler: browserScheduler,
     role: 'host',
   });
 };
 
-export interface WatchRoomState {
-  room: WatchRoom | null;
-  model: RoomModel | null;
-  transport: TransportStatus;
-}
+/**
+ * The watch page's room as one union: no source yet (`idle`), or the room (built) with its
+ * status — `connecting` until the first state arrives, `live`, `reconnecting` (the last known
+ * model is kept), or `failed` for good (`notFound`: the room does not exist or is not open to
+ * this user; `versionMismatch`: the server speaks another protocol, reload). `connection` is the
+ * socket alone, for indicators.
+ */
+export type WatchRoomState =
+  | { status: 'idle' }
+  | ({ room: WatchRoom; connection: TransportStatus } & (
+      | { status: 'connecting' }
+      | { status: 'live' | 'reconnecting'; model: RoomModel }
+      | { status: 'failed'; reason: RoomFailure }
+    ));
 
 /**
  * Builds the room in an effect and closes it on unmount (tldraw's useSync shape); the view reads
- * the model and the connection status from here and never touches a socket.
+ * one status union from here and never touches a socket.
  */
 export function useWatchRoom(source: RoomSource | null): WatchRoomState {
   const [room, setRoom] = useState<WatchRoom | null>(null);
   const key = source
-    ? source.kind === 'room'
+    ? source.type === 'room'
       ? `room:${source.streamId}:${source.role}`
       : `solo:${source.sessionId}:${source.userId}`
     : null;
@@ -85,7 +83,15 @@ export function useWatchRoom(source: RoomSource | null): WatchRoomState {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
 
-  const model = useObservable<RoomModel | null>(room?.client.model$ ?? null, null);
-  const transport = useObservable<TransportStatus>(room?.client.status$ ?? NEVER, 'connecting');
-  return { room, model, transport };
+  const status = useObservable<RoomStatus>(room?.client.status$ ?? null, { type: 'connecting' });
+  const connection = useObservable<TransportStatus>(room?.client.connection$ ?? null, 'connecting');
+  if (!room) return { status: 'idle' };
+  switch (status.type) {
+    case 'connecting':
+      return { status: 'connecting', room, connection };
+    case 'failed':
+      return { status: 'failed', reason: status.reason, room, connection };
+    default:
+      return { status: status.type, model: status.model, room, connection };
+  }
 }

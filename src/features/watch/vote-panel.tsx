@@ -26,7 +26,8 @@ export function VotePanel({ sessionId, streamId, vote, onReveal }: VotePanelProp
           {t('vote.title', { name: vote.action.params.name ?? '' })}
         </Title>
         <Stack gap={6} role="group" aria-label={t('vote.choices')}>
-          {vote.choices.map((choice) => {
+          {vote.choices.map((choice, i) => {
+            const label = vote.labels[i] ?? choice;
             const count = tally.data?.counts[choice] ?? 0;
             const chosen = mine?.choice === choice;
             return (
@@ -40,12 +41,12 @@ export function VotePanel({ sessionId, streamId, vote, onReveal }: VotePanelProp
                   onClick={() => cast.mutate({ choice, voteId: mine?.id ?? null })}
                   rightSection={vote.resultVisible ? t('vote.count', { n: count }) : undefined}
                 >
-                  {choice}
+                  {label}
                 </Button>
                 {vote.resultVisible && (
                   <Progress
                     value={total > 0 ? (count / total) * 100 : 0}
-                    aria-label={t('vote.share', { choice })}
+                    aria-label={t('vote.share', { choice: label })}
                     size="sm"
                   />
                 )}

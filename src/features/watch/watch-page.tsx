@@ -80,13 +80,17 @@ function WatchRoomPage({
   const source = useMemo<RoomSource>(
     () =>
       stream
-        ? { kind: 'room', streamId: stream.id, role: isHost ? 'host' : 'follower' }
-        : { kind: 'solo', sessionId: session.id, userId: me._id },
+        ? { type: 'room', streamId: stream.id, role: isHost ? 'host' : 'follower' }
+        : { type: 'solo', sessionId: session.id, userId: me._id },
     [stream, isHost, session.id, me._id],
   );
-  const { room, model, transport: socketStatus } = useWatchRoom(source);
+  const roomState = useWatchRoom(source);
+  const room = roomState.status === 'idle' ? null : roomState.room;
+  const model =
+    roomState.status === 'live' || roomState.status === 'reconnecting' ? roomState.model : null;
   const online = useOnline();
-  const transport = online ? socketStatus : 'closed';
+  const socketStatus = roomState.status === 'idle' ? 'connecting' : roomState.connection;
+  const transport = online && socketStatus !== 'versionMismatch' ? socketStatus : 'closed';
   // Back online: measure the clock again at once rather than at the next scheduled ping.
   useEffect(() => {
     if (online) room?.client.visible();
@@ -128,7 +132,7 @@ function WatchRoomPage({
             r?.start();
             // Solo viewing starts at the viewer's remembered speed.
             const speed = prefsRef.current.playSpeed;
-            if (r && solo && speed !== 1) void r.send({ kind: 'rateChange', rate: speed });
+            if (r && solo && speed !== 1) void r.send({ type: 'rateChange', rate: speed });
           },
         },
       }),
@@ -160,7 +164,7 @@ function WatchRoomPage({
             if (!r) return;
             void r.send(request).then((result) => {
               if (!result.ok) self.send({ type: 'command.failed', code: result.code });
-              else if (solo && request.kind === 'rateChange')
+              else if (solo && request.type === 'rateChange')
                 updatePrefs({ playSpeed: request.rate });
             });
           },
@@ -308,6 +312,14 @@ function WatchRoomPage({
           )}
         </Group>
       </Group>
+
+      {roomState.status === 'failed' && (
+        <Alert color="red" variant="light" role="alert" data-testid="room-failed">
+          <Text size="sm" c="dark.7">
+            {t(`roomFailed.${roomState.reason}`)}
+          </Text>
+        </Alert>
+      )}
 
       {!online && (
         <Alert color="orange" variant="light" role="status" data-testid="offline-notice">

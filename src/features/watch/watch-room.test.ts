@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { expectedPosition } from '@/engine/reducer';
+import { expectedPosition } from '@/engine';
 import { FakePlayer } from '@/engine/testing/fake-player';
 import { SimScheduler, seededRandom } from '@/engine/testing/sim-scheduler';
-import { createSoloTransport } from '@/engine/transports/memory';
+import { createSoloRoom } from '@/engine';
 import { createWatchRoom, type RoomPlayer } from './watch-room';
 
 const settle = async (sim: SimScheduler, ms: number) => {
@@ -24,7 +24,7 @@ class MutablePlayer extends FakePlayer implements RoomPlayer {
 
 const solo = (player: MutablePlayer, sim: SimScheduler) =>
   createWatchRoom({
-    transport: createSoloTransport({ streamId: 'solo-1', userId: 'me', scheduler: sim }),
+    ...createSoloRoom({ streamId: 'solo-1', userId: 'me', scheduler: sim }),
     streamId: 'solo-1',
     scheduler: sim,
     role: 'host',
@@ -38,14 +38,14 @@ describe('watch room (solo archive viewing)', () => {
     const room = solo(player, sim);
     room.attachPlayer(player);
     await settle(sim, 600);
-    await room.send({ kind: 'play' });
+    await room.send({ type: 'play' });
     await settle(sim, 2000);
     expect(player.count('play')).toBe(0);
 
     room.start();
     await settle(sim, 1000);
     expect(player.isPaused()).toBe(false);
-    await room.send({ kind: 'skipBy', by: 10 });
+    await room.send({ type: 'skipBy', by: 10 });
     await settle(sim, 1500);
     const model = room.client.model();
     if (!model) throw new Error('no model');
@@ -61,8 +61,8 @@ describe('watch room (solo archive viewing)', () => {
     room.attachPlayer(player);
     room.start();
     await settle(sim, 600);
-    const first = room.send({ kind: 'skipBy', by: 10 });
-    const second = room.send({ kind: 'skipBy', by: 10 });
+    const first = room.send({ type: 'skipBy', by: 10 });
+    const second = room.send({ type: 'skipBy', by: 10 });
     await Promise.all([first, second]);
     await settle(sim, 1000);
     expect(room.expectedPosition()).toBeCloseTo(20, 3);
@@ -78,7 +78,7 @@ describe('watch room (solo archive viewing)', () => {
     room.mutedFallback$.subscribe((m) => muted.push(m));
     room.attachPlayer(player);
     await settle(sim, 600);
-    await room.send({ kind: 'play' });
+    await room.send({ type: 'play' });
     room.start();
     await settle(sim, 1500);
     expect(player.muted).toBe(true);
@@ -101,7 +101,7 @@ describe('watch room (solo archive viewing)', () => {
     const room = solo(player, sim);
     room.attachPlayer(player);
     await settle(sim, 600);
-    await room.send({ kind: 'play' });
+    await room.send({ type: 'play' });
     room.start();
     await settle(sim, 1000);
     // Warming: the follower has not touched the player yet.

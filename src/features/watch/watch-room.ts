@@ -16,6 +16,7 @@ import type {
   Random,
   Scheduler,
   CommandResult,
+  PostCommand,
   RoomTransport,
 } from '@/engine';
 import type { HostRequest } from './host-machine';
@@ -71,6 +72,7 @@ export interface WatchRoom {
 
 export interface WatchRoomDeps {
   transport: RoomTransport;
+  postCommand: PostCommand;
   streamId: string;
   scheduler: Scheduler;
   role: WatchRole;
@@ -79,13 +81,16 @@ export interface WatchRoomDeps {
 
 export const createWatchRoom = ({
   transport,
+  postCommand,
   streamId,
   scheduler,
   role,
   random,
 }: WatchRoomDeps): WatchRoom => {
   const client = createRoomClient(
-    random ? { transport, scheduler, streamId, random } : { transport, scheduler, streamId },
+    random
+      ? { transport, postCommand, scheduler, streamId, random }
+      : { transport, postCommand, scheduler, streamId },
   );
   const followerStatus$ = new BehaviorSubject<FollowerStatus | null>(null);
   const mutedFallback$ = new BehaviorSubject(false);
@@ -185,10 +190,10 @@ export const createWatchRoom = ({
       running?.follower.tick();
     },
     send: (request) => {
-      if (request.kind === 'skipBy' || request.kind === 'skip') {
-        const to = Math.max(0, request.kind === 'skip' ? request.to : skipBase() + request.by);
+      if (request.type === 'skipBy' || request.type === 'skip') {
+        const to = Math.max(0, request.type === 'skip' ? request.to : skipBase() + request.by);
         lastSkip = { to, at: client.serverNow() };
-        return client.command({ kind: 'skip', to });
+        return client.command({ type: 'skip', to });
       }
       lastSkip = null;
       return client.command(request);

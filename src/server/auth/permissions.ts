@@ -1,10 +1,17 @@
 import type { PermissionName } from '../../contracts/api/users';
-import { isStaffRole, type Role } from '../../contracts/entities';
+import {
+  isStaffRole,
+  USER_PERMISSION_NAMES,
+  type Me,
+  type Role,
+  type UserPermissions,
+} from '../../contracts/entities';
 import type { Db } from '../db/database';
 import type { SessionStatusValue, SessionTargetJson } from '../db/schema';
 import {
   groupsOfSchools,
   groupsOfUser,
+  loadMe,
   withAncestorIds,
   type GroupRow,
   type UserRow,
@@ -100,6 +107,11 @@ export function decide(name: PermissionName, s: Subject, session?: SessionFacts)
   }
 }
 
+/** Every check that needs no session, for the own record (GET /v1/me). */
+export function userPermissions(s: Subject): UserPermissions {
+  return Object.fromEntries(USER_PERMISSION_NAMES.map((n) => [n, decide(n, s)])) as UserPermissions;
+}
+
 export function subjectOf(
   user: UserRow,
   groups: readonly GroupRow[],
@@ -116,14 +128,52 @@ export function subjectOf(
   };
 }
 
+/** A user's own groups and every group of their schools (what subjects and viewers are made of). */
+export interface UserGroups {
+  own: readonly GroupRow[];
+  school: readonly GroupRow[];
+}
+
+/** `load()`, or a value remembered under `key` (AuthService.remember); the default never remembers. */
+export type Remember = <T>(key: string, load: () => Promise<T>) => Promise<T>;
+
 /** Loads subjects and sessions for `decide`; decorated on the app as `app.permissions`. */
 export class Permissions {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /**
+     * Where a user's groups are remembered between requests (app.ts passes AuthService.remember:
+     * cleared by any API change, at most AUTH_USER_CACHE_MS old). A page's reads each need the
+     * caller's groups; this looks them up once per burst instead of twice per read (issue 10).
+     */
+    private readonly remember: Remember = (_key, load) => load(),
+  ) {}
 
-  async subject(user: UserRow): Promise<Subject> {
-    const groups = await groupsOfUser(this.db, user.id);
-    const schoolIds = [...new Set(groups.map((g) => g.school_id))];
-    return subjectOf(user, groups, await groupsOfSchools(this.db, schoolIds));
+  /**
+   * The user's groups and their schools' groups. The arrays are shared: never mutate them.
+   * `fresh` reads the database: for an answer to a change, which clears the memory only after.
+   */
+  groupsOf(user: Pick<UserRow, 'id'>, fresh = false): Promise<UserGroups> {
+    const load = async () => {
+      const own = await groupsOfUser(this.db, user.id);
+      const schoolIds = [...new Set(own.map((g) => g.school_id))];
+      return { own, school: await groupsOfSchools(this.db, schoolIds) };
+    };
+    return fresh ? load() : this.remember(`groups:${user.id}`, load);
+  }
+
+  async subject(user: UserRow, fresh = false): Promise<Subject> {
+    const { own, school } = await this.groupsOf(user, fresh);
+    return subjectOf(user, own, school);
+  }
+
+  /**
+   * The own record with its session-free permissions: GET /v1/me (`fresh` false) and the answers
+   * to changes of the own record (`fresh` true).
+   */
+  async me(user: UserRow, fresh = false): Promise<Me> {
+    const [me, subject] = await Promise.all([loadMe(this.db, user), this.subject(user, fresh)]);
+    return { ...me, permissions: userPermissions(subject) };
   }
 
   async session(sessionId: string): Promise<SessionFacts | undefined> {

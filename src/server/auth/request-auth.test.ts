@@ -39,6 +39,29 @@ describe('one token check per request (issue 10)', () => {
   });
 });
 
+describe('verified tokens remembered (issue 10)', () => {
+  it('refuses a token once it expires, though it was accepted before', async () => {
+    const { token } = await t.login('student25');
+    expect((await me(`Bearer ${token}`)).statusCode).toBe(200);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + (t.config.accessTokenTtlS + 1) * 1000);
+      expect((await me(`Bearer ${token}`)).statusCode).toBe(401);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('refuses a token whose signature was changed, though the real one was accepted', async () => {
+    const { token } = await t.login('student26');
+    expect((await me(`Bearer ${token}`)).statusCode).toBe(200);
+    const [header, payload, signature] = token.split('.');
+    const flipped = `${signature!.slice(0, -2)}${signature!.endsWith('AA') ? 'BB' : 'AA'}`;
+    expect((await me(`Bearer ${header}.${payload}.${flipped}`)).statusCode).toBe(401);
+    expect((await me(`Bearer ${token}`)).statusCode).toBe(200);
+  });
+});
+
 describe('the signed-in user cache (issue 10)', () => {
   it('ends a signed-out session at once', async () => {
     const pair = await t.login('student21');

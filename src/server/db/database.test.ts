@@ -139,3 +139,71 @@ describe('JWT secret', () => {
     expect(secrets).toHaveLength(1);
   });
 });
+
+describe('PGlite in a worker thread (issue 10)', () => {
+  it('answers queries, keeps PostgreSQL error codes, rolls back a failed transaction and survives a restart', async () => {
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { createDatabase } = await import('./database');
+    const dir = mkdtempSync(join(tmpdir(), 'pglite-thread-'));
+    try {
+      const db = createDatabase({ databaseUrl: undefined, pgliteDir: dir, pgliteWorker: true });
+      expect((await migrateToLatest(db)).length).toBe(Object.keys(MIGRATIONS).length);
+      await db.insertInto('schools').values({ id: 'w1', name: 'Worker school' }).execute();
+      const at = new Date('2026-05-01T08:00:00.250Z');
+      const user = await db
+        .insertInto('users')
+        .values({
+          account: 'threaded',
+          display_name: 'T',
+          password_hash: 'x',
+          role: 'member',
+          school_id: 'w1',
+          violation_statuses: json(['profile']),
+          profile_updated_at: at,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      expect(user.violation_statuses).toEqual(['profile']);
+      expect(user.profile_updated_at?.getTime()).toBe(at.getTime());
+
+      // A duplicate account: the unique index's error arrives with its SQLSTATE.
+      const duplicate = await db
+        .insertInto('users')
+        .values({ account: 'THREADED', display_name: 'D', password_hash: 'x', role: 'member' })
+        .execute()
+        .then(
+          () => null,
+          (e: unknown) => e,
+        );
+      expect(duplicate).toMatchObject({ code: '23505' });
+
+      await expect(
+        db.transaction().execute(async (trx) => {
+          await trx.updateTable('users').set({ display_name: 'Changed' }).execute();
+          throw new Error('abandon');
+        }),
+      ).rejects.toThrow('abandon');
+      const after = await db
+        .selectFrom('users')
+        .select('display_name')
+        .where('account', '=', 'threaded')
+        .executeTakeFirstOrThrow();
+      expect(after.display_name).toBe('T');
+      await db.destroy();
+
+      // The data directory is the same as on the main thread: a restart finds the row.
+      const again = createDatabase({ databaseUrl: undefined, pgliteDir: dir, pgliteWorker: false });
+      const found = await again
+        .selectFrom('users')
+        .select('display_name')
+        .where('account', '=', 'threaded')
+        .executeTakeFirst();
+      expect(found?.display_name).toBe('T');
+      await again.destroy();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -6,6 +6,7 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { Config } from '../config';
 import { migrationProvider } from './migrations';
+import { PGliteThread } from './pglite-thread';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -25,10 +26,11 @@ export interface DatabaseOptions {
 
 /**
  * A Kysely instance over PostgreSQL when DATABASE_URL is set, else over embedded PGlite in
- * `config.pgliteDir` (`memory://` keeps it in memory). `db.destroy()` closes the pool or PGlite.
+ * `config.pgliteDir` (`memory://` keeps it in memory), in a worker thread when
+ * `config.pgliteWorker` (PGLITE_WORKER, the server's default) and on this thread otherwise. `db.destroy()` closes the pool or PGlite.
  */
 export function createDatabase(
-  config: Pick<Config, 'databaseUrl' | 'pgliteDir'>,
+  config: Pick<Config, 'databaseUrl' | 'pgliteDir'> & Partial<Pick<Config, 'pgliteWorker'>>,
   options: DatabaseOptions = {},
 ): Db {
   if (config.databaseUrl) {
@@ -43,10 +45,14 @@ export function createDatabase(
   }
   const inMemory = config.pgliteDir.startsWith('memory://');
   if (!inMemory) mkdirSync(config.pgliteDir, { recursive: true });
-  const pglite = new PGlite({
+  const pgliteOptions = {
     ...(inMemory ? {} : { dataDir: config.pgliteDir }),
     ...(options.pgliteLoadDataDir ? { loadDataDir: options.pgliteLoadDataDir } : {}),
-  });
+  };
+  // The dialect calls only query() and close(), which PGliteThread answers from its worker.
+  const pglite = config.pgliteWorker
+    ? (new PGliteThread(pgliteOptions) as unknown as PGlite)
+    : new PGlite(pgliteOptions);
   return new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
 }
 

@@ -134,6 +134,15 @@ export interface ReflectionNotesJson {
   actionNote: { placeHolder: string };
 }
 
+/**
+ * Per language, the columns of a content row that differ from the row as written (issue 9: 15;
+ * migration 0010). Staff-written content has none and is shown as written.
+ */
+export type TranslationsJson<Columns> = Partial<Record<'ja' | 'en', Partial<Columns>>>;
+
+/** A timed action's translated params, by position in the video's `actions`. */
+export type ActionParamsTranslation = Pick<TimedActionJson['params'], 'name' | 'title' | 'choices'>;
+
 export interface SessionsTable {
   id: TextId;
   title: string;
@@ -169,6 +178,19 @@ export interface SessionsTable {
   youtube_live_id: string | null;
   comments_file: string | null;
   questions: JsonDefault<string[]>;
+  translations: JsonDefault<
+    TranslationsJson<{
+      sub_title: string;
+      description: string;
+      guide: string[];
+      guide_label: string;
+      job: string;
+      instruction: string;
+      reflection: ReflectionNotesJson;
+      document_links: Array<{ label: string; url: string }>;
+      questions: string[];
+    }>
+  >;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -186,6 +208,8 @@ export interface TimedActionJson {
     type?: 'cover' | 'free' | 'opinion';
     title?: string;
     choices?: string[];
+    /** A vote's choices in the reader's language (filled on read; never stored). */
+    labels?: string[];
     image?: string;
   };
 }
@@ -205,6 +229,9 @@ export interface VideosTable {
   lang: 'ja' | 'en';
   actions: JsonDefault<TimedActionJson[]>;
   position: ColumnType<number, number | undefined, number>;
+  translations: JsonDefault<
+    TranslationsJson<{ title: string; description: string; actions: ActionParamsTranslation[] }>
+  >;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -236,6 +263,15 @@ export interface WorksTable {
   questions: JsonDefault<string[]>;
   associated_color: number | null;
   examples: JsonDefault<Array<{ image: string; description: string }>>;
+  translations: JsonDefault<
+    TranslationsJson<{
+      title: string;
+      description: string;
+      after_description: string;
+      questions: string[];
+      examples: Array<{ image: string; description: string }>;
+    }>
+  >;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -458,6 +494,7 @@ export interface InquiryProjectsTable {
   is_trashed: ColumnType<boolean, boolean | undefined, boolean>;
   is_pinned: ColumnType<boolean, boolean | undefined, boolean>;
   latest_published_at: Timestamp | null;
+  translations: JsonDefault<TranslationsJson<{ name: string }>>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -470,6 +507,9 @@ export interface UnitOutputsTable {
   values: JsonDefault<Record<string, unknown>>;
   violation_statuses: JsonDefault<string[]>;
   published_at: Timestamp | null;
+  translations: JsonDefault<
+    TranslationsJson<{ slide_schema: unknown[]; values: Record<string, unknown> }>
+  >;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

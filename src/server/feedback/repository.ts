@@ -8,7 +8,7 @@ import { msOf, toMs } from '../db/json';
 import type { FeedbacksTable, OutputsTable } from '../db/schema';
 import { AppError } from '../http/errors';
 import type { Permissions } from '../auth/permissions';
-import { publicUsers, wireUser } from '../routes/profile-lists';
+import { publicUsers, wireUser } from '../users/public-users';
 import type { UserRow } from '../users/repository';
 import { feedbackVisibility, mayViewOutput, type Viewer } from './visibility';
 

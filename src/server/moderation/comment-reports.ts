@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { CommentReport } from '../../contracts/api/moderation';
+import { contentLangOf, sessionTitleSql } from '../content/localize';
 import type { Db } from '../db/database';
 import { AppError } from '../http/errors';
 import { msOf } from '../db/json';
@@ -32,7 +33,7 @@ export async function openCommentReports(db: Db, user: UserRow): Promise<Comment
       'c.user_id',
       'author.display_name',
       's.id as session_id',
-      's.title',
+      sessionTitleSql(contentLangOf(user)).as('title'),
     ])
     .where('r.target_type', '=', 'comment')
     .where('r.status', '=', 'open')

@@ -1,11 +1,19 @@
 import { sql, type Selectable } from 'kysely';
 import type { OutputItem } from '../../contracts/api/outputs';
-import { isStaffRole, type OutputViolation, type Role, type Work } from '../../contracts/entities';
+import {
+  isStaffRole,
+  type Lang,
+  type OutputViolation,
+  type Role,
+  type Work,
+} from '../../contracts/entities';
 import type { z } from 'zod';
+import { localizeWork } from '../content/localize';
 import type { Db } from '../db/database';
 import { msOf } from '../db/json';
 import type { OutputsTable, SessionsTable } from '../db/schema';
-import { maySeeSchoolOf, publicUsers, sessionBrief, wireUser } from '../routes/profile-lists';
+import { sessionBrief } from '../sessions/brief';
+import { maySeeSchoolOf, publicUsers, wireUser } from '../users/public-users';
 import type { UserRow } from '../users/repository';
 import { noReactions, reactionCounts } from './reactions';
 import type { SequenceRow } from './sequencing';
@@ -149,7 +157,7 @@ export async function sequenceRows(
 }
 
 /** The works of a session, in their order. */
-export async function worksOfSession(db: Db, sessionId: string): Promise<Work[]> {
+export async function worksOfSession(db: Db, sessionId: string, lang: Lang): Promise<Work[]> {
   const rows = await db
     .selectFrom('session_works')
     .innerJoin('works', 'works.id', 'session_works.work_id')
@@ -157,7 +165,8 @@ export async function worksOfSession(db: Db, sessionId: string): Promise<Work[]>
     .where('session_works.session_id', '=', sessionId)
     .orderBy('session_works.position')
     .execute();
-  return rows.map((w) => {
+  return rows.map((row) => {
+    const w = localizeWork(row, lang);
     const work: Work = {
       id: w.id,
       title: w.title,

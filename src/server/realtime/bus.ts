@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Id, Stream } from '../../contracts/entities';
 import { ServerMessage } from '../../contracts/realtime';
-import { RoomEvent } from '../../contracts/stream';
+import { RoomEventBatch } from '../../contracts/stream';
 
 /**
  * The room bus: how a stored event (or a comment, a tally, a follower report) reaches every hub
@@ -15,14 +15,17 @@ import { RoomEvent } from '../../contracts/stream';
  * ROOM_HEAD_INTERVAL_MS.
  */
 
-/** What travels on a room's channel. */
-export const RoomBusMessage = z.discriminatedUnion('kind', [
+/**
+ * What travels on a room's channel, `type`-discriminated like every room message; events use
+ * the room envelope (`RoomEventBatch`) the wire and the room log share.
+ */
+export const RoomBusMessage = z.discriminatedUnion('type', [
   /** Events appended to the log, in seq order. */
-  z.object({ kind: z.literal('events'), streamId: Id, events: z.array(RoomEvent) }),
+  z.object({ type: z.literal('events'), ...RoomEventBatch.shape }),
   /** A message for every socket in the room (live comment, vote tally). */
-  z.object({ kind: z.literal('broadcast'), streamId: Id, message: ServerMessage }),
+  z.object({ type: z.literal('broadcast'), streamId: Id, message: ServerMessage }),
   /** A message for one user's sockets in the room (participantStatus for the host). */
-  z.object({ kind: z.literal('toUser'), streamId: Id, userId: Id, message: ServerMessage }),
+  z.object({ type: z.literal('toUser'), streamId: Id, userId: Id, message: ServerMessage }),
 ]);
 export type RoomBusMessage = z.infer<typeof RoomBusMessage>;
 

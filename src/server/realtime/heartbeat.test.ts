@@ -31,7 +31,7 @@ const open = (autoPong: boolean) =>
   new Promise<WebSocket>((resolve, reject) => {
     const s = new WebSocket(url, { autoPong });
     s.once('open', () => {
-      s.send(JSON.stringify({ v: 1, type: 'auth', token: 'ok' }));
+      s.send(JSON.stringify({ v: 2, type: 'auth', token: 'ok' }));
       resolve(s);
     });
     s.once('error', reject);

@@ -51,7 +51,7 @@ async function open(account: string): Promise<Client & { userId: string; token: 
   const { token } = await t.login(account);
   const c = await connect(`${base}/ws`);
   if (!('socket' in c)) throw new Error(`refused with ${c.status}`);
-  c.socket.send(JSON.stringify({ v: 1, type: 'auth', token }));
+  c.socket.send(JSON.stringify({ v: 2, type: 'auth', token }));
   const ready = await c.next();
   if (ready.type !== 'ready') throw new Error(`expected ready, got ${ready.type}`);
   return { ...c, userId: ready.userId, token };
@@ -62,9 +62,9 @@ describe('/ws', () => {
     const c = await open('student01');
     try {
       const before = Date.now();
-      c.socket.send(JSON.stringify({ v: 1, type: 'ping', id: 7, clientTime: 12345 }));
+      c.socket.send(JSON.stringify({ v: 2, type: 'ping', id: 7, clientTime: 12345 }));
       const pong = await c.next();
-      expect(pong).toMatchObject({ v: 1, type: 'pong', id: 7, clientTime: 12345 });
+      expect(pong).toMatchObject({ v: 2, type: 'pong', id: 7, clientTime: 12345 });
       if (pong.type !== 'pong') throw new Error('not a pong');
       expect(pong.serverTime).toBeGreaterThanOrEqual(before - 1);
       expect(pong.serverTime).toBeLessThanOrEqual(Date.now() + 1);
@@ -78,13 +78,14 @@ describe('/ws', () => {
     try {
       for (const frame of [
         '{not json',
-        JSON.stringify({ v: 1, type: 'dance' }),
+        JSON.stringify({ v: 2, type: 'dance' }),
+        // After the handshake another version is a bad message (the version was agreed).
         JSON.stringify({ v: 9, type: 'ping', id: 1, clientTime: 1 }),
       ]) {
         c.socket.send(frame);
         expect(await c.next()).toMatchObject({ type: 'error', code: 'badMessage' });
       }
-      c.socket.send(JSON.stringify({ v: 1, type: 'ping', id: 2, clientTime: 0 }));
+      c.socket.send(JSON.stringify({ v: 2, type: 'ping', id: 2, clientTime: 0 }));
       expect(await c.next()).toMatchObject({ type: 'pong', id: 2 });
     } finally {
       c.socket.close();
@@ -95,11 +96,11 @@ describe('/ws', () => {
     const c = await open('student03');
     try {
       const fresh = await t.login('student03');
-      c.socket.send(JSON.stringify({ v: 1, type: 'auth', token: fresh.token }));
+      c.socket.send(JSON.stringify({ v: 2, type: 'auth', token: fresh.token }));
       expect(await c.next()).toMatchObject({ type: 'ready', userId: c.userId });
       const closed = new Promise<number>((r) => c.socket.once('close', (code) => r(code)));
       const other = await t.login('student04');
-      c.socket.send(JSON.stringify({ v: 1, type: 'auth', token: other.token }));
+      c.socket.send(JSON.stringify({ v: 2, type: 'auth', token: other.token }));
       expect(await c.next()).toMatchObject({ type: 'error', code: 'unauthorized' });
       expect(await closed).toBe(4401);
     } finally {
@@ -109,8 +110,8 @@ describe('/ws', () => {
 
   it('closes a socket whose first message is not a valid auth', async () => {
     for (const first of [
-      JSON.stringify({ v: 1, type: 'ping', id: 1, clientTime: 0 }),
-      JSON.stringify({ v: 1, type: 'auth', token: 'nope' }),
+      JSON.stringify({ v: 2, type: 'ping', id: 1, clientTime: 0 }),
+      JSON.stringify({ v: 2, type: 'auth', token: 'nope' }),
       '{not json',
     ]) {
       const c = await connect(`${base}/ws`);
@@ -120,6 +121,28 @@ describe('/ws', () => {
       expect(await c.next()).toMatchObject({ type: 'error', code: 'unauthorized' });
       expect(await closed).toBe(4401);
     }
+  });
+
+  it('answers a handshake in another protocol version with a typed versionMismatch and closes 4426', async () => {
+    const { token } = await t.login('student06');
+    for (const v of [1, 3]) {
+      const c = await connect(`${base}/ws`);
+      if (!('socket' in c)) throw new Error('refused');
+      const closed = new Promise<number>((r) => c.socket.once('close', (code) => r(code)));
+      c.socket.send(JSON.stringify({ v, type: 'auth', token }));
+      expect(await c.next()).toMatchObject({
+        type: 'error',
+        code: 'versionMismatch',
+        supported: [2],
+      });
+      expect(await closed).toBe(4426);
+    }
+    // The same token in this build's version is welcome, and `ready` names the agreed version.
+    const ok = await connect(`${base}/ws`);
+    if (!('socket' in ok)) throw new Error('refused');
+    ok.socket.send(JSON.stringify({ v: 2, type: 'auth', token }));
+    expect(await ok.next()).toMatchObject({ type: 'ready', protocol: 2 });
+    ok.socket.close();
   });
 
   it('refuses the token of a logged-out session', async () => {
@@ -132,7 +155,7 @@ describe('/ws', () => {
     const c = await connect(`${base}/ws`);
     if (!('socket' in c)) throw new Error('refused');
     const closed = new Promise<number>((r) => c.socket.once('close', (code) => r(code)));
-    c.socket.send(JSON.stringify({ v: 1, type: 'auth', token: pair.token }));
+    c.socket.send(JSON.stringify({ v: 2, type: 'auth', token: pair.token }));
     expect(await c.next()).toMatchObject({ type: 'error', code: 'unauthorized' });
     expect(await closed).toBe(4401);
   });

@@ -2,14 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import { decodeJwt } from 'jose';
 import type { WebSocket } from 'ws';
 import {
+  PROTOCOL_VERSION,
+  SUPPORTED_PROTOCOL_VERSIONS,
   WS_CLOSE,
   encodeServerMessage,
   parseClientMessage,
+  protocolVersionOf,
   type ClientMessage,
   type ServerMessage,
   type Unversioned,
 } from '../../contracts/realtime';
 import type { AuthService, Authenticated } from '../auth/service';
+import { systemClock, type ServerClock } from '../clock';
 import { errorBody } from '../http/errors';
 
 /**
@@ -85,8 +89,11 @@ export interface HubStats {
 
 export interface RealtimeHubOptions {
   auth: AuthService;
-  /** Server clock in ms, fractional allowed; injectable for tests. */
-  now?: () => number;
+  /**
+   * The server's one clock (epoch ms, fractional): pongs, token expiry and the message budget
+   * all read it (src/server/clock.ts).
+   */
+  clock?: ServerClock;
   /** Heartbeat ping interval (ms). */
   heartbeatMs?: number;
   /** Unsent bytes one socket may hold before it is dropped. */
@@ -100,8 +107,6 @@ export interface RealtimeHubOptions {
   /** Message budget per socket: sustained rate per second and burst. */
   messagesPerSecond?: number;
   messageBurst?: number;
-  /** Wall clock for token expiry and the message budget (epoch ms); injectable for tests. */
-  wallClock?: () => number;
 }
 
 export const HUB_DEFAULTS = {
@@ -119,9 +124,6 @@ const RECHECKED: ReadonlySet<string> = new Set<ClientMessage['type']>([
   'subscribe',
   'subscribeStreams',
 ]);
-
-/** The server clock every stamp uses: the pong's serverTime and the room events' times. */
-export const serverNow = (): number => performance.timeOrigin + performance.now();
 
 /** Close code for a socket whose sign-in ended or never happened. */
 export const CLOSE_UNAUTHORIZED = WS_CLOSE.signedOut;
@@ -143,14 +145,14 @@ export async function registerRealtimeHub(
   app: FastifyInstance,
   options: RealtimeHubOptions,
 ): Promise<RealtimeHub> {
-  const now = options.now ?? serverNow;
+  const now = options.clock ?? systemClock;
   const heartbeatMs = options.heartbeatMs ?? HUB_DEFAULTS.heartbeatMs;
   const maxBufferedBytes = options.maxBufferedBytes ?? HUB_DEFAULTS.maxBufferedBytes;
   const authCheckMs = options.authCheckMs ?? HUB_DEFAULTS.authCheckMs;
   const authTimeoutMs = options.authTimeoutMs ?? HUB_DEFAULTS.authTimeoutMs;
   const perSecond = options.messagesPerSecond ?? HUB_DEFAULTS.messagesPerSecond;
   const burst = options.messageBurst ?? HUB_DEFAULTS.messageBurst;
-  const wallClock = options.wallClock ?? Date.now;
+  const wallClock = now;
   const activeFamilies =
     options.activeFamilies ?? ((ids: readonly string[]) => Promise.resolve(new Set(ids)));
   const counters = { droppedOverloaded: 0, droppedDead: 0, signedOut: 0, rateLimited: 0 };
@@ -229,7 +231,7 @@ export async function registerRealtimeHub(
     }
     connection.auth = auth;
     connection.expiresAt = expiryOf(message.token);
-    send(connection, { type: 'ready', userId: auth.user.id });
+    send(connection, { type: 'ready', userId: auth.user.id, protocol: PROTOCOL_VERSION });
   });
 
   /** Spends one message from the socket's budget; false when the message must be dropped. */
@@ -359,6 +361,24 @@ export async function registerRealtimeHub(
       authTimer.unref();
 
       const authenticate = async (raw: string): Promise<HubConnection | null> => {
+        // The handshake negotiates the protocol first: a client of another version gets a
+        // typed refusal it can act on (reload), not a generic bad message.
+        const version = protocolVersionOf(raw);
+        if (version !== null && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
+          clearTimeout(authTimer);
+          if (socket.readyState === socket.OPEN) {
+            socket.send(
+              encodeServerMessage({
+                type: 'error',
+                code: 'versionMismatch',
+                message: `Protocol version ${version} is not supported; reload the page`,
+                supported: [...SUPPORTED_PROTOCOL_VERSIONS],
+              }),
+            );
+          }
+          socket.close(WS_CLOSE.versionMismatch, 'protocol version');
+          return null;
+        }
         const parsed = parseClientMessage(raw);
         if (!parsed.ok || parsed.message.type !== 'auth') {
           closeUnauthenticated('The first message must be auth');
@@ -382,7 +402,7 @@ export async function registerRealtimeHub(
         };
         connection = c;
         connections.add(c);
-        send(c, { type: 'ready', userId: auth.user.id });
+        send(c, { type: 'ready', userId: auth.user.id, protocol: PROTOCOL_VERSION });
         return c;
       };
 

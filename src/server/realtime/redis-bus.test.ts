@@ -54,14 +54,14 @@ describe.skipIf(!up)('RedisRoomBus (Redis at ' + REDIS_URL + ')', () => {
     const unsubscribe = b.subscribeRoom(streamId, (m) => got.push(m));
     await b.roomSubscribed(streamId);
     for (let seq = 1; seq <= 5; seq++) {
-      await a.publishRoom({ kind: 'events', streamId, events: [event(streamId, seq)] });
+      await a.publishRoom({ type: 'events', streamId, events: [event(streamId, seq)] });
     }
     await expect.poll(() => got.length, { timeout: 2000 }).toBe(5);
-    expect(got.flatMap((m) => (m.kind === 'events' ? m.events.map((e) => e.seq) : []))).toEqual([
+    expect(got.flatMap((m) => (m.type === 'events' ? m.events.map((e) => e.seq) : []))).toEqual([
       1, 2, 3, 4, 5,
     ]);
     unsubscribe();
-    await a.publishRoom({ kind: 'events', streamId, events: [event(streamId, 6)] });
+    await a.publishRoom({ type: 'events', streamId, events: [event(streamId, 6)] });
     await new Promise((r) => setTimeout(r, 100));
     expect(got).toHaveLength(5);
   });

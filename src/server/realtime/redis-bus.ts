@@ -131,7 +131,7 @@ export class RedisRoomBus implements RoomBus {
     if (listeners) deliver([...listeners], message, this.onError);
     if (this.pub.status !== 'ready') {
       this.counters.skippedOffline++;
-      if (message.kind === 'events') this.unsent.set(message.streamId, message);
+      if (message.type === 'events') this.unsent.set(message.streamId, message);
       return Promise.resolve();
     }
     // Not awaited: the caller (a host's request) never waits on Redis; order is kept by the one

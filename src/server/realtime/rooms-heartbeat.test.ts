@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROTOCOL_VERSION } from '../../contracts/realtime';
 import { StreamCommandResponse, StreamResponse } from '../../contracts/stream';
 import { DEMO_IDS } from '../seed/demo';
 import { StreamSequencer } from '../streams/sequencer';
@@ -45,7 +46,12 @@ describe('the room heartbeat', () => {
     try {
       s.send({ type: 'subscribe', streamId });
       expect((await s.nextOf('snapshot')).snapshot.seq).toBe(0);
-      expect(await s.nextOf('head')).toEqual({ v: 1, type: 'head', streamId, seq: 0 });
+      expect(await s.nextOf('head')).toEqual({
+        v: PROTOCOL_VERSION,
+        type: 'head',
+        streamId,
+        seq: 0,
+      });
       const res = await t.app.inject({
         method: 'POST',
         url: `/v1/stream/${streamId}/play`,
@@ -60,7 +66,12 @@ describe('the room heartbeat', () => {
       });
       const stored = StreamCommandResponse.parse(res.json()).item;
       expect((await s.nextOf('events')).events).toEqual([stored]);
-      expect(await s.nextOf('head')).toEqual({ v: 1, type: 'head', streamId, seq: stored.seq });
+      expect(await s.nextOf('head')).toEqual({
+        v: PROTOCOL_VERSION,
+        type: 'head',
+        streamId,
+        seq: stored.seq,
+      });
     } finally {
       await s.close();
     }
@@ -90,7 +101,12 @@ describe('the room heartbeat', () => {
         },
       ]);
       expect((await s.nextOf('events')).events).toEqual([lost]);
-      expect(await s.nextOf('head')).toEqual({ v: 1, type: 'head', streamId, seq: 1 });
+      expect(await s.nextOf('head')).toEqual({
+        v: PROTOCOL_VERSION,
+        type: 'head',
+        streamId,
+        seq: 1,
+      });
       expect(t.app.roomHub.stats().caughtUp).toBeGreaterThanOrEqual(1);
     } finally {
       await s.close();

@@ -103,13 +103,13 @@ describe('room subscriptions', () => {
     try {
       again.send({ type: 'subscribe', streamId, sinceSeq: before[2]!.seq });
       const catchUp = await again.next();
-      expect(catchUp).toEqual({ v: 1, type: 'events', streamId, events: missed });
+      expect(catchUp).toEqual({ v: 2, type: 'events', streamId, events: missed });
       // Then live events continue from there.
       const live = await host(streamId);
       expect(await again.nextOf('events')).toMatchObject({ events: [live] });
       // Up to date already: an empty batch, no snapshot.
       again.send({ type: 'subscribe', streamId, sinceSeq: live.seq });
-      expect(await again.next()).toEqual({ v: 1, type: 'events', streamId, events: [] });
+      expect(await again.next()).toEqual({ v: 2, type: 'events', streamId, events: [] });
     } finally {
       await again.close();
     }
@@ -165,9 +165,9 @@ describe('room subscriptions', () => {
     try {
       s.send({ type: 'subscribe', streamId });
       await s.nextOf('snapshot');
-      s.socket.send('{"v":1,"type":"subscribe","streamId":');
+      s.socket.send('{"v":2,"type":"subscribe","streamId":');
       expect(await s.next()).toMatchObject({ type: 'error', code: 'badMessage' });
-      s.socket.send(JSON.stringify({ v: 1, type: 'subscribe' }));
+      s.socket.send(JSON.stringify({ v: 2, type: 'subscribe' }));
       expect(await s.next()).toMatchObject({ type: 'error', code: 'badMessage', ref: 'subscribe' });
       s.send({ type: 'ping', id: 42, clientTime: 1 });
       expect(await s.next()).toMatchObject({ type: 'pong', id: 42 });

@@ -9,6 +9,8 @@ import {
 } from '../../contracts/realtime';
 import type { Stream } from '../../contracts/entities';
 import type { RoomEvent } from '../../contracts/stream';
+import { RoomLog } from '../../engine/room-log';
+import { systemClock, type ServerClock } from '../clock';
 import type { Db } from '../db/database';
 import {
   findStream,
@@ -21,7 +23,6 @@ import {
 } from '../streams/repository';
 import type { RoomBus, RoomBusMessage, StreamListBusMessage, Unsubscribe } from './bus';
 import type { HubConnection, RealtimeHub } from './hub';
-import { RoomLog } from './room-channel';
 
 /**
  * Rooms on the realtime hub: `subscribe` (with `sinceSeq`: exactly the missed events, or a
@@ -56,7 +57,8 @@ export interface RoomHubOptions {
   hub: RealtimeHub;
   db: Db;
   bus: RoomBus;
-  now?: () => number;
+  /** The server's one clock. */
+  now?: ServerClock;
   replayMax?: number;
   gapFillMs?: number;
   statusIntervalMs?: number;
@@ -122,7 +124,7 @@ export interface RoomHubStats {
 
 export function registerRoomHub(app: FastifyInstance, options: RoomHubOptions): RoomHub {
   const { hub, db, bus } = options;
-  const now = options.now ?? Date.now;
+  const now = options.now ?? systemClock;
   const replayMax = options.replayMax ?? ROOM_DEFAULTS.replayMax;
   const gapFillMs = options.gapFillMs ?? ROOM_DEFAULTS.gapFillMs;
   const statusIntervalMs = options.statusIntervalMs ?? ROOM_DEFAULTS.statusIntervalMs;
@@ -170,7 +172,7 @@ export function registerRoomHub(app: FastifyInstance, options: RoomHubOptions): 
       room.snapshotCache = null;
       fanOut(room, encode({ type: 'events', streamId: room.streamId, events: delivered }));
     }
-    if (room.log.hasGap) armGapFill(room);
+    if (room.log.gap) armGapFill(room);
   };
 
   // A missing seq (lost, or reordered between publishers) is read back from the log.
@@ -178,7 +180,7 @@ export function registerRoomHub(app: FastifyInstance, options: RoomHubOptions): 
     if (room.gapTimer || room.disposed) return;
     room.gapTimer = setTimeout(() => {
       room.gapTimer = undefined;
-      if (room.disposed || !room.log.hasGap) return;
+      if (room.disposed || !room.log.gap) return;
       loadEvents(db, room.streamId, room.log.lastSeq)
         .then((events) => {
           if (!room.disposed) deliverEvents(room, events);
@@ -189,7 +191,7 @@ export function registerRoomHub(app: FastifyInstance, options: RoomHubOptions): 
   };
 
   const onRoomMessage = (room: Room, message: RoomBusMessage) => {
-    switch (message.kind) {
+    switch (message.type) {
       case 'events':
         return deliverEvents(room, message.events);
       case 'broadcast':
@@ -232,8 +234,8 @@ export function registerRoomHub(app: FastifyInstance, options: RoomHubOptions): 
         loading = false;
       }
       // Nobody is subscribed yet: early events only advance the log.
-      for (const m of early) if (m.kind === 'events') room.log.add(m.events);
-      if (room.log.hasGap) armGapFill(room);
+      for (const m of early) if (m.type === 'events') room.log.add(m.events);
+      if (room.log.gap) armGapFill(room);
     })();
     rooms.set(streamId, room);
     return room;
@@ -348,7 +350,7 @@ export function registerRoomHub(app: FastifyInstance, options: RoomHubOptions): 
   const access = new Map<string, { until: number; facts: Promise<RoomAccess | null> }>();
   const accessOf = (streamId: string): Promise<RoomAccess | null> => {
     const cached = access.get(streamId);
-    if (cached && cached.until > Date.now()) return cached.facts;
+    if (cached && cached.until > now()) return cached.facts;
     const facts = (async () => {
       const row = await findStream(db, streamId);
       if (!row || row.is_deleted) return null;
@@ -358,7 +360,7 @@ export function registerRoomHub(app: FastifyInstance, options: RoomHubOptions): 
         schoolIds: await schoolsOfGroups(db, row.group_ids),
       };
     })();
-    access.set(streamId, { until: Date.now() + ACCESS_CACHE_MS, facts });
+    access.set(streamId, { until: now() + ACCESS_CACHE_MS, facts });
     facts.catch(() => access.delete(streamId));
     if (access.size > 10_000) access.delete(access.keys().next().value!);
     return facts;
@@ -487,12 +489,12 @@ export function registerRoomHub(app: FastifyInstance, options: RoomHubOptions): 
     let relay = relays.get(streamId);
     if (!relay) relays.set(streamId, (relay = { lastSentAt: 0, pending: null, timer: undefined }));
     const publish = (r: StatusRelay, msg: ServerMessage) => {
-      r.lastSentAt = Date.now();
+      r.lastSentAt = now();
       bus
-        .publishRoom({ kind: 'toUser', streamId, userId: hostUserId, message: msg })
+        .publishRoom({ type: 'toUser', streamId, userId: hostUserId, message: msg })
         .catch((e: unknown) => log.warn({ err: e }, 'participant status relay failed'));
     };
-    const wait = relay.lastSentAt + statusIntervalMs - Date.now();
+    const wait = relay.lastSentAt + statusIntervalMs - now();
     if (wait <= 0 && !relay.timer) return publish(relay, message);
     relay.pending = message;
     if (relay.timer) return;

@@ -8,6 +8,8 @@ import type {
   ReportSessionMemberRow,
   ReportSessionRow,
 } from '../../contracts/api/reports';
+import type { Lang } from '../../contracts/entities';
+import { sessionTitleSql } from '../content/localize';
 import type { Db } from '../db/database';
 import { AppError } from '../http/errors';
 import { groupsOfSchools, type GroupRow } from '../users/repository';
@@ -70,14 +72,20 @@ export async function pupilsOf(db: Db, group: GroupRow): Promise<ReportMember[]>
     .sort(byNumberThenName);
 }
 
-export async function sessionsReport(db: Db, group: GroupRow): Promise<ReportSessionRow[]> {
+/** A group's sessions, titles in the reader's language (`lang`). */
+export async function sessionsReport(
+  db: Db,
+  group: GroupRow,
+  lang: Lang,
+): Promise<ReportSessionRow[]> {
   const members = await pupilsOf(db, group);
   const rows = await db
     .selectFrom('report_member_sessions as r')
     .innerJoin('sessions as s', 's.id', 'r.session_id')
     .select((eb) => [
       's.id',
-      's.title',
+      sessionTitleSql(lang).as('title'),
+      's.status',
       's.start_time',
       eb.fn.count<string>('r.joined_at').as('joined'),
       eb.fn.sum<string>('r.outputs').as('outputs'),
@@ -93,6 +101,7 @@ export async function sessionsReport(db: Db, group: GroupRow): Promise<ReportSes
   return rows.map((r) => ({
     sessionId: r.id,
     title: r.title,
+    status: r.status,
     startTime: new Date(r.start_time).getTime(),
     members: members.length,
     joined: Number(r.joined),
@@ -103,11 +112,11 @@ export async function sessionsReport(db: Db, group: GroupRow): Promise<ReportSes
   }));
 }
 
-export async function findReportSession(db: Db, sessionId: string) {
+export async function findReportSession(db: Db, sessionId: string, lang: Lang) {
   const session = await db
-    .selectFrom('sessions')
-    .select(['id', 'title', 'start_time'])
-    .where('id', '=', sessionId)
+    .selectFrom('sessions as s')
+    .select(['s.id as id', sessionTitleSql(lang).as('title'), 's.start_time as start_time'])
+    .where('s.id', '=', sessionId)
     .executeTakeFirst();
   if (!session) throw new AppError('notFound', 'Session not found');
   return {
@@ -224,6 +233,7 @@ export async function feedbacksReport(
   scope: { schoolIds: string[] | null; userIds: string[] | null },
   query: ReportFeedbacksQuery,
   timeZone: string,
+  lang: Lang,
 ): Promise<{ count: number; items: ReportFeedbackRow[] }> {
   if (scope.schoolIds?.length === 0 || scope.userIds?.length === 0) return { count: 0, items: [] };
   const zero = query.zero === 'true';
@@ -243,7 +253,7 @@ export async function feedbacksReport(
     .select((eb) => [
       'o.id',
       'o.session_id',
-      's.title',
+      sessionTitleSql(lang).as('title'),
       'o.user_id',
       'u.display_name',
       'o.description',
@@ -251,7 +261,7 @@ export async function feedbacksReport(
       'o.created_at',
       eb.fn.count<string>('f.id').as('feedbacks'),
     ])
-    .groupBy(['o.id', 's.title', 'u.display_name'])
+    .groupBy(['o.id', 's.id', 'u.display_name'])
     .$if(zero, (qb) => qb.having((eb) => eb.fn.count('f.id'), '=', 0));
   const rows = await db
     .selectFrom(grouped.as('t'))

@@ -3,7 +3,8 @@ import { UserIdParams } from '../../contracts/api/users';
 import type { PublicUser } from '../../contracts/entities';
 import { AppError } from '../http/errors';
 import type { UserRow } from '../users/repository';
-import { maySeeSchoolOf, publicUsers, requireVisibleUser, wireUser } from './profile-lists';
+import { maySeeSchoolOf, publicUsers, wireUser } from '../users/public-users';
+import { requireVisibleUser } from './profile-lists';
 import type { App } from './types';
 
 /** The most users one follow list returns (newest first). */

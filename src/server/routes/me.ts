@@ -9,7 +9,6 @@ import { json } from '../db/json';
 import {
   groupsOfSchools,
   groupsOfUser,
-  loadMe,
   sortGroups,
   toGroup,
   withDescendants,
@@ -20,7 +19,7 @@ export async function meRoutes(app: App): Promise<void> {
   app.get('/v1/me', { schema: { response: { 200: MeResponse } } }, async (req) => {
     const { user } = await app.auth.require(req);
     // The row, school and groups: reused for a moment like the row itself (issue 10).
-    return { item: await app.auth.remember(`me:${user.id}`, () => loadMe(app.db, user)) };
+    return { item: await app.auth.remember(`me:${user.id}`, () => app.permissions.me(user)) };
   });
 
   app.get(
@@ -47,7 +46,7 @@ export async function meRoutes(app: App): Promise<void> {
         .where('id', '=', user.id)
         .returningAll()
         .executeTakeFirstOrThrow();
-      return { item: await loadMe(app.db, updated) };
+      return { item: await app.permissions.me(updated, true) };
     },
   );
 }

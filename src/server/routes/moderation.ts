@@ -11,6 +11,7 @@ import { isStaffRole } from '../../contracts/entities';
 import { isBlocked } from '../auth/permissions';
 import type { Db } from '../db/database';
 import { json } from '../db/json';
+import { contentLangOf, sessionTitleSql } from '../content/localize';
 import { AppError } from '../http/errors';
 import { openCommentReports } from '../moderation/comment-reports';
 import { reportSchoolScope } from '../reports/access';
@@ -209,7 +210,7 @@ async function pendingItems(db: Db, user: UserRow): Promise<ModerationItem[]> {
     .select([
       't.id',
       't.session_id',
-      's.title',
+      sessionTitleSql(contentLangOf(user)).as('title'),
       't.id as output_id',
       't.user_id',
       'u.display_name',
@@ -225,7 +226,7 @@ async function pendingItems(db: Db, user: UserRow): Promise<ModerationItem[]> {
     .select([
       't.id',
       't.session_id',
-      's.title',
+      sessionTitleSql(contentLangOf(user)).as('title'),
       't.output_id',
       't.user_id',
       'u.display_name',
@@ -240,7 +241,7 @@ async function pendingItems(db: Db, user: UserRow): Promise<ModerationItem[]> {
     .select([
       't.id',
       't.session_id',
-      's.title',
+      sessionTitleSql(contentLangOf(user)).as('title'),
       't.user_id',
       'u.display_name',
       't.idea_note',

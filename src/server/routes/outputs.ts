@@ -15,6 +15,7 @@ import {
 } from '../../contracts/api/outputs';
 import { IMAGE_MAX_BYTES } from '../../contracts/constants';
 import { Id } from '../../contracts/entities';
+import { contentLangOf } from '../content/localize';
 import { AppError } from '../http/errors';
 import { reencodeImage, sniffImageType, storeUpload } from '../outputs/images';
 import {
@@ -202,7 +203,7 @@ export async function outputRoutes(app: App): Promise<void> {
     async (req) => {
       const { user } = await app.auth.require(req);
       await requireVisibleSession(app.db, app.permissions, user, req.params.id);
-      return { items: await worksOfSession(app.db, req.params.id) };
+      return { items: await worksOfSession(app.db, req.params.id, contentLangOf(user)) };
     },
   );
 }

@@ -11,11 +11,9 @@ import {
   UserTagsResponse,
   type ProfileActivity,
   type ProfileOutput,
-  type SessionBrief,
   type UserTag,
 } from '../../contracts/api/profile';
 import { UserIdParams } from '../../contracts/api/users';
-import type { PublicUser, Role } from '../../contracts/entities';
 import { isProviderRole, type Subject } from '../auth/permissions';
 import { noReactions, reactionCounts } from '../outputs/reactions';
 import type { Db } from '../db/database';
@@ -23,7 +21,9 @@ import { msOf } from '../db/json';
 import type { SessionsTable } from '../db/schema';
 import { AppError } from '../http/errors';
 import { isVisible, toSummaries } from '../sessions/repository';
-import { loginNameFor, type LoginNameViewer, type UserRow } from '../users/repository';
+import type { UserRow } from '../users/repository';
+import { maySeeSchoolOf, publicUsers, wireUser } from '../users/public-users';
+import { sessionBrief } from '../sessions/brief';
 import type { App } from './types';
 import { mayView, resolveUser } from './users';
 
@@ -40,72 +40,6 @@ export async function requireVisibleUser(app: App, viewer: UserRow, id: string):
   const target = await resolveUser(app.db, id);
   if (!target || !mayView(viewer, target)) throw new AppError('notFound', 'User not found');
   return target;
-}
-
-/** Users' public views, keyed by row id, with their schools. */
-export async function publicUsers(
-  db: Db,
-  viewer: LoginNameViewer,
-  ids: readonly string[],
-): Promise<Map<string, PublicUser & { schoolId: string | null; status: string }>> {
-  const out = new Map<string, PublicUser & { schoolId: string | null; status: string }>();
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return out;
-  const rows = await db
-    .selectFrom('users')
-    .leftJoin('schools', 'schools.id', 'users.school_id')
-    .select([
-      'users.id',
-      'users.account',
-      'users.display_name',
-      'users.image',
-      'users.role',
-      'users.status',
-      'users.school_id',
-      'schools.name as school_name',
-    ])
-    .where('users.id', 'in', unique)
-    .execute();
-  for (const r of rows) {
-    out.set(r.id, {
-      _id: r.id,
-      id: loginNameFor(viewer, { id: r.id, account: r.account }),
-      displayName: r.display_name,
-      image: r.image,
-      role: r.role as Role,
-      school: r.school_id && r.school_name ? { id: r.school_id, name: r.school_name } : null,
-      schoolId: r.school_id,
-      status: r.status,
-    });
-  }
-  return out;
-}
-
-/** Strips the helper fields publicUsers adds, for the wire. */
-export const wireUser = (u: PublicUser): PublicUser => ({
-  _id: u._id,
-  id: u.id,
-  displayName: u.displayName,
-  image: u.image,
-  role: u.role,
-  school: u.school,
-});
-
-/** Whether the viewer may see someone of this school (mayView without loading the row). */
-export function maySeeSchoolOf(
-  viewer: UserRow,
-  other: { _id: string; schoolId: string | null; status: string },
-): boolean {
-  if (other.status === 'withdrawn') return false;
-  if (viewer.id === other._id || isProviderRole(viewer.role)) return true;
-  return viewer.school_id !== null && viewer.school_id === other.schoolId;
-}
-
-export function sessionBrief(row: SessionRow): SessionBrief {
-  const brief: SessionBrief = { id: row.id, title: row.title, image: row.image };
-  if (row.ja) brief.ja = { title: row.ja.title, image: row.ja.image };
-  if (row.en) brief.en = { title: row.en.title, image: row.en.image };
-  return brief;
 }
 
 /** The sessions among `ids` the viewer may see, by id. */

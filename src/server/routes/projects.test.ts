@@ -39,8 +39,8 @@ describe('GET /v1/inquiryProjects', () => {
   it('lists the own projects by updatedAt, then by latestPublishedAt (unpublished last)', async () => {
     const byUpdated = await projectsOf('student01', 'isMe=true&isTrashed=false&orderBy=updatedAt');
     expect(byUpdated.map((p) => p.name)).toEqual([
-      'プラスチックのない給食 / Plastic-free lunch',
-      '川をきれいにするには / Cleaning our river',
+      'プラスチックのない給食',
+      '川をきれいにするには',
     ]);
     const byPublished = await projectsOf(
       'student01',
@@ -84,7 +84,7 @@ describe('GET /v1/inquiryProjects/pinnedSlides', () => {
     const sakura = PinnedSlidesResponse.parse(
       (await call('sakura01', 'GET', '/v1/inquiryProjects/pinnedSlides')).json(),
     ).items;
-    expect(sakura.map((s) => s.projectName)).toEqual(['さくら川の調査 / Sakura river study']);
+    expect(sakura.map((s) => s.projectName)).toEqual(['さくら川の調査']);
   });
 });
 

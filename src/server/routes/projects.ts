@@ -10,13 +10,14 @@ import {
 } from '../../contracts/api/projects';
 import { InquiryProject, SlideSchemaItem, UnitOutput } from '../../contracts/entities';
 import { isProviderRole } from '../auth/permissions';
+import { contentLangOf, localizeProject, localizeUnitOutput } from '../content/localize';
 import type { Db } from '../db/database';
 import { msOf, toMs } from '../db/json';
 import type { InquiryProjectsTable } from '../db/schema';
 import { AppError } from '../http/errors';
 import { refuseScreened } from '../moderation/refuse';
 import { groupsOfUser, type UserRow } from '../users/repository';
-import { maySeeSchoolOf, publicUsers, wireUser } from './profile-lists';
+import { maySeeSchoolOf, publicUsers, wireUser } from '../users/public-users';
 import type { App } from './types';
 
 /** The most projects one list returns. */
@@ -50,7 +51,9 @@ async function toProjects(db: Db, viewer: UserRow, rows: readonly ProjectRow[]) 
     viewer,
     rows.map((r) => r.user_id),
   );
-  return rows.flatMap((r): InquiryProject[] => {
+  const lang = contentLangOf(viewer);
+  return rows.flatMap((row): InquiryProject[] => {
+    const r = localizeProject(row, lang);
     const owner = users.get(r.user_id);
     if (!owner || !maySeeSchoolOf(viewer, owner)) return [];
     const parsed = InquiryProject.safeParse({
@@ -60,6 +63,7 @@ async function toProjects(db: Db, viewer: UserRow, rows: readonly ProjectRow[]) 
       latestPublishedAt: toMs(r.latest_published_at),
       unitOutputs: units
         .filter((u) => u.project_id === r.id)
+        .map((u) => localizeUnitOutput(u, lang))
         .flatMap((u) => {
           const unit = parseUnitOutput({
             id: u.id,
@@ -137,7 +141,9 @@ export async function projectRoutes(app: App): Promise<void> {
           'u.values',
           'u.violation_statuses',
           'u.published_at',
+          'u.translations',
           'p.name as project_name',
+          'p.translations as project_translations',
           'p.user_id',
         ])
         .where('p.is_pinned', '=', true)
@@ -158,8 +164,14 @@ export async function projectRoutes(app: App): Promise<void> {
         user,
         rows.map((r) => r.user_id),
       );
+      const lang = contentLangOf(user);
       const items: PinnedSlide[] = [];
-      for (const r of rows) {
+      for (const row of rows) {
+        const r = localizeUnitOutput(row, lang);
+        const project = localizeProject(
+          { name: row.project_name, translations: row.project_translations },
+          lang,
+        );
         // A slide hidden for a violation is not something to showcase.
         if (Array.isArray(r.violation_statuses) && r.violation_statuses.length > 0) continue;
         const owner = users.get(r.user_id);
@@ -168,7 +180,7 @@ export async function projectRoutes(app: App): Promise<void> {
         items.push({
           id: r.id,
           projectId: r.project_id,
-          projectName: r.project_name,
+          projectName: project.name,
           user: wireUser(owner),
           slideSchema: schema.data,
           values: r.values,

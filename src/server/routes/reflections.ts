@@ -18,7 +18,8 @@ import { AppError, badRequestFrom } from '../http/errors';
 import { moderateText } from '../moderation/checks';
 import { requireVisibleSession } from '../sessions/access';
 import { findUserById, type UserRow } from '../users/repository';
-import { requireVisibleUser, sessionBrief, visibleSessions } from './profile-lists';
+import { sessionBrief } from '../sessions/brief';
+import { requireVisibleUser, visibleSessions } from './profile-lists';
 import type { App } from './types';
 import { mayView } from './users';
 

@@ -11,6 +11,7 @@ import {
   ReportSessionsResponse,
   ReportStatusResponse,
 } from '../../contracts/api/reports';
+import { contentLangOf } from '../content/localize';
 import { AppError } from '../http/errors';
 import { lastRefreshedAt } from '../reports/aggregate';
 import {
@@ -176,11 +177,11 @@ export async function reportRoutes(app: App): Promise<void> {
   /** The session, if the caller may see it (a PRIVATE one only for provider roles); else 404. */
   const reportSession = async (user: UserRow, id: string) => {
     await requireVisibleSession(app.db, app.permissions, user, id);
-    return findReportSession(app.db, id);
+    return findReportSession(app.db, id, contentLangOf(user));
   };
   /** A group's sessions report, without the sessions the caller may not see. */
   const visibleSessionsReport = async (user: UserRow, group: GroupRow) => {
-    const rows = await sessionsReport(app.db, group);
+    const rows = await sessionsReport(app.db, group, contentLangOf(user));
     const visible = await visibleSessions(
       app.db,
       await app.permissions.subject(user),
@@ -310,7 +311,13 @@ export async function reportRoutes(app: App): Promise<void> {
       const group = await reportGroupFor(app.db, user, query.groupId);
       userIds = (await pupilsOf(app.db, group)).map((m) => m.userId);
     }
-    return feedbacksReport(app.db, { schoolIds: reportSchoolScope(user), userIds }, query, tz);
+    return feedbacksReport(
+      app.db,
+      { schoolIds: reportSchoolScope(user), userIds },
+      query,
+      tz,
+      contentLangOf(user),
+    );
   };
 
   app.get(

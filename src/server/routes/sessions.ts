@@ -31,7 +31,7 @@ const DEFAULT_PAGE_SIZE = 50;
  * 2 hours.
  */
 export async function sessionRoutes(app: App): Promise<void> {
-  const participation = new Participation(app.db, app.roomBus);
+  const participation = new Participation(app.db, app.roomBus, app.clock);
 
   app.get(
     '/v1/sessions',
@@ -118,7 +118,7 @@ export async function sessionRoutes(app: App): Promise<void> {
       const session = await requireVisibleSession(app.db, app.permissions, user, req.params.id);
       const { streamId, after, inGroup } = req.query;
       if (streamId) await requireRoomOfSession(app.db, user, session.id, streamId);
-      const now = Date.now();
+      const now = Math.round(app.clock());
       // The look-back is 2 hours; `after` may narrow it, never widen it.
       const since = Math.max(now - PARTICIPANT_QUERY_WINDOW_MS, after ?? 0);
       // A room's participants belong to the room; a session-wide list is the caller's school's

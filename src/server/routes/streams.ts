@@ -20,7 +20,7 @@ import type { App } from './types';
  * commands POST /v1/stream/{id}/{kind}. The rules live in StreamService.
  */
 export async function streamRoutes(app: App): Promise<void> {
-  const streams = new StreamService(app.db, app.roomBus, app.permissions);
+  const streams = new StreamService(app.db, app.roomBus, app.permissions, app.clock);
 
   app.get(
     '/v1/streams',

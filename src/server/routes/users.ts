@@ -13,7 +13,6 @@ import {
   findSchool,
   findUserByAccount,
   findUserById,
-  loadMe,
   toPublicUser,
   type UserRow,
 } from '../users/repository';
@@ -35,34 +34,58 @@ export function mayView(viewer: UserRow, target: UserRow): boolean {
   return viewer.school_id !== null && viewer.school_id === target.school_id;
 }
 
-async function countsOf(db: Db, userId: string) {
+/**
+ * The profile's counts. Followers and follows count only the users the viewer's follow lists
+ * would show (not withdrawn; the viewer, the viewer's school, or anyone for provider staff), so a
+ * profile header can show them without loading both lists (issue 10).
+ */
+async function countsOf(db: Db, userId: string, viewer: UserRow) {
+  const provider = isProviderRole(viewer.role);
   const row = await db
-    .selectNoFrom((eb) => [
-      eb
-        .selectFrom('outputs')
-        .select(sql<number>`count(*)::int`.as('n'))
-        .where('user_id', '=', userId)
-        .where('status', '=', 'published')
-        .where('is_hidden', '=', false)
-        .as('outputs'),
-      eb
-        .selectFrom('feedbacks')
-        .select(sql<number>`count(*)::int`.as('n'))
-        .where('user_id', '=', userId)
-        .where('status', '=', 'published')
-        .as('feedbacks'),
-      eb
-        .selectFrom('reflections')
-        .select(sql<number>`count(*)::int`.as('n'))
-        .where('user_id', '=', userId)
-        .where('status', '=', 'published')
-        .as('reflections'),
-    ])
+    .selectNoFrom((eb) => {
+      const follow = (side: 'follower_id' | 'followee_id', other: 'follower_id' | 'followee_id') =>
+        eb
+          .selectFrom('follows')
+          .innerJoin('users as u', 'u.id', `follows.${other}`)
+          .select(sql<number>`count(*)::int`.as('n'))
+          .where(`follows.${side}`, '=', userId)
+          .where('u.status', '!=', 'withdrawn')
+          .$if(!provider, (q) =>
+            q.where((w) =>
+              w.or([w('u.id', '=', viewer.id), w('u.school_id', '=', viewer.school_id ?? '')]),
+            ),
+          );
+      return [
+        eb
+          .selectFrom('outputs')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .where('user_id', '=', userId)
+          .where('status', '=', 'published')
+          .where('is_hidden', '=', false)
+          .as('outputs'),
+        eb
+          .selectFrom('feedbacks')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .where('user_id', '=', userId)
+          .where('status', '=', 'published')
+          .as('feedbacks'),
+        eb
+          .selectFrom('reflections')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .where('user_id', '=', userId)
+          .where('status', '=', 'published')
+          .as('reflections'),
+        follow('followee_id', 'follower_id').as('followers'),
+        follow('follower_id', 'followee_id').as('follows'),
+      ];
+    })
     .executeTakeFirstOrThrow();
   return {
     outputs: Number(row.outputs ?? 0),
     feedbacks: Number(row.feedbacks ?? 0),
     reflections: Number(row.reflections ?? 0),
+    followers: Number(row.followers ?? 0),
+    follows: Number(row.follows ?? 0),
   };
 }
 
@@ -97,7 +120,7 @@ export async function userRoutes(app: App): Promise<void> {
       if (!target || !mayView(viewer, target)) throw new AppError('notFound', 'User not found');
       const [school, counts, emotions] = await Promise.all([
         findSchool(app.db, target.school_id),
-        countsOf(app.db, target.id),
+        countsOf(app.db, target.id, viewer),
         req.query.withEmotion ? emotionsOf(app.db, target.id) : Promise.resolve(undefined),
       ]);
       return {
@@ -132,7 +155,7 @@ export async function userRoutes(app: App): Promise<void> {
         target,
         body: req.body,
       });
-      return { item: await loadMe(app.db, updated) };
+      return { item: await app.permissions.me(updated, true) };
     },
   );
 }

@@ -47,34 +47,34 @@ describe('votes', () => {
       watcher.send({ type: 'subscribe', streamId: room });
       await watcher.nextOf('snapshot');
 
-      const a = await vote('student01', { voteKey: KEY, choice: 'Bottles', streamId: room });
+      const a = await vote('student01', { voteKey: KEY, choice: 'ペットボトル', streamId: room });
       expect(a.statusCode, a.body).toBe(200);
       const first = VoteResponse.parse(a.json());
-      expect(first.tally).toMatchObject({ counts: { Bottles: 1 }, total: 1, streamId: room });
+      expect(first.tally).toMatchObject({ counts: { ペットボトル: 1 }, total: 1, streamId: room });
       expect(first.tally.mine?.id).toBe(first.item.id);
       expect(await watcher.nextOf('voteTally')).toMatchObject({
         streamId: room,
-        tally: { voteKey: KEY, counts: { Bottles: 1 }, total: 1, mine: null },
+        tally: { voteKey: KEY, counts: { ペットボトル: 1 }, total: 1, mine: null },
       });
 
-      await vote('student02', { voteKey: KEY, choice: 'Bottles', streamId: room });
+      await vote('student02', { voteKey: KEY, choice: 'ペットボトル', streamId: room });
       // POSTing again replaces the user's choice instead of adding a ballot.
       const again = await vote('student01', {
         voteKey: KEY,
-        choice: 'Fishing nets',
+        choice: '漁網',
         streamId: room,
       });
       const replaced = VoteResponse.parse(again.json());
       expect(replaced.item.id).toBe(first.item.id);
-      expect(replaced.tally).toMatchObject({ counts: { Bottles: 1, 'Fishing nets': 1 }, total: 2 });
+      expect(replaced.tally).toMatchObject({ counts: { ペットボトル: 1, 漁網: 1 }, total: 2 });
       expect((await watcher.nextOf('voteTally')).tally.total).toBe(2);
       expect((await watcher.nextOf('voteTally')).tally.counts).toEqual({
-        Bottles: 1,
-        'Fishing nets': 1,
+        ペットボトル: 1,
+        漁網: 1,
       });
 
       // Solo viewing (no room) is a separate ballot.
-      const solo = await vote('student01', { voteKey: KEY, choice: 'Plastic bags' });
+      const solo = await vote('student01', { voteKey: KEY, choice: 'レジ袋' });
       expect(VoteResponse.parse(solo.json()).item.streamId).toBeNull();
 
       const list = await t.app.inject({
@@ -83,7 +83,7 @@ describe('votes', () => {
         headers: await t.authHeader('student02'),
       });
       const [tally] = ListVotesResponse.parse(list.json()).items;
-      expect(tally).toMatchObject({ voteKey: KEY, total: 2, mine: { choice: 'Bottles' } });
+      expect(tally).toMatchObject({ voteKey: KEY, total: 2, mine: { choice: 'ペットボトル' } });
     } finally {
       await watcher.close();
     }
@@ -94,7 +94,7 @@ describe('votes', () => {
       (await vote('student03', { voteKey: KEY, choice: 'Pizza', streamId: room })).statusCode,
     ).toBe(400);
     expect(
-      (await vote('sakura01', { voteKey: KEY, choice: 'Bottles', streamId: room })).statusCode,
+      (await vote('sakura01', { voteKey: KEY, choice: 'ペットボトル', streamId: room })).statusCode,
     ).toBe(404); // a room one may not open answers like a missing one (issue 8)
     expect(
       (await vote('student03', { voteKey: KEY, choice: '   ', streamId: room })).statusCode,
@@ -103,14 +103,14 @@ describe('votes', () => {
 
   it('lets only the voter change a ballot with PUT', async () => {
     const cast = VoteResponse.parse(
-      (await vote('student04', { voteKey: KEY, choice: 'Bottles', streamId: room })).json(),
+      (await vote('student04', { voteKey: KEY, choice: 'ペットボトル', streamId: room })).json(),
     );
     const url = `/v1/session/${SESSION}/vote/${cast.item.id}`;
     const other = await t.app.inject({
       method: 'PUT',
       url,
       headers: await t.authHeader('student05'),
-      payload: { choice: 'Plastic bags' },
+      payload: { choice: 'レジ袋' },
     });
     // Someone else's ballot answers like a missing one (issue 8).
     expect(other.statusCode).toBe(404);
@@ -118,15 +118,15 @@ describe('votes', () => {
       method: 'PUT',
       url,
       headers: await t.authHeader('student04'),
-      payload: { choice: 'Plastic bags' },
+      payload: { choice: 'レジ袋' },
     });
     expect(own.statusCode, own.body).toBe(200);
-    expect(VoteResponse.parse(own.json()).item.choice).toBe('Plastic bags');
+    expect(VoteResponse.parse(own.json()).item.choice).toBe('レジ袋');
     const missing = await t.app.inject({
       method: 'PUT',
       url: `/v1/session/${SESSION}/vote/nope`,
       headers: await t.authHeader('student04'),
-      payload: { choice: 'Bottles' },
+      payload: { choice: 'ペットボトル' },
     });
     expect(missing.statusCode).toBe(404);
   });

@@ -50,90 +50,145 @@ const media = {
   avatar: (n: number) => `/media/images/avatars/${((n - 1) % 6) + 1}.png`,
 };
 
-const TOPICS: Record<
-  Slug,
-  {
-    ja: string;
-    en: string;
-    job: string;
-    chapters: [string, string, string];
-    vote: string[];
-    discuss: string;
-  }
-> = {
+type Lang = 'ja' | 'en';
+/** A demo text in both languages: Japanese is what is stored, English its translation (issue 9). */
+type Both<T = string> = Record<Lang, T>;
+
+interface Topic {
+  title: Both;
+  job: Both;
+  chapters: Both<[string, string, string]>;
+  vote: Both<[string, string, string]>;
+  discuss: Both;
+}
+
+const TOPICS: Record<Slug, Topic> = {
   ocean: {
-    ja: '海の生き物と私たちのくらし',
-    en: 'Life in the Ocean and Our Daily Lives',
-    job: 'Marine biologist',
-    chapters: ['Introduction', 'Life under the waves', 'What can we do?'],
-    vote: ['Plastic bags', 'Bottles', 'Fishing nets'],
-    discuss: 'Which ocean animal surprised you the most?',
+    title: { ja: '海の生き物と私たちのくらし', en: 'Life in the Ocean and Our Daily Lives' },
+    job: { ja: '海洋生物学者', en: 'Marine biologist' },
+    chapters: {
+      ja: ['はじめに', '波の下の生き物たち', '私たちにできること'],
+      en: ['Introduction', 'Life under the waves', 'What can we do?'],
+    },
+    vote: {
+      ja: ['レジ袋', 'ペットボトル', '漁網'],
+      en: ['Plastic bags', 'Bottles', 'Fishing nets'],
+    },
+    discuss: {
+      ja: 'いちばん驚いた海の生き物は何でしたか？',
+      en: 'Which ocean animal surprised you the most?',
+    },
   },
   forest: {
-    ja: '森が守る水と空気',
-    en: 'How Forests Protect Water and Air',
-    job: 'Forest ranger',
-    chapters: ['Into the forest', 'Trees at work', 'Forests and towns'],
-    vote: ['Plant trees', 'Use less paper', 'Visit forests'],
-    discuss: 'What does a forest give to your town?',
+    title: { ja: '森が守る水と空気', en: 'How Forests Protect Water and Air' },
+    job: { ja: '森林官', en: 'Forest ranger' },
+    chapters: {
+      ja: ['森の中へ', 'はたらく木々', '森とまち'],
+      en: ['Into the forest', 'Trees at work', 'Forests and towns'],
+    },
+    vote: {
+      ja: ['木を植える', '紙を使う量を減らす', '森に出かける'],
+      en: ['Plant trees', 'Use less paper', 'Visit forests'],
+    },
+    discuss: {
+      ja: '森はあなたのまちに何をもたらしていますか？',
+      en: 'What does a forest give to your town?',
+    },
   },
   city: {
-    ja: 'まちづくりの仕事',
-    en: 'The People Who Design Cities',
-    job: 'Urban planner',
-    chapters: ['A city wakes up', 'Moving people', 'The city of the future'],
-    vote: ['More parks', 'Better buses', 'Safer bike lanes'],
-    discuss: 'What would you change in your neighbourhood?',
+    title: { ja: 'まちづくりの仕事', en: 'The People Who Design Cities' },
+    job: { ja: '都市計画家', en: 'Urban planner' },
+    chapters: {
+      ja: ['まちが目を覚ます', '人を運ぶしくみ', '未来のまち'],
+      en: ['A city wakes up', 'Moving people', 'The city of the future'],
+    },
+    vote: {
+      ja: ['公園を増やす', 'バスを便利に', '安全な自転車レーン'],
+      en: ['More parks', 'Better buses', 'Safer bike lanes'],
+    },
+    discuss: {
+      ja: 'あなたの住む地域で変えたいことは何ですか？',
+      en: 'What would you change in your neighbourhood?',
+    },
   },
 };
 
-/** The timeline of a 60-second demo video: every kind of timed action appears once or more. */
-function timedActions(slug: Slug): TimedActionJson[] {
+/** The words of the demo timeline and session pages that do not depend on the topic. */
+const WORDS = {
+  vote: { ja: 'まず何を変えるべき？', en: 'What should we change first?' },
+  output: { ja: 'あなたのアイデアを書こう', en: 'Share your idea' },
+  feedback: { ja: 'クラスメートのアイデアを読もう', en: "Read your classmates' ideas" },
+  reflection: { ja: '今日の学びをふりかえろう', en: 'Look back on today' },
+  guideLabel: { ja: 'ガイド', en: 'Guide' },
+  worksheet: { ja: 'ワークシート（PDF）', en: 'Worksheet (PDF)' },
+  ideaNote: { ja: '今日学んだことは何ですか？', en: 'What did you learn today?' },
+  thinkNote: { ja: '考えさせられたことは何ですか？', en: 'What made you think?' },
+  actionNote: { ja: '次に試してみたいことは何ですか？', en: 'What will you try next?' },
+  why: { ja: 'なぜそう思いますか？', en: 'Why do you think so?' },
+  picture: { ja: 'アイデアを表す絵を選びましょう', en: 'Choose a picture that shows your idea' },
+  family: {
+    ja: '今日学んだことを一つ、家族に話します。',
+    en: 'I will tell my family one thing I learned today.',
+  },
+} satisfies Record<string, Both>;
+
+const description = (t: Topic, lang: Lang) =>
+  lang === 'ja'
+    ? `${t.title.ja}。${t.job.ja}と学ぶ${VIDEO_SECONDS}秒のガイドセッションです。`
+    : `${t.title.en}. A ${VIDEO_SECONDS}-second guide session with a ${t.job.en.toLowerCase()}.`;
+
+/** The timeline of a 60-second demo video in one language: every kind of timed action appears. */
+function timedActions(slug: Slug, lang: Lang): TimedActionJson[] {
   const t = TOPICS[slug];
+  const chapters = t.chapters[lang];
   return [
-    { start: 0, end: 15, action: 'chapter', params: { name: t.chapters[0] } },
-    { start: 4, end: 11, action: 'telop', params: { title: t.en, name: t.ja } },
-    { start: 15, end: 30, action: 'chapter', params: { name: t.chapters[1] } },
+    { start: 0, end: 15, action: 'chapter', params: { name: chapters[0] } },
+    { start: 4, end: 11, action: 'telop', params: { title: t.title[lang], name: t.job[lang] } },
+    { start: 15, end: 30, action: 'chapter', params: { name: chapters[1] } },
     {
       start: 18,
       end: 26,
       action: 'image',
-      params: { image: media.image(slug), name: t.chapters[1] },
+      params: { image: media.image(slug), name: chapters[1] },
     },
     {
       start: 24,
       end: 38,
       action: 'discuss',
       params: {
-        name: t.discuss,
+        name: t.discuss[lang],
         discussId: `${slug}-discuss-1`,
         type: 'opinion',
-        title: t.discuss,
+        title: t.discuss[lang],
       },
     },
-    { start: 30, end: VIDEO_SECONDS, action: 'chapter', params: { name: t.chapters[2] } },
+    { start: 30, end: VIDEO_SECONDS, action: 'chapter', params: { name: chapters[2] } },
     {
       start: 34,
       end: 48,
       resultTime: 44,
       action: 'vote',
-      params: {
-        name: 'What should we change first?',
-        discussId: `${slug}-vote-1`,
-        choices: t.vote,
-      },
+      params: { name: WORDS.vote[lang], discussId: `${slug}-vote-1`, choices: [...t.vote[lang]] },
     },
     {
       start: 48,
       show: 48,
       hide: 56,
       action: 'output',
-      params: { name: 'Share your idea', type: 'free' },
+      params: { name: WORDS.output[lang], type: 'free' },
     },
-    { start: 52, action: 'feedback', params: { name: "Read your classmates' ideas" } },
-    { start: 56, action: 'reflection', params: { name: 'Look back on today' } },
+    { start: 52, action: 'feedback', params: { name: WORDS.feedback[lang] } },
+    { start: 56, action: 'reflection', params: { name: WORDS.reflection[lang] } },
   ];
 }
+
+/** The English words of the timeline, by position: what `translations.en.actions` stores. */
+const actionTranslations = (slug: Slug) =>
+  timedActions(slug, 'en').map(({ params: { name, title, choices } }) => ({
+    ...(name !== undefined ? { name } : {}),
+    ...(title !== undefined ? { title } : {}),
+    ...(choices !== undefined ? { choices } : {}),
+  }));
 
 interface SessionSeed {
   id: string;
@@ -299,18 +354,38 @@ function sessionRow(seed: SessionSeed): Insertable<SessionsTable> {
     image: media.image(seed.slug),
     thumbnailImage: media.image(seed.slug),
   });
-  const ja = seed.edition ? `${t.ja}：${seed.edition.ja}` : t.ja;
-  const en = seed.edition ? `${t.en}: ${seed.edition.en}` : t.en;
+  const ja = seed.edition ? `${t.title.ja}：${seed.edition.ja}` : t.title.ja;
+  const en = seed.edition ? `${t.title.en}: ${seed.edition.en}` : t.title.en;
+  const texts = (lang: Lang) => ({
+    sub_title:
+      lang === 'ja'
+        ? `${t.job.ja}の仕事から学ぶ`
+        : `Learning from a ${t.job.en.toLowerCase()}'s work`,
+    description: description(t, lang),
+    guide: [...t.chapters[lang]],
+    guide_label: WORDS.guideLabel[lang],
+    job: t.job[lang],
+    reflection: {
+      ideaNote: { placeHolder: WORDS.ideaNote[lang] },
+      thinkNote: { placeHolder: WORDS.thinkNote[lang] },
+      actionNote: { placeHolder: WORDS.actionNote[lang] },
+    },
+    document_links: [
+      { label: WORDS.worksheet[lang], url: `/media/images/sessions/${seed.slug}.jpg` },
+    ],
+    questions: [t.discuss[lang]],
+  });
+  const written = texts('ja');
   return {
     id: seed.id,
     title: ja,
-    sub_title: en,
-    description: `${t.en}. A ${VIDEO_SECONDS}-second guide session with a ${t.job.toLowerCase()}.`,
+    sub_title: written.sub_title,
+    description: written.description,
     image: media.image(seed.slug),
     thumbnail_image: media.image(seed.slug),
-    guide: json([t.chapters[0], t.chapters[1], t.chapters[2]]),
-    guide_label: 'Guide',
-    job: t.job,
+    guide: json(written.guide),
+    guide_label: written.guide_label,
+    job: written.job,
     status: seed.status,
     start_time: new Date(seed.start),
     end_time: new Date(seed.start + HOUR),
@@ -323,17 +398,35 @@ function sessionRow(seed: SessionSeed): Insertable<SessionsTable> {
     show_pre_chat: seed.status === 'IN_PROGRESS',
     target: json(seed.target),
     participant_limit: seed.participantLimit,
-    reflection: json({
-      ideaNote: { placeHolder: 'What did you learn today?' },
-      thinkNote: { placeHolder: 'What made you think?' },
-      actionNote: { placeHolder: 'What will you try next?' },
-    }),
-    document_links: json([
-      { label: 'Worksheet (PDF)', url: `/media/images/sessions/${seed.slug}.jpg` },
-    ]),
+    reflection: json(written.reflection),
+    document_links: json(written.document_links),
     ja: json(variant(ja)),
     en: json(variant(en)),
-    questions: json([t.discuss]),
+    questions: json(written.questions),
+    translations: json({ en: texts('en') }),
+  };
+}
+
+/** A work (the output prompt) in one language. */
+function workTexts(slug: Slug, lang: Lang) {
+  const t = TOPICS[slug];
+  return {
+    title: lang === 'ja' ? `あなたのアイデア：${t.title.ja}` : `Your idea: ${t.title.en}`,
+    description:
+      lang === 'ja'
+        ? `「${t.title.ja}」を見て、自分ならどうするかを書きましょう。絵を添えてもかまいません。`
+        : `Write what you would do after watching "${t.title.en}". Add a picture if you like.`,
+    questions: [t.discuss[lang], WORDS.why[lang], WORDS.picture[lang]],
+    examples: [
+      {
+        image: media.preset('green'),
+        description:
+          lang === 'ja'
+            ? `${t.job.ja}の仕事についてもっと知りたいです。`
+            : `I want to learn more about the ${t.job.en.toLowerCase()}'s work.`,
+      },
+      { image: media.preset('blue'), description: WORDS.family[lang] },
+    ],
   };
 }
 
@@ -456,13 +549,20 @@ export async function seedDemo(db: Db, options: { now?: Date } = {}): Promise<Se
           provider: 'HLS',
           type: seed.videoType,
           status: seed.status,
-          title: t.en,
+          title: t.title.ja,
           video_id: media.playlist(seed.slug),
-          description: t.ja,
+          description: description(t, 'ja'),
           caption_file: json(media.captions(seed.slug)),
           duration: VIDEO_SECONDS,
           lang: 'ja',
-          actions: json(timedActions(seed.slug)),
+          actions: json(timedActions(seed.slug, 'ja')),
+          translations: json({
+            en: {
+              title: t.title.en,
+              description: description(t, 'en'),
+              actions: actionTranslations(seed.slug),
+            },
+          }),
         })
         .execute();
       await trx
@@ -476,29 +576,18 @@ export async function seedDemo(db: Db, options: { now?: Date } = {}): Promise<Se
         )
         .execute();
       const workId = `work-${seed.id.replace(/^session-/, '')}`;
+      const work = workTexts(seed.slug, 'ja');
       await trx
         .insertInto('works')
         .values({
           id: workId,
-          title: `Your idea: ${t.en}`,
-          description: `Write what you would do after watching "${t.en}". Add a picture if you like.`,
+          title: work.title,
+          description: work.description,
           image: media.image(seed.slug),
-          questions: json([
-            t.discuss,
-            'Why do you think so?',
-            'Choose a picture that shows your idea',
-          ]),
+          questions: json(work.questions),
           associated_color: sessions.indexOf(seed) % 3,
-          examples: json([
-            {
-              image: media.preset('green'),
-              description: `I want to learn more about the ${t.job.toLowerCase()}'s work.`,
-            },
-            {
-              image: media.preset('blue'),
-              description: 'I will tell my family one thing I learned today.',
-            },
-          ]),
+          examples: json(work.examples),
+          translations: json({ en: workTexts(seed.slug, 'en') }),
         })
         .execute();
       await trx

@@ -7,7 +7,7 @@ import { AppError } from '../http/errors';
 import { moderateText } from '../moderation/checks';
 import { closeCommentReports } from '../moderation/comment-reports';
 import type { RoomBus } from '../realtime/bus';
-import { maySeeSchoolOf, publicUsers, wireUser } from '../routes/profile-lists';
+import { maySeeSchoolOf, publicUsers, wireUser } from '../users/public-users';
 import { findStream, mayAccessStream, schoolsOfGroups, viewerOf } from '../streams/repository';
 import { BROADCAST_VIEWER, type UserRow } from '../users/repository';
 import { findSessionRow, isVisible } from './repository';
@@ -223,7 +223,7 @@ export class CommentService {
     const comment = toComment(row, author);
     if (body.streamId) {
       await this.bus.publishRoom({
-        kind: 'broadcast',
+        type: 'broadcast',
         streamId: body.streamId,
         message: { v: PROTOCOL_VERSION, type: 'comment', streamId: body.streamId, comment },
       });
@@ -257,7 +257,7 @@ export class CommentService {
     await closeCommentReports(this.db, id);
     if (row.stream_id) {
       await this.bus.publishRoom({
-        kind: 'broadcast',
+        type: 'broadcast',
         streamId: row.stream_id,
         message: { v: PROTOCOL_VERSION, type: 'commentRemove', streamId: row.stream_id, id },
       });
@@ -286,7 +286,7 @@ export class CommentService {
       .where('id', '=', streamId)
       .execute();
     await this.bus.publishRoom({
-      kind: 'broadcast',
+      type: 'broadcast',
       streamId,
       message: { v: PROTOCOL_VERSION, type: 'commentsPaused', streamId, paused },
     });

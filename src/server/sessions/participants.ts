@@ -5,6 +5,7 @@ import { initialRoomModel, participantsAt, reduceRoom } from '../../engine/reduc
 import type { Db } from '../db/database';
 import { json, msOf } from '../db/json';
 import { AppError } from '../http/errors';
+import { systemClock, type ServerClock } from '../clock';
 import type { RoomBus } from '../realtime/bus';
 import { sequencerFor, type StreamSequencer } from '../streams/sequencer';
 import { findSchool, type UserRow } from '../users/repository';
@@ -120,7 +121,8 @@ export class Participation {
   constructor(
     private readonly db: Db,
     bus: RoomBus,
-    private readonly now: () => number = Date.now,
+    /** The server's one clock (joins and leaves are stamped on the same base as commands). */
+    private readonly now: ServerClock = systemClock,
   ) {
     this.sequencer = sequencerFor(db, bus);
   }
@@ -140,7 +142,8 @@ export class Participation {
     streamId?: string,
   ): Promise<number> {
     const who = await participantUser(this.db, user);
-    const now = this.now();
+    // Stored times are whole milliseconds.
+    const now = Math.round(this.now());
     const check = async (trx: Db, scope: ParticipantScope) => {
       if (limit === null) return;
       const present = await foldParticipants(trx, scope, now - PARTICIPANT_QUERY_WINDOW_MS, now);
@@ -195,7 +198,8 @@ export class Participation {
 
   /** Records a leave; in a room, the leaveStream event goes to its log and bus. */
   async leave(user: UserRow, sessionId: string, streamId?: string): Promise<number> {
-    const now = this.now();
+    // Stored times are whole milliseconds.
+    const now = Math.round(this.now());
     if (!streamId) {
       await insertActivity(this.db, 'leaveStream', user.id, sessionId, null, now);
       return now;

@@ -10,6 +10,7 @@ import {
   type Video,
 } from '../../contracts/entities';
 import { canSeeSession, isBlocked, isProviderRole, type Subject } from '../auth/permissions';
+import { contentLangOf, localizeSession, localizeVideo } from '../content/localize';
 import type { Db } from '../db/database';
 import { msOf } from '../db/json';
 import type { SessionsTable, VideosTable } from '../db/schema';
@@ -127,6 +128,8 @@ export interface ReactionScope {
   id: string;
   role: Role;
   school_id: string | null;
+  /** The reader's language setting: the session is answered in it where translated (issue 9). */
+  lang: string;
 }
 
 async function related(db: Db, viewer: ReactionScope, ids: readonly string[]): Promise<Related> {
@@ -250,7 +253,8 @@ export async function toSummaries(
     viewer,
     rows.map((r) => r.id),
   );
-  return rows.map((r) => toSummary(r, rel));
+  const lang = contentLangOf(viewer);
+  return rows.map((r) => toSummary(localizeSession(r, lang), rel));
 }
 
 function toVideo(row: VideoRow): Video {
@@ -284,5 +288,6 @@ export async function toFullSession(
     .where('session_id', '=', row.id)
     .orderBy('position')
     .execute();
-  return Session.parse({ ...summary, videos: videos.map(toVideo) });
+  const lang = contentLangOf(viewer);
+  return Session.parse({ ...summary, videos: videos.map((v) => toVideo(localizeVideo(v, lang))) });
 }

@@ -21,21 +21,29 @@ const toVote = (r: BallotRow): Vote => ({
   updatedAt: msOf(r.updated_at),
 });
 
-/** The vote moments of a session's timeline: voteKey (discussId, else name) → its choices. */
+/**
+ * The vote moments of a session's timeline: voteKey (discussId, else name) → its choices as
+ * written, with the same choices in each translated language (by position).
+ */
 export async function voteChoicesOf(
   db: Db,
   sessionId: string,
-): Promise<Map<string, string[] | undefined>> {
+): Promise<Map<string, { choices: string[] | undefined; translated: string[][] }>> {
   const videos = await db
     .selectFrom('videos')
-    .select('actions')
+    .select(['actions', 'translations'])
     .where('session_id', '=', sessionId)
     .execute();
-  const out = new Map<string, string[] | undefined>();
+  const out = new Map<string, { choices: string[] | undefined; translated: string[][] }>();
   for (const v of videos) {
-    for (const a of v.actions) {
+    for (const [i, a] of v.actions.entries()) {
       const key = a.action === 'vote' ? (a.params.discussId ?? a.params.name) : undefined;
-      if (key) out.set(key, a.params.choices);
+      if (!key) continue;
+      const translated = Object.values(v.translations ?? {}).flatMap((tr) => {
+        const words = tr?.actions?.[i]?.choices;
+        return words && words.length === a.params.choices?.length ? [words] : [];
+      });
+      out.set(key, { choices: a.params.choices, translated });
     }
   }
   return out;
@@ -132,14 +140,22 @@ export class VoteService {
     return t ?? { voteKey, streamId, counts: {}, total: 0, mine: null };
   }
 
-  private async assertChoice(sessionId: string, voteKey: string, choice: string): Promise<void> {
-    // A vote of the timeline accepts only its choices; a vote the host made up live accepts any.
-    const choices = (await voteChoicesOf(this.db, sessionId)).get(voteKey);
-    if (choices && choices.length > 0 && !choices.includes(choice)) {
-      throw new AppError('badRequest', 'Not a choice of this vote', [
-        { path: 'choice', message: `one of: ${choices.join(', ')}` },
-      ]);
+  /**
+   * The choice as a ballot stores it. A vote of the timeline accepts only its choices, named as
+   * written or in a translation (a room of mixed languages counts one tally, issue 9); a vote the
+   * host made up live accepts any.
+   */
+  private async canonicalChoice(sessionId: string, voteKey: string, choice: string) {
+    const vote = (await voteChoicesOf(this.db, sessionId)).get(voteKey);
+    const choices = vote?.choices;
+    if (!vote || !choices || choices.length === 0 || choices.includes(choice)) return choice;
+    for (const words of vote.translated) {
+      const at = words.indexOf(choice);
+      if (at >= 0) return choices[at]!;
     }
+    throw new AppError('badRequest', 'Not a choice of this vote', [
+      { path: 'choice', message: `one of: ${choices.join(', ')}` },
+    ]);
   }
 
   async cast(
@@ -148,11 +164,11 @@ export class VoteService {
     body: { voteKey: string; choice: string; streamId?: string | undefined },
     wall?: SessionWall,
   ): Promise<{ item: Vote; tally: VoteTally }> {
-    await this.assertChoice(sessionId, body.voteKey, body.choice);
+    const choice = await this.canonicalChoice(sessionId, body.voteKey, body.choice);
     const streamId = body.streamId ?? null;
     const result = await sql<BallotRow>`
       insert into vote_ballots (session_id, stream_id, vote_key, user_id, choice)
-      values (${sessionId}, ${streamId}, ${body.voteKey}, ${userId}, ${body.choice})
+      values (${sessionId}, ${streamId}, ${body.voteKey}, ${userId}, ${choice})
       on conflict (session_id, (coalesce(stream_id, '')), vote_key, user_id)
       do update set choice = excluded.choice, updated_at = now()
       returning *`.execute(this.db);
@@ -177,10 +193,10 @@ export class VoteService {
     if (!row) throw new AppError('notFound', 'No such vote');
     // Someone else's ballot is not theirs to know of: the same 404 as a missing one.
     if (row.user_id !== userId) throw new AppError('notFound', 'No such vote');
-    await this.assertChoice(sessionId, row.vote_key, choice);
+    const stored = await this.canonicalChoice(sessionId, row.vote_key, choice);
     const updated = await this.db
       .updateTable('vote_ballots')
-      .set({ choice, updated_at: new Date() })
+      .set({ choice: stored, updated_at: new Date() })
       .where('id', '=', voteId)
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -195,7 +211,7 @@ export class VoteService {
     const tally = await this.tally(row.session_id, row.user_id, row.stream_id, row.vote_key, wall);
     if (row.stream_id) {
       await this.bus.publishRoom({
-        kind: 'broadcast',
+        type: 'broadcast',
         streamId: row.stream_id,
         message: {
           v: PROTOCOL_VERSION,

@@ -10,6 +10,7 @@ import {
   groupsOfUser,
   withAncestorIds,
   withDescendants,
+  type GroupRow,
 } from '../users/repository';
 
 export type StreamRow = Selectable<StreamsTable>;
@@ -95,17 +96,6 @@ export async function listStreams(db: Db, f: StreamFilter): Promise<StreamRowWit
     .execute();
 }
 
-/** Whether the room was ended (its log holds a terminate event). */
-export async function isTerminated(db: Db, id: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('stream_events')
-    .select('stream_id')
-    .where('stream_id', '=', id)
-    .where('type', '=', 'terminate')
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /** The schools the stream's groups belong to (staff of those schools may open the room). */
 export async function schoolsOfGroups(db: Db, groupIds: readonly string[]): Promise<string[]> {
   if (groupIds.length === 0) return [];
@@ -154,13 +144,15 @@ export function mayAccessStream(
   );
 }
 
+/** `groups`: the user's groups when the caller has them (Permissions.groupsOf); else read here. */
 export async function viewerOf(
   db: Db,
   user: { id: string; role: Role; school_id: string | null },
+  groups?: { own: readonly GroupRow[]; school: readonly GroupRow[] },
 ): Promise<Viewer> {
-  const own = await groupsOfUser(db, user.id);
-  const schoolIds = [...new Set(own.map((g) => g.school_id))];
-  const all = await groupsOfSchools(db, schoolIds);
+  const own = groups?.own ?? (await groupsOfUser(db, user.id));
+  const all =
+    groups?.school ?? (await groupsOfSchools(db, [...new Set(own.map((g) => g.school_id))]));
   const active = own.filter((g) => g.confirm_type !== 'suspended');
   return {
     userId: user.id,
@@ -196,7 +188,6 @@ export function toRoomEvent(row: StreamEventRow): RoomEvent {
   return parsed.data;
 }
 
-/** Events of a stream with seq > afterSeq, in order. */
 /** The last seq of each of these streams' logs (a stream without events is absent). */
 export async function loadHeads(
   db: Db,
@@ -212,6 +203,7 @@ export async function loadHeads(
   return new Map(rows.map((r) => [r.stream_id, Number(r.seq)]));
 }
 
+/** Events of a stream with seq > afterSeq, in order. */
 export async function loadEvents(db: Db, streamId: string, afterSeq = 0): Promise<RoomEvent[]> {
   const rows = await db
     .selectFrom('stream_events')

@@ -1,24 +1,31 @@
-import { sql } from 'kysely';
-import { RoomEvent } from '../../contracts/stream';
+import { RoomEvent, type RoomModel } from '../../contracts/stream';
+import { RoomLog } from '../../engine/room-log';
 import type { Db } from '../db/database';
-import { json, msOf } from '../db/json';
+import { json } from '../db/json';
 import type { RoomBus } from '../realtime/bus';
+import { loadEvents } from './repository';
 
-/** What an append decides on: the stream and the head of its log. */
+/**
+ * What an append decides on: the stream's facts and its log's head, which is the engine's own
+ * fold of the log (`model`: lastSeq, the latest playback anchor, terminated …) — never a second
+ * reading of the events by hand.
+ */
 export interface StreamHead {
   id: string;
   sessionId: string;
   hostUserId: string;
   isDeleted: boolean;
-  /** The seq of the newest event (0: empty log). */
-  lastSeq: number;
-  /** The room's latest playback anchor (model.playback.updatedAt), epoch ms. */
-  lastAnchor: number;
-  terminated: boolean;
+  /** The room as the engine's reducer folds its whole log. */
+  model: RoomModel;
 }
 
-const PLAYBACK_TYPES = ['play', 'pause', 'skip', 'rateChange', 'terminate', 'ping'] as const;
-const PLAYBACK = new Set<string>(PLAYBACK_TYPES);
+/** A cached head: the facts and the room log that folds every event appended or read back. */
+interface CachedHead {
+  facts: Omit<StreamHead, 'model'>;
+  log: RoomLog;
+}
+
+const headOf = (h: CachedHead): StreamHead => ({ ...h.facts, model: h.log.model });
 
 const isUniqueViolation = (e: unknown): boolean =>
   typeof e === 'object' && e !== null && 'code' in e && e.code === '23505';
@@ -37,14 +44,14 @@ const MAX_ATTEMPTS = 5;
 
 /**
  * Appends to stream event logs. Per stream, appends in this process run one at a time (a
- * promise chain), against a cached head of the log, so a host command costs one INSERT. The
- * primary key (stream_id, seq) is the guard across processes: when another instance took the
- * seq, the insert fails with a unique violation, the head is re-read from the database and the
- * append retried. Events are published on the room bus inside the per-stream turn, so the bus
- * sees them in seq order.
+ * promise chain), against a cached head of the log — the engine's `RoomLog` over the events —
+ * so a host command costs one INSERT. The primary key (stream_id, seq) is the guard across
+ * processes: when another instance took the seq, the insert fails with a unique violation, the
+ * events after the cached head are read back and folded, and the append retried. Events are
+ * published on the room bus inside the per-stream turn, so the bus sees them in seq order.
  */
 export class StreamSequencer {
-  private readonly heads = new Map<string, StreamHead>();
+  private readonly heads = new Map<string, CachedHead>();
   private readonly turns = new Map<string, Promise<unknown>>();
 
   constructor(
@@ -54,7 +61,7 @@ export class StreamSequencer {
     // Soft deletes made anywhere reach every instance's cache through the rooms-list channel.
     bus.subscribeStreamList(({ stream }) => {
       const head = this.heads.get(stream.id);
-      if (head) head.isDeleted = stream.isDeleted;
+      if (head) head.facts.isDeleted = stream.isDeleted;
     });
   }
 
@@ -63,47 +70,38 @@ export class StreamSequencer {
     this.heads.delete(streamId);
   }
 
-  private async readHead(streamId: string): Promise<StreamHead | undefined> {
+  /** The head of a stream's log (undefined: no such stream), in the stream's turn. */
+  head(streamId: string): Promise<StreamHead | undefined> {
+    return this.inTurn(streamId, async () => {
+      const cached = await this.cachedHead(streamId);
+      return cached ? headOf(cached) : undefined;
+    });
+  }
+
+  private async cachedHead(streamId: string): Promise<CachedHead | undefined> {
+    const cached = this.heads.get(streamId);
+    if (cached) return cached;
     const row = await this.db
       .selectFrom('streams')
-      .select((eb) => [
-        'streams.id',
-        'streams.session_id',
-        'streams.host_user_id',
-        'streams.is_deleted',
-        eb
-          .selectFrom('stream_events')
-          .select(sql<number>`coalesce(max(seq), 0)`.as('m'))
-          .whereRef('stream_events.stream_id', '=', 'streams.id')
-          .as('last_seq'),
-        eb
-          .selectFrom('stream_events')
-          .select(sql<Date | null>`max(effective_at)`.as('a'))
-          .whereRef('stream_events.stream_id', '=', 'streams.id')
-          .where('stream_events.type', 'in', [...PLAYBACK_TYPES])
-          .as('last_anchor'),
-        eb
-          .exists(
-            eb
-              .selectFrom('stream_events')
-              .select('seq')
-              .whereRef('stream_events.stream_id', '=', 'streams.id')
-              .where('stream_events.type', '=', 'terminate'),
-          )
-          .as('terminated'),
-      ])
-      .where('streams.id', '=', streamId)
+      .select(['id', 'session_id', 'host_user_id', 'is_deleted'])
+      .where('id', '=', streamId)
       .executeTakeFirst();
     if (!row) return undefined;
-    return {
-      id: row.id,
-      sessionId: row.session_id,
-      hostUserId: row.host_user_id,
-      isDeleted: row.is_deleted,
-      lastSeq: Number(row.last_seq ?? 0),
-      lastAnchor: row.last_anchor ? msOf(row.last_anchor) : 0,
-      terminated: Boolean(row.terminated),
+    const log = new RoomLog(streamId);
+    log.add(await loadEvents(this.db, streamId));
+    const head: CachedHead = {
+      facts: {
+        id: row.id,
+        sessionId: row.session_id,
+        hostUserId: row.host_user_id,
+        isDeleted: row.is_deleted,
+      },
+      log,
     };
+    // Rooms live for hours; the oldest cached heads go first (re-read on next use).
+    if (this.heads.size >= HEADS_MAX) this.heads.delete(this.heads.keys().next().value!);
+    this.heads.set(streamId, head);
+    return head;
   }
 
   /** Runs `task` after every earlier task of the same stream in this process. */
@@ -131,22 +129,14 @@ export class StreamSequencer {
   ): Promise<RoomEvent[]> {
     return this.inTurn(streamId, async () => {
       for (let attempt = 1; ; attempt++) {
-        let head = this.heads.get(streamId);
-        if (!head) {
-          head = await this.readHead(streamId);
-          if (head) {
-            // Rooms live for hours; the oldest cached heads go first (re-read on next use).
-            if (this.heads.size >= HEADS_MAX) this.heads.delete(this.heads.keys().next().value!);
-            this.heads.set(streamId, head);
-          }
-        }
-        const current = head;
+        const cached = await this.cachedHead(streamId);
+        const current = cached ? headOf(cached) : undefined;
         const write = async (db: Db): Promise<RoomEvent[]> => {
-          const events = await build(current, (current?.lastSeq ?? 0) + 1, db);
+          const events = await build(current, (current?.model.lastSeq ?? 0) + 1, db);
           if (!current || events.length === 0) return [];
           for (const [i, e] of events.entries()) {
             const checked = RoomEvent.parse(e);
-            if (checked.streamId !== streamId || checked.seq !== current.lastSeq + 1 + i) {
+            if (checked.streamId !== streamId || checked.seq !== current.model.lastSeq + 1 + i) {
               throw new Error('StreamSequencer: events must continue the log');
             }
           }
@@ -172,22 +162,16 @@ export class StreamSequencer {
             ? await this.db.transaction().execute((trx) => write(trx))
             : await write(this.db);
         } catch (e) {
-          if (isUniqueViolation(e) && attempt < MAX_ATTEMPTS) {
-            // Another instance appended: re-read the head and stamp again.
-            this.heads.delete(streamId);
+          if (isUniqueViolation(e) && attempt < MAX_ATTEMPTS && cached) {
+            // Another instance appended: fold what it stored, then stamp again.
+            cached.log.add(await loadEvents(this.db, streamId, cached.log.lastSeq));
             continue;
           }
           throw e;
         }
-        if (!current || events.length === 0) return [];
-        for (const e of events) {
-          current.lastSeq = e.seq;
-          if (PLAYBACK.has(e.type) && !current.terminated) {
-            current.lastAnchor = Math.max(current.lastAnchor, e.effectiveAt);
-          }
-          if (e.type === 'terminate') current.terminated = true;
-        }
-        await this.bus.publishRoom({ kind: 'events', streamId, events });
+        if (!cached || events.length === 0) return [];
+        cached.log.add(events);
+        await this.bus.publishRoom({ type: 'events', streamId, events });
         return events;
       }
     });

@@ -12,12 +12,11 @@ import type { Db } from '../db/database';
 import { json } from '../db/json';
 import { AppError } from '../http/errors';
 import type { RoomBus } from '../realtime/bus';
-import { serverNow } from '../realtime/hub';
+import { systemClock, type ServerClock } from '../clock';
 import type { UserRow } from '../users/repository';
 import { sequencerFor, type StreamSequencer } from './sequencer';
 import {
   findStream,
-  isTerminated,
   listStreams,
   mayAccessStream,
   schoolsOfGroups,
@@ -39,8 +38,8 @@ export class StreamService {
     private readonly db: Db,
     private readonly bus: RoomBus,
     private readonly permissions: Permissions,
-    /** The hub's clock, so event times and the clients' pong samples share one time base. */
-    private readonly now: () => number = serverNow,
+    /** The server's one clock, so event times and the clients' pong samples share a base. */
+    private readonly now: ServerClock = systemClock,
   ) {
     this.sequencer = sequencerFor(db, bus);
   }
@@ -49,7 +48,7 @@ export class StreamService {
   async getVisible(user: UserRow, id: string): Promise<StreamRowWithHost> {
     const row = await findStream(this.db, id);
     if (!row) throw new AppError('notFound', 'No such room');
-    const viewer = await viewerOf(this.db, user);
+    const viewer = await viewerOf(this.db, user, await this.permissions.groupsOf(user));
     const schools = await schoolsOfGroups(this.db, row.group_ids);
     if (
       !mayAccessStream(viewer, { hostUserId: row.host_user_id, groupIds: row.group_ids }, schools)
@@ -68,7 +67,7 @@ export class StreamService {
     },
     lookbackMs: number,
   ): Promise<Stream[]> {
-    const viewer = await viewerOf(this.db, user);
+    const viewer = await viewerOf(this.db, user, await this.permissions.groupsOf(user));
     const rows = await listStreams(this.db, {
       groupIds: [...viewer.groupIds],
       hostUserId: user.id,
@@ -81,7 +80,7 @@ export class StreamService {
 
   /** Every group must be an active group of the host's or one under it (403 otherwise). */
   private async assertOwnGroups(user: UserRow, groupIds: readonly string[]): Promise<void> {
-    const viewer = await viewerOf(this.db, user);
+    const viewer = await viewerOf(this.db, user, await this.permissions.groupsOf(user));
     const foreign = groupIds.filter((g) => !viewer.hostableGroupIds.has(g));
     if (foreign.length > 0) {
       throw new AppError('forbidden', 'A room can only be shared with your own groups', [
@@ -138,7 +137,8 @@ export class StreamService {
     await this.bus.publishStreamList({
       stream,
       previousGroupIds: row.group_ids,
-      ended: await isTerminated(this.db, id),
+      // Ended as the room's own fold says (the sequencer's head), not a second reading of it.
+      ended: (await this.sequencer.head(id))?.model.terminated ?? false,
     });
     return stream;
   }
@@ -154,26 +154,20 @@ export class StreamService {
     const row = await findStream(this.db, id);
     if (!row) throw new AppError('notFound', 'No such room');
     if (row.host_user_id !== user.id) await this.getVisible(user, id);
-    const [event] = await this.sequencer.append(id, (stream, seq) => {
+    const [event] = await this.sequencer.append(id, (stream) => {
       if (!stream || stream.isDeleted) throw new AppError('notFound', 'No such room');
       if (stream.hostUserId !== user.id) {
         throw new AppError('forbidden', 'Only the host controls the room');
       }
-      if (stream.terminated && PLAYBACK_KINDS.has(command.action)) {
+      if (stream.model.terminated && PLAYBACK_KINDS.has(command.type)) {
         throw new AppError('conflict', 'The room has ended');
       }
       return [
-        stampHostCommand(command, {
-          streamId: id,
-          seq,
-          serverTime: this.now(),
-          lastAnchor: stream.lastAnchor,
-          userId: user.id,
-        }),
+        stampHostCommand(command, { model: stream.model, serverTime: this.now(), userId: user.id }),
       ];
     });
     if (!event) throw new AppError('notFound', 'No such room');
-    if (command.action === 'terminate') {
+    if (command.type === 'terminate') {
       // The room leaves every rooms list at once (home, the session page), live.
       const row = await findStream(this.db, id);
       if (row) {

@@ -33,8 +33,14 @@ export async function unfollow(userId: string): Promise<boolean> {
 }
 
 /** GET /v1/user/{id}/followers or /follows (the own lists are /v1/followers and /v1/follows). */
-export function useFollowList(userId: string, direction: 'followers' | 'follows', isMe: boolean) {
+export function useFollowList(
+  userId: string,
+  direction: 'followers' | 'follows',
+  isMe: boolean,
+  enabled = true,
+) {
   return useQuery({
+    enabled,
     queryKey: [...profileKey(userId), direction],
     queryFn: async () =>
       (

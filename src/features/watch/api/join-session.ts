@@ -25,8 +25,8 @@ export async function leaveSession(sessionId: string, streamId: string | null): 
 }
 
 /**
- * The leave activity while the page is being unloaded: a keepalive fetch outlives the page (an
- * axios request would be cancelled with it). Best effort; nothing waits for the answer.
+ * The leave activity while the page is being unloaded: a keepalive fetch outlives the page (the
+ * API client's request would be cancelled with it). Best effort; nothing waits for the answer.
  */
 export function leaveSessionOnUnload(sessionId: string, streamId: string | null): void {
   const token = tokenStorage.getToken();

@@ -8,6 +8,8 @@ import { reports } from './0006-reports';
 import { commentWalls } from './0007-comment-walls';
 import { signIn } from './0008-sign-in';
 import { screening } from './0009-screening';
+import { contentLanguages } from './0010-content-languages';
+import { homeReads } from './0011-home-reads';
 
 /**
  * Every migration, in order, compiled into the server (no files read at runtime, so the same
@@ -23,6 +25,8 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0007-comment-walls': commentWalls,
   '0008-sign-in': signIn,
   '0009-screening': screening,
+  '0010-content-languages': contentLanguages,
+  '0011-home-reads': homeReads,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,18 @@
+import type { i18n as I18n } from 'i18next';
+import type { Lang } from '@/contracts/entities';
+import { createI18n } from './i18n';
+import en from './locales-en';
+import ja from './locales-ja';
+
+/** Both languages, loaded at once: for tests, which need every text synchronously. */
+export const allResources = { ja, en };
+
+/** The namespaces of the default language, sorted. */
+export const NAMESPACES: readonly string[] = Object.keys(ja).sort();
+
+/** An i18n instance holding both languages (tests only; the page loads one language at a time). */
+export function createTestI18n(
+  options: { lng?: Lang; onMissingKey?: (lng: string, ns: string, key: string) => void } = {},
+): I18n {
+  return createI18n({ ...options, resources: allResources });
+}

@@ -1,0 +1,35 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+
+/** The WCAG levels every screen must meet: A and AA of WCAG 2.0 and 2.1 (colour contrast included). */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa'];
+
+export interface AxeScope {
+  /** CSS selectors to check (all of the page when none). */
+  include?: string[];
+}
+
+/**
+ * The axe findings a user would be hurt by on the page as it is now: every serious or critical
+ * violation of WCAG 2.0/2.1 A and AA, and every colour-contrast violation whatever axe calls its
+ * impact (unreadable text is never minor). One line per rule: `rule: selector, selector`.
+ */
+export async function axeFindings(page: Page, { include = [] }: AxeScope = {}): Promise<string[]> {
+  // Only violations are gathered in full: axe skips collecting every passing node (faster).
+  let builder = new AxeBuilder({ page })
+    .options({ resultTypes: ['violations'] })
+    .withTags(AXE_TAGS);
+  for (const selector of include) builder = builder.include(selector);
+  const { violations } = await builder.analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical' || v.id === 'color-contrast')
+    .map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .map((n) => {
+            const why = [...n.any, ...n.all, ...n.none][0]?.message;
+            return `${n.target.join(' ')}${why ? ` (${why})` : ''}`;
+          })
+          .join(', ')}`,
+    );
+}
