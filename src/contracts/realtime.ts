@@ -11,7 +11,9 @@ import { RoomEventBatch, RoomSnapshot } from './stream';
 
 /**
  * The protocol this build speaks. 2: the room vocabulary is one (`type` discriminators,
- * `effectiveAt` times in commands, playbacks and live actions) and the handshake negotiates.
+ * `effectiveAt` times in commands, playbacks and live actions) and the handshake negotiates;
+ * a room's sockets get its `head` seq as a heartbeat (a client that drops unknown frames loses
+ * nothing but that check).
  */
 export const PROTOCOL_VERSION = 2;
 /** The versions a hub of this build accepts in the handshake (`auth`). */
@@ -118,6 +120,12 @@ export const ServerMessage = z.discriminatedUnion('type', [
   z.object({ v, type: z.literal('snapshot'), snapshot: RoomSnapshot }),
   /** Events of one stream, in seq order (the room envelope, `RoomEventBatch`). */
   z.object({ v, type: z.literal('events'), ...RoomEventBatch.shape }),
+  /**
+   * A room's heartbeat: the last seq of its log, sent to every socket of the room every
+   * ROOM_HEAD_INTERVAL_MS (a quiet room included). A client whose last seq is lower missed an
+   * event and resubscribes with sinceSeq at once.
+   */
+  z.object({ v, type: z.literal('head'), streamId: Id, seq: z.number().int().nonnegative() }),
   /** A stream was created or changed (a soft-deleted one arrives as `streamRemove`). */
   z.object({ v, type: z.literal('streamUpsert'), stream: Stream }),
   z.object({ v, type: z.literal('streamRemove'), id: Id }),

@@ -20,8 +20,11 @@ import type {
   TransportStatus,
 } from './transports/types';
 
-/** A gap in the event log that has not filled after this long triggers a resubscribe (ms). */
-export const GAP_RESYNC_MS = 2000;
+/**
+ * A gap the room log reports is asked for at once (a resubscribe with sinceSeq); while it stays
+ * open it is asked for again every this many ms.
+ */
+export const GAP_RETRY_MS = 2000;
 
 /** One follower's last report, as the host sees it. */
 export interface ParticipantStatus {
@@ -132,17 +135,26 @@ export const createRoomClient = ({
   const model$ = new BehaviorSubject<RoomModel | null>(null);
   const failure$ = new BehaviorSubject<RoomFailure | null>(null);
 
-  // A gap the log reports that does not fill by itself: ask the server again.
+  // The server sends a room's events in seq order on each socket, so a gap the log reports means
+  // an event was lost (an instance's bus dropped it): ask for the missing seqs at once, and again
+  // every GAP_RETRY_MS while the gap stays open.
   let gapTimer: TimerHandle | undefined;
+  const askAgainLater = () => {
+    gapTimer = scheduler.setTimeout(() => {
+      gapTimer = undefined;
+      if (log.gap !== null) {
+        transport.resync(streamId);
+        askAgainLater();
+      }
+    }, GAP_RETRY_MS);
+  };
   const watchGap = () => {
     if (log.gap === null) {
       if (gapTimer !== undefined) scheduler.clearTimeout(gapTimer);
       gapTimer = undefined;
     } else if (gapTimer === undefined) {
-      gapTimer = scheduler.setTimeout(() => {
-        gapTimer = undefined;
-        if (log.gap !== null) transport.resync(streamId);
-      }, GAP_RESYNC_MS);
+      transport.resync(streamId);
+      askAgainLater();
     }
   };
   subs.add(
@@ -156,6 +168,15 @@ export const createRoomClient = ({
   subs.add(
     transport.messages$.subscribe((message) => {
       if (message.type === 'pong') clock.handlePong(message);
+      // The room's heartbeat: a head beyond what we hold means the last events never came.
+      if (
+        message.type === 'head' &&
+        message.streamId === streamId &&
+        log.loaded &&
+        message.seq > log.lastSeq
+      ) {
+        transport.resync(streamId);
+      }
       // The hub refuses a room it does not have and one the user may not open alike (notFound).
       if (message.type === 'error' && message.ref === streamId && message.code === 'notFound') {
         failure$.next('notFound');

@@ -28,7 +28,7 @@ import { MemoryRoomBus, type RoomBus } from './realtime/bus';
 import { systemClock, type ServerClock } from './clock';
 import { registerRealtimeHub, type RealtimeHub } from './realtime/hub';
 import { RedisRoomBus } from './realtime/redis-bus';
-import { registerRoomHub } from './realtime/rooms';
+import { registerRoomHub, type RoomHub } from './realtime/rooms';
 import { activeFamiliesQuery } from './realtime/signed-in';
 import { authRoutes } from './routes/auth';
 import { groupRoutes } from './routes/groups';
@@ -66,6 +66,8 @@ declare module 'fastify' {
     permissions: Permissions;
     /** The WebSocket hub at /ws; room features register their message handlers on it. */
     realtime: RealtimeHub;
+    /** Rooms on the hub (catch-up from the log, counters). */
+    roomHub: RoomHub;
   }
 }
 
@@ -242,13 +244,15 @@ export async function buildApp({
   await app.register(translationRoutes);
   await app.register(reportRoutes);
   await app.register(moderationRoutes);
-  registerRoomHub(app as unknown as FastifyInstance, {
+  const roomHub = registerRoomHub(app as unknown as FastifyInstance, {
     hub: app.realtime,
     db,
     bus: roomBus,
     now: clock,
     statusIntervalMs: config.ws.statusIntervalMs,
+    headIntervalMs: config.ws.headIntervalMs,
   });
+  app.decorate('roomHub', roomHub);
 
   await registerStatic(app as unknown as FastifyInstance, {
     mediaDir: config.mediaDir,

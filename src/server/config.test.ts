@@ -47,6 +47,13 @@ describe('loadConfig', () => {
     expect(c.logLevel).toBe('warn');
   });
 
+  it('reads the room heartbeat (5 s unless set) and refuses a value that is not a positive whole number', () => {
+    expect(loadConfig({}).ws.headIntervalMs).toBe(5000);
+    expect(loadConfig({ ROOM_HEAD_INTERVAL_MS: '250' }).ws.headIntervalMs).toBe(250);
+    expect(() => loadConfig({ ROOM_HEAD_INTERVAL_MS: '0' })).toThrow(/ROOM_HEAD_INTERVAL_MS/);
+    expect(() => loadConfig({ ROOM_HEAD_INTERVAL_MS: 'often' })).toThrow(/ROOM_HEAD_INTERVAL_MS/);
+  });
+
   it('refuses the login variables replaced in issue 8, naming their replacements', () => {
     expect(() => loadConfig({ LOGIN_MAX_FAILURES_PER_ACCOUNT: '10' })).toThrow(
       /LOGIN_MAX_FAILURES_PER_ACCOUNT: no longer read; replaced by LOGIN_PAIR_FREE_FAILURES/,

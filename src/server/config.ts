@@ -102,6 +102,11 @@ const EnvSchema = z.object({
   WS_MESSAGE_BURST: PositiveInt.default(60),
   /** A follower's `status` reaches the host at most once per socket and interval (latest wins). */
   WS_STATUS_INTERVAL_MS: PositiveInt.default(1000),
+  /**
+   * A room's heartbeat: this often the hub re-reads every open room's head seq from the log (one
+   * query), delivers what its bus missed and sends each socket the room's `head` seq.
+   */
+  ROOM_HEAD_INTERVAL_MS: PositiveInt.default(5000),
   /** Lifetime of a signed /uploads URL handed out in API answers. */
   UPLOAD_URL_TTL_S: PositiveInt.default(2 * 60 * 60),
 });
@@ -166,6 +171,8 @@ export interface Config {
     messagesPerSecond: number;
     messageBurst: number;
     statusIntervalMs: number;
+    /** The room heartbeat (ROOM_HEAD_INTERVAL_MS). */
+    headIntervalMs: number;
   };
   /** Signed /uploads URLs. */
   uploads: { urlTtlS: number };
@@ -284,6 +291,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       messagesPerSecond: e.WS_MESSAGES_PER_SECOND,
       messageBurst: e.WS_MESSAGE_BURST,
       statusIntervalMs: e.WS_STATUS_INTERVAL_MS,
+      headIntervalMs: e.ROOM_HEAD_INTERVAL_MS,
     },
     uploads: { urlTtlS: e.UPLOAD_URL_TTL_S },
   };

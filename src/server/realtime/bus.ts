@@ -8,6 +8,11 @@ import { RoomEventBatch } from '../../contracts/stream';
  * that has sockets in the room. In one process it is a Map of listeners; with REDIS_URL it is
  * Redis pub/sub, so several server instances behind a load balancer share rooms. Publishers are
  * the routes; the only subscriber is the realtime hub, once per room (never once per socket).
+ *
+ * The bus is a fast path, never the record: the database log is. A remote bus may lose messages
+ * (Redis restarting, a network blip); it then calls its `onReconnect` listeners, and the hub
+ * re-reads the log of every open room, besides its own heartbeat that does the same every
+ * ROOM_HEAD_INTERVAL_MS.
  */
 
 /**
@@ -41,6 +46,11 @@ export interface RoomBus {
   subscribeRoom(streamId: string, listener: (message: RoomBusMessage) => void): Unsubscribe;
   /** Resolves once a room subscription is live (a remote bus subscribes asynchronously). */
   roomSubscribed?(streamId: string): Promise<void>;
+  /**
+   * Called after the bus lost its connection and has it back, its subscriptions live again:
+   * messages published meanwhile may be lost, so listeners re-read what they need.
+   */
+  onReconnect?(listener: () => void): Unsubscribe;
   publishStreamList(message: StreamListBusMessage): Promise<void>;
   subscribeStreamList(listener: (message: StreamListBusMessage) => void): Unsubscribe;
   close(): Promise<void>;

@@ -15,6 +15,7 @@ import type { Db } from '../db/database';
 import {
   findStream,
   loadEvents,
+  loadHeads,
   mayAccessStream,
   schoolsOfGroups,
   viewerOf,
@@ -32,6 +33,13 @@ import type { HubConnection, RealtimeHub } from './hub';
  * Fan-out: the hub listens to the room bus once per room, folds each event once, serialises each
  * outgoing message once per room and writes the same buffer to every socket — no per-socket
  * database work or JSON on the hot path.
+ *
+ * The bus may lose messages (Redis restarting, a blip between this instance and Redis); the log in
+ * the database is the record. So every `headIntervalMs` the hub reads the head seq of every open
+ * room in one query, delivers from the log what its bus missed, and sends each socket a `head`
+ * message with the room's last seq — a quiet room included, so a client that missed the last
+ * event notices it and resubscribes with sinceSeq. When the bus reports a reconnect, the same
+ * catch-up runs at once.
  */
 
 export const ROOM_DEFAULTS = {
@@ -41,6 +49,8 @@ export const ROOM_DEFAULTS = {
   gapFillMs: 500,
   /** A follower's `status` reaches the host at most once per socket, room and interval (ms). */
   statusIntervalMs: 1000,
+  /** The room heartbeat: log heads re-read and `head` sent to every socket this often (ms). */
+  headIntervalMs: 5000,
 } as const;
 
 export interface RoomHubOptions {
@@ -52,6 +62,7 @@ export interface RoomHubOptions {
   replayMax?: number;
   gapFillMs?: number;
   statusIntervalMs?: number;
+  headIntervalMs?: number;
 }
 
 /** One socket's relay of its status reports to one room's host: latest wins, one per interval. */
@@ -98,6 +109,17 @@ const encode = (message: Unversioned<ServerMessage>): Buffer =>
 export interface RoomHub {
   /** Rooms with local sockets (tests, benchmarks). */
   roomCount(): number;
+  /** Reads the log heads of every open room and delivers what the bus missed (tests). */
+  catchUp(): Promise<void>;
+  /** Counters for tests and benchmarks. */
+  stats(): RoomHubStats;
+}
+
+export interface RoomHubStats {
+  /** Events delivered from the log because the bus had not brought them. */
+  caughtUp: number;
+  /** Catch-ups run because the bus came back after losing its connection. */
+  reconnectCatchUps: number;
 }
 
 export function registerRoomHub(app: FastifyInstance, options: RoomHubOptions): RoomHub {
@@ -106,6 +128,8 @@ export function registerRoomHub(app: FastifyInstance, options: RoomHubOptions): 
   const replayMax = options.replayMax ?? ROOM_DEFAULTS.replayMax;
   const gapFillMs = options.gapFillMs ?? ROOM_DEFAULTS.gapFillMs;
   const statusIntervalMs = options.statusIntervalMs ?? ROOM_DEFAULTS.statusIntervalMs;
+  const headIntervalMs = options.headIntervalMs ?? ROOM_DEFAULTS.headIntervalMs;
+  const counters: RoomHubStats = { caughtUp: 0, reconnectCatchUps: 0 };
   const statusRelays = new WeakMap<HubConnection, Map<string, StatusRelay>>();
   const log = app.log;
   const rooms = new Map<string, Room>();
@@ -216,6 +240,74 @@ export function registerRoomHub(app: FastifyInstance, options: RoomHubOptions): 
     rooms.set(streamId, room);
     return room;
   };
+
+  /**
+   * Reads the head seq of every loaded room (one query) and delivers from the log whatever the
+   * bus has not brought. Runs on the heartbeat and when the bus comes back.
+   */
+  let catchingUp: Promise<void> | null = null;
+  let again: Promise<void> | null = null;
+  const catchUp = (): Promise<void> => {
+    // One at a time, so a slow database never stacks up heartbeats; but one asked for during a
+    // run (the bus just came back) runs once more after it, since that run may have read the
+    // heads before the events it must find.
+    if (catchingUp) {
+      again ??= catchingUp
+        .catch(() => undefined)
+        .then(() => {
+          again = null;
+          return catchUp();
+        });
+      return again;
+    }
+    const run = (async () => {
+      // Yield first, so the `finally` below never runs before `catchingUp` is set.
+      await Promise.resolve();
+      try {
+        const open = [...rooms.values()].filter((r) => !r.disposed);
+        if (open.length === 0) return;
+        await Promise.all(open.map((r) => r.loaded.catch(() => undefined)));
+        const heads = await loadHeads(
+          db,
+          open.map((r) => r.streamId),
+        );
+        await Promise.all(
+          open.map(async (room) => {
+            const head = heads.get(room.streamId) ?? 0;
+            if (room.disposed || head <= room.log.lastSeq) return;
+            const events = await loadEvents(db, room.streamId, room.log.lastSeq);
+            if (room.disposed) return;
+            const before = room.log.lastSeq;
+            deliverEvents(room, events);
+            counters.caughtUp += room.log.lastSeq - before;
+          }),
+        );
+      } finally {
+        catchingUp = null;
+      }
+    })();
+    catchingUp = run;
+    return run;
+  };
+
+  const sendHeads = () => {
+    for (const room of rooms.values()) {
+      if (room.disposed || room.sockets.size === 0) continue;
+      fanOut(room, encode({ type: 'head', streamId: room.streamId, seq: room.log.lastSeq }));
+    }
+  };
+
+  const heartbeat = setInterval(() => {
+    catchUp()
+      .catch((e: unknown) => log.error({ err: e }, 'room catch-up failed'))
+      .finally(sendHeads);
+  }, headIntervalMs);
+  heartbeat.unref();
+
+  const unsubscribeReconnect = bus.onReconnect?.(() => {
+    counters.reconnectCatchUps++;
+    catchUp().catch((e: unknown) => log.error({ err: e }, 'room catch-up after reconnect failed'));
+  });
 
   const closeRoomIfEmpty = (room: Room) => {
     if (room.sockets.size > 0 || room.disposed) return;
@@ -427,6 +519,8 @@ export function registerRoomHub(app: FastifyInstance, options: RoomHubOptions): 
   });
 
   app.addHook('onClose', async () => {
+    clearInterval(heartbeat);
+    unsubscribeReconnect?.();
     unsubscribeList();
     for (const room of rooms.values()) {
       room.disposed = true;
@@ -436,5 +530,5 @@ export function registerRoomHub(app: FastifyInstance, options: RoomHubOptions): 
     rooms.clear();
   });
 
-  return { roomCount: () => rooms.size };
+  return { roomCount: () => rooms.size, catchUp, stats: () => ({ ...counters }) };
 }

@@ -188,6 +188,21 @@ export function toRoomEvent(row: StreamEventRow): RoomEvent {
   return parsed.data;
 }
 
+/** The last seq of each of these streams' logs (a stream without events is absent). */
+export async function loadHeads(
+  db: Db,
+  streamIds: readonly string[],
+): Promise<Map<string, number>> {
+  if (streamIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('stream_events')
+    .select(['stream_id', (eb) => eb.fn.max('seq').as('seq')])
+    .where('stream_id', 'in', streamIds)
+    .groupBy('stream_id')
+    .execute();
+  return new Map(rows.map((r) => [r.stream_id, Number(r.seq)]));
+}
+
 /** Events of a stream with seq > afterSeq, in order. */
 export async function loadEvents(db: Db, streamId: string, afterSeq = 0): Promise<RoomEvent[]> {
   const rows = await db
