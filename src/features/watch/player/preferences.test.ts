@@ -48,6 +48,26 @@ describe('player preferences', () => {
     expect(storage.getItem(PREFERENCES_KEY)).toBeNull();
   });
 
+  it('captions follow the reader’s language until the viewer picks one (issue 9, item 15)', () => {
+    const storage = createMemoryStorage();
+    let lang: 'ja' | 'en' = 'en';
+    const store = createPreferencesStore(storage, () => ({
+      ...DEFAULT_PREFERENCES,
+      subtitleLang: lang,
+    }));
+    expect(store.update({ volume: 0.5 })).toBe(true);
+    expect(store.get()).toMatchObject({ subtitleLang: 'en', volume: 0.5 });
+    lang = 'ja';
+    expect(store.get().subtitleLang).toBe('ja');
+    expect(store.update({ subtitleLang: 'off' })).toBe(true);
+    lang = 'en';
+    expect(store.get().subtitleLang).toBe('off');
+    expect(JSON.parse(storage.getItem(PREFERENCES_KEY)!)).toEqual({
+      volume: 0.5,
+      subtitleLang: 'off',
+    });
+  });
+
   it('survives a storage that throws', () => {
     const broken = {
       getItem: () => {

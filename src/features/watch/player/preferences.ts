@@ -1,5 +1,6 @@
 import { PLAYER_DEFAULTS } from '@/contracts/constants';
 import { PlayerPreferences } from '@/contracts/entities';
+import { i18n } from '@/lib/i18n';
 import type { KeyValueStorage } from '@/lib/storage';
 
 /** Where the player preferences live in localStorage. */
@@ -7,22 +8,18 @@ export const PREFERENCES_KEY = 'ROOT.PLAYER_PREFERENCES';
 
 export const DEFAULT_PREFERENCES: PlayerPreferences = { ...PLAYER_DEFAULTS };
 
-/**
- * Reads stored preferences, validated with the contract: a field that fails keeps its default, so
- * one bad value (an old version, a hand edit) does not throw away the others.
- */
-export const parsePreferences = (raw: string | null): PlayerPreferences => {
-  if (!raw) return { ...DEFAULT_PREFERENCES };
+/** The fields of a stored record that pass the contract (an old version, a hand edit: one bad
+ * value does not throw away the others). */
+const validChoices = (raw: string | null): Partial<PlayerPreferences> => {
+  if (!raw) return {};
   let json: unknown;
   try {
     json = JSON.parse(raw);
   } catch {
-    return { ...DEFAULT_PREFERENCES };
+    return {};
   }
-  const whole = PlayerPreferences.safeParse(json);
-  if (whole.success) return whole.data;
-  if (typeof json !== 'object' || json === null) return { ...DEFAULT_PREFERENCES };
-  const out: PlayerPreferences = { ...DEFAULT_PREFERENCES };
+  if (typeof json !== 'object' || json === null) return {};
+  const out: Partial<PlayerPreferences> = {};
   const shape = PlayerPreferences.shape;
   for (const key of Object.keys(shape) as Array<keyof PlayerPreferences>) {
     const field = shape[key].safeParse((json as Record<string, unknown>)[key]);
@@ -31,30 +28,43 @@ export const parsePreferences = (raw: string | null): PlayerPreferences => {
   return out;
 };
 
+/** Stored preferences over the defaults: a field that fails keeps its default. */
+export const parsePreferences = (
+  raw: string | null,
+  defaults: PlayerPreferences = DEFAULT_PREFERENCES,
+): PlayerPreferences => ({ ...defaults, ...validChoices(raw) });
+
 export interface PreferencesStore {
   get(): PlayerPreferences;
   /** Merges a change, validates it and stores it; an invalid change is refused (returns false). */
   update(change: Partial<PlayerPreferences>): boolean;
 }
 
-/** The player preferences over a key-value storage; a storage that throws is treated as empty. */
-export const createPreferencesStore = (storage: KeyValueStorage | null): PreferencesStore => {
-  let current: PlayerPreferences | null = null;
-  const read = (): PlayerPreferences => {
+/**
+ * The player preferences over a key-value storage; a storage that throws is treated as empty.
+ * Only what the viewer chose is stored: the rest follows `defaults` when read, so the caption
+ * language follows the reader's language until the viewer picks one (issue 9, item 15).
+ */
+export const createPreferencesStore = (
+  storage: KeyValueStorage | null,
+  defaults: () => PlayerPreferences = () => DEFAULT_PREFERENCES,
+): PreferencesStore => {
+  let choices: Partial<PlayerPreferences> | null = null;
+  const read = (): Partial<PlayerPreferences> => {
     try {
-      return parsePreferences(storage?.getItem(PREFERENCES_KEY) ?? null);
+      return validChoices(storage?.getItem(PREFERENCES_KEY) ?? null);
     } catch {
-      return { ...DEFAULT_PREFERENCES };
+      return {};
     }
   };
   return {
-    get: () => (current ??= read()),
+    get: () => ({ ...defaults(), ...(choices ??= read()) }),
     update: (change) => {
-      const next = PlayerPreferences.safeParse({ ...(current ??= read()), ...change });
-      if (!next.success) return false;
-      current = next.data;
+      const chosen = { ...(choices ??= read()), ...change };
+      if (!PlayerPreferences.safeParse({ ...defaults(), ...chosen }).success) return false;
+      choices = chosen;
       try {
-        storage?.setItem(PREFERENCES_KEY, JSON.stringify(next.data));
+        storage?.setItem(PREFERENCES_KEY, JSON.stringify(chosen));
       } catch {
         // Private mode or a full quota: the preference holds for this page only.
       }
@@ -71,5 +81,11 @@ const browserStorage = (): KeyValueStorage | null => {
   }
 };
 
-/** The page's preferences store (localStorage when available). */
-export const playerPreferences: PreferencesStore = createPreferencesStore(browserStorage());
+/**
+ * The page's preferences store (localStorage when available): captions start in the reader's
+ * language.
+ */
+export const playerPreferences: PreferencesStore = createPreferencesStore(browserStorage(), () => ({
+  ...DEFAULT_PREFERENCES,
+  subtitleLang: i18n.language === 'en' ? 'en' : 'ja',
+}));
