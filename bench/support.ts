@@ -1,11 +1,12 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { AuthTokens } from '../src/contracts/api/auth';
 import { systemClock } from '../src/server/clock';
+import { freePort } from '../src/server/testing/free-port';
+export { freePort };
 
 /** Shared by the benchmarks: the server process, logins, clocks and percentiles. */
 
@@ -26,20 +27,6 @@ export const envInt = (name: string, fallback: number): number => {
 };
 
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-
-/** A free TCP port on loopback, chosen by the OS. */
-export function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', fail);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => ok(port));
-    });
-  });
-}
 
 /** The soft open-files limit children inherit (Node has no getrlimit; ask the shell). */
 export function openFilesLimit(): number {

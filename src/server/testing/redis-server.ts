@@ -1,5 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
+import { freePort } from './free-port';
+export { freePort };
 
 /**
  * A private redis-server for tests and benchmarks: its own free port on loopback, no persistence
@@ -12,20 +14,6 @@ export function redisServerMissing(): string | null {
   const r = spawnSync('redis-server', ['--version'], { encoding: 'utf8' });
   if (r.error || r.status !== 0) return 'no redis-server binary on PATH';
   return null;
-}
-
-/** A free TCP port on loopback, chosen by the OS. */
-export function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', fail);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => ok(port));
-    });
-  });
 }
 
 export interface PrivateRedis {

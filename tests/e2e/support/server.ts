@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { freePort } from '../../../src/server/testing/free-port';
+export { freePort };
 
 export interface RunningServer {
   url: string;
@@ -11,20 +12,6 @@ export interface RunningServer {
 }
 
 const root = resolve(import.meta.dirname, '../../..');
-
-/** A free TCP port on loopback, chosen by the OS. */
-export async function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', fail);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => ok(port));
-    });
-  });
-}
 
 /**
  * Starts the real server (`src/server/main.ts`) on a fresh embedded database in a temporary
