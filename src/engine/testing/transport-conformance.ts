@@ -114,6 +114,17 @@ const playCommand = (
   effectiveAt: at,
 });
 
+/** A skip stamped as the server would stamp the command after `first` (not yet sent anywhere). */
+const skipAfter = (member: Follower, first: RoomEvent, timeInVideo: number) => {
+  const model = member.client.model();
+  if (!model) throw new Error('no model');
+  return stampHostCommand(playCommand('skip', first.effectiveAt + 1, timeInVideo), {
+    model,
+    serverTime: first.serverTime + 1,
+    userId: first.payload.userId,
+  });
+};
+
 /**
  * Registers the suite for one transport. `makeHarness` is called once per scenario (a fresh
  * room each time).
@@ -132,6 +143,14 @@ export const describeTransportConformance = (
           await h.close();
         }
       });
+
+    /** The host and a member, once the member's room is live. */
+    const hostAndLiveMember = async (h: ConformanceHarness) => {
+      const host = follow(h, 'host');
+      const member = follow(h, 'member');
+      await h.until(() => member.status().type === 'live', 'the member is live');
+      return { host, member };
+    };
 
     /** Sends a host command and waits until the follower has it. */
     const command = async (
@@ -152,9 +171,7 @@ export const describeTransportConformance = (
     scenario(
       'subscribe with sinceSeq: a snapshot first, then exactly the missed events',
       async (h) => {
-        const host = follow(h, 'host');
-        const member = follow(h, 'member');
-        await h.until(() => member.status().type === 'live', 'the member is live');
+        const { host, member } = await hostAndLiveMember(h);
         expect(member.delivered[0]).toBe('snapshot@0');
         await command(h, host, member, { type: 'play' });
         await command(h, host, member, { type: 'skip', to: 30 });
@@ -180,17 +197,9 @@ export const describeTransportConformance = (
     scenario(
       'gap: an event lost on the bus still reaches every subscriber, in seq order',
       async (h) => {
-        const host = follow(h, 'host');
-        const member = follow(h, 'member');
-        await h.until(() => member.status().type === 'live', 'the member is live');
+        const { host, member } = await hostAndLiveMember(h);
         const first = await command(h, host, member, { type: 'play' });
-        const model = member.client.model();
-        if (!model) throw new Error('no model');
-        const lost = stampHostCommand(playCommand('skip', first.effectiveAt + 1, 42), {
-          model,
-          serverTime: first.serverTime + 1,
-          userId: first.payload.userId,
-        });
+        const lost = skipAfter(member, first, 42);
         await h.storeUnpublished(lost);
         const after = await command(h, host, member, { type: 'pause' });
         expect(after.seq).toBe(lost.seq + 1);
@@ -204,17 +213,9 @@ export const describeTransportConformance = (
     scenario(
       'duplicate: an event published twice (or again later) is delivered once',
       async (h) => {
-        const host = follow(h, 'host');
-        const member = follow(h, 'member');
-        await h.until(() => member.status().type === 'live', 'the member is live');
+        const { host, member } = await hostAndLiveMember(h);
         const first = await command(h, host, member, { type: 'play' });
-        const model = member.client.model();
-        if (!model) throw new Error('no model');
-        const next = stampHostCommand(playCommand('skip', first.effectiveAt + 1, 7), {
-          model,
-          serverTime: first.serverTime + 1,
-          userId: first.payload.userId,
-        });
+        const next = skipAfter(member, first, 7);
         await h.storeUnpublished(next);
         await h.publish([next, next, first]);
         await h.until(
@@ -230,9 +231,7 @@ export const describeTransportConformance = (
     scenario(
       'reconnect: a dropped connection resumes from its head and misses nothing',
       async (h) => {
-        const host = follow(h, 'host');
-        const member = follow(h, 'member');
-        await h.until(() => member.status().type === 'live', 'the member is live');
+        const { host, member } = await hostAndLiveMember(h);
         await command(h, host, member, { type: 'play' });
         h.dropConnections('member');
         await h.until(() => member.status().type !== 'live', 'the member notices the drop');
@@ -255,9 +254,7 @@ export const describeTransportConformance = (
     );
 
     scenario('terminate: the room ends for everyone and refuses playback afterwards', async (h) => {
-      const host = follow(h, 'host');
-      const member = follow(h, 'member');
-      await h.until(() => member.status().type === 'live', 'the member is live');
+      const { host, member } = await hostAndLiveMember(h);
       await command(h, host, member, { type: 'play' });
       const ended = await host.client.command({ type: 'terminate' });
       expect(ended.ok).toBe(true);
