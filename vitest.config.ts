@@ -33,11 +33,27 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // Google's Firestore emulator (a JAR on Java 17) and the app on REALTIME_BACKEND=firestore;
+          // skipped with one printed line where the JAR is absent.
+          name: 'firestore',
+          include: ['tests/firestore/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // expect.poll waits as long as a Playwright action does (30 s), not Vitest's 1 s: a
+          // page that takes two seconds to show something on a busy machine is not a failure.
+          expect: { poll: { timeout: 30_000 } },
           fileParallelism: false,
         },
       },

@@ -2,8 +2,8 @@
 // `npm test`: every check the project has, in the order a failure is cheapest to read.
 // Runs all steps even when one fails, then prints one closing line "tests: N passed, N failed".
 // TEST_DATABASE_URL=postgres://… adds a second run of the server suite on that PostgreSQL server.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 const outDir = '.tmp/test-results';
@@ -30,10 +30,16 @@ const steps = [
   { name: 'typecheck', cmd: 'npm', args: ['run', '-s', 'typecheck'] },
   { name: 'lint (import rules, formatting)', cmd: 'npm', args: ['run', '-s', 'lint'] },
   vitest('unit'),
-  vitest('server'),
-  ...(process.env.TEST_DATABASE_URL
-    ? [vitest('server', { DATABASE_URL: process.env.TEST_DATABASE_URL }, 'server-postgres')]
-    : []),
+  // The server suite on PostgreSQL runs alongside the one on PGlite (an array is run at once):
+  // the two share nothing but the machine, and the second mostly waits on the PostgreSQL server.
+  process.env.TEST_DATABASE_URL
+    ? [
+        vitest('server'),
+        vitest('server', { DATABASE_URL: process.env.TEST_DATABASE_URL }, 'server-postgres'),
+      ]
+    : vitest('server'),
+  // Google's Firestore emulator (REALTIME_BACKEND=firestore); skips with one line without the JAR.
+  vitest('firestore'),
   { name: 'build', cmd: 'npm', args: ['run', '-s', 'build'] },
   { name: 'first-load budget', cmd: 'npm', args: ['run', '-s', 'size'] },
   vitest('e2e'),
@@ -43,23 +49,68 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const failures = [];
-for (const step of steps) {
-  const started = Date.now();
-  console.log(`\n=== ${step.name}`);
-  const result = spawnSync(step.cmd, step.args, {
-    stdio: 'inherit',
+/** "name: seconds" of each step, and the e2e files slowest first, printed at the end. */
+const durations = [];
+let slowestFiles = [];
+/**
+ * Runs one step; its output goes to the terminal, or (`logFile`) to a file printed when it ends,
+ * so that steps run at once do not interleave.
+ */
+function run(step, logFile) {
+  const out = logFile ? openSync(logFile, 'w') : 'inherit';
+  const child = spawn(step.cmd, step.args, {
+    stdio: logFile ? ['ignore', out, out] : 'inherit',
     env: { ...process.env, ...step.env },
   });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  return new Promise((resolve) => {
+    child.on('close', (status, signal) => {
+      if (logFile) {
+        closeSync(out);
+        process.stdout.write(`\n--- output of ${step.name}\n${readFileSync(logFile, 'utf8')}`);
+      }
+      resolve({ status, signal });
+    });
+  });
+}
+
+function record(step, result, seconds) {
   if (step.report && existsSync(step.report)) {
     const r = JSON.parse(readFileSync(step.report, 'utf8'));
     passed += r.numPassedTests;
     failed += r.numFailedTests;
     skipped += r.numPendingTests + (r.numTodoTests ?? 0);
     if (r.numTotalTests === 0) failures.push(`${step.name} ran no test`);
+    if (step.name === 'vitest e2e') {
+      // Each e2e file pays its own server start and browser launch; the budget is per file.
+      slowestFiles = r.testResults
+        .map((f) => [f.name.replace(`${process.cwd()}/`, ''), (f.endTime - f.startTime) / 1000])
+        .sort((a, b) => b[1] - a[1]);
+    }
   }
   if (result.status !== 0) failures.push(`${step.name} (exit ${result.status ?? result.signal})`);
   console.log(`=== ${step.name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${seconds}s`);
+  durations.push(`${step.name}: ${seconds}s`);
+}
+
+for (const group of steps.map((s) => (Array.isArray(s) ? s : [s]))) {
+  const started = Date.now();
+  console.log(`\n=== ${group.map((step) => step.name).join(' + ')}`);
+  const results = await Promise.all(
+    group.map(async (step, i) => {
+      const result = await run(
+        step,
+        i === 0 ? undefined : join(outDir, `${i}-${step.name}.log`.replace(/ /g, '-')),
+      );
+      return { step, result, seconds: ((Date.now() - started) / 1000).toFixed(1) };
+    }),
+  );
+  for (const { step, result, seconds } of results) record(step, result, seconds);
+}
+
+console.log(`\nStep durations:\n- ${durations.join('\n- ')}`);
+if (slowestFiles.length) {
+  const top = slowestFiles.slice(0, 10).map(([name, sec]) => `${name}: ${sec.toFixed(1)}s`);
+  console.log(`Slowest e2e files:\n- ${top.join('\n- ')}`);
 }
 
 if (failures.length) console.log(`\nFailed steps:\n- ${failures.join('\n- ')}`);
