@@ -53,6 +53,8 @@ const TOTAL_LIMIT_MS = 10 * 60_000;
  * /changeProfile (now in /v1/me) and /v1/followers and /v1/follows (now counts in /v1/user/{id}).
  */
 const HOME_READS = (userId: string, now: number): string[] => [
+  '/v1/realtime',
+  '/v1/client-config',
   '/v1/me',
   `/v1/user/${userId}`,
   `/v1/streams?isDeleted=false&startTimeAfter=${now - 24 * 3600_000}`,
@@ -61,7 +63,10 @@ const HOME_READS = (userId: string, now: number): string[] => [
   '/v1/me/activities?tab=toMe',
   `/v1/user/${userId}/outputs?withSession=true`,
   '/v1/notifications/all',
-  '/v1/sessions',
+  '/v1/sessions?pageSize=24',
+  '/v1/sessions?status=IN_PROGRESS&pageSize=100',
+  '/v1/me/outputs?isViolated=true&withSession=true',
+  '/v1/me/unitOutputs?isViolated=true',
   '/v1/notifications/projectFeedbackAll',
   '/v1/inquiryProjects?isMe=true&isTrashed=false&orderBy=latestPublishedAt',
 ];

@@ -87,7 +87,8 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
     rmSync(dataDir, { recursive: true, force: true });
   };
 
-  const deadline = Date.now() + 90_000;
+  // Generous: a shared, loaded machine and a first start that seeds (argon2) the demo school.
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) {
       await stop();
@@ -101,7 +102,7 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
     }
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`server did not become healthy in 90 s:\n${output}`);
+      throw new Error(`server did not become healthy in 180 s:\n${output}`);
     }
     await sleep(200);
   }

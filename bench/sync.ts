@@ -1,4 +1,5 @@
 import { existsSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { RoomEvent, StreamResponse } from '../src/contracts/stream';
@@ -7,6 +8,11 @@ import { DEMO_PASSWORDS } from '../src/server/seed/accounts';
 import { DEMO_IDS } from '../src/server/seed/demo';
 import { text } from '../tests/e2e/support/locales';
 import { signIn } from '../tests/e2e/support/login';
+import {
+  firestoreEmulatorMissing,
+  repositoryRules,
+  startFirestoreEmulator,
+} from '../src/server/testing/firestore-emulator';
 import { startDelayProxy, type DelayProxy } from './delay-proxy';
 import {
   api,
@@ -61,6 +67,8 @@ import {
  */
 
 const FOLLOWERS = Number(process.env.BENCH_FOLLOWERS ?? 4);
+/** `ws` (default) or `firestore` (REALTIME_BACKEND of the server under test). */
+const REALTIME = process.env.BENCH_REALTIME === 'firestore' ? 'firestore' : 'ws';
 const DELAY_MS = 50;
 const JITTER_MS = 20;
 const SAMPLE_MS = 100;
@@ -98,15 +106,26 @@ const SyncReading = z.object({
   rate: z.number(),
   /** Frames presented since the last reading: [display time on serverNow, mediaTime (s)]. */
   frames: z.array(z.tuple([z.number(), z.number()])),
+  /** The last seq the page folded (null: the room has not reached it yet). */
+  seq: z.number().nullable(),
+  /** Events the page folded since the last reading: [highest seq, wall ms]. */
+  arrivals: z.array(z.tuple([z.number(), z.number()])),
 });
 
-interface Sample extends Omit<z.infer<typeof SyncReading>, 'frames'> {
+interface Sample extends Omit<z.infer<typeof SyncReading>, 'frames' | 'arrivals'> {
   /** The viewer: 0 the teacher (host), then the students. */
   follower: number;
   /** The benchmark's wall clock (= the server's clock, same machine) mid-evaluate. */
   wall: number;
   /** How long the evaluate took (ms): the uncertainty of `wall`. */
   rtt: number;
+}
+
+/** Events reaching a page: the highest seq of what arrived together, on the wall clock. */
+interface Arrival {
+  viewer: number;
+  seq: number;
+  at: number;
 }
 
 /** A video frame as the follower presented it (requestVideoFrameCallback). */
@@ -169,21 +188,32 @@ async function read(page: Page): Promise<z.infer<typeof SyncReading> | null> {
   const raw: unknown = await page.evaluate(() => {
     const video = document.querySelector<HTMLVideoElement>('video[data-testid="watch-video"]');
     const w = window as unknown as {
-      __tomoniSync?: { expectedPosition(): number; serverNow(): number };
+      __tomoniSync?: {
+        expectedPosition(at?: number): number;
+        serverNow(): number;
+        seq(): number | null;
+        takeArrivals(): Array<[number, number]>;
+      };
       __benchFrames?: Array<[number, number]>;
     };
     const hook = w.__tomoniSync;
     if (!video || !hook) return null;
+    // One instant for the position and the room's: the player's position first (Chromium keeps
+    // it for the rest of this task), the clock right after, the room's position at that clock
+    // (not at a second reading of it: on the 4× CPU page each call takes 4× as long).
+    const current = video.currentTime;
     const serverNow = hook.serverNow();
     // Frame times are on performance.now(); move them onto the follower's serverNow.
     const offset = serverNow - performance.now();
     return {
-      current: video.currentTime,
-      expected: hook.expectedPosition(),
+      current,
+      expected: hook.expectedPosition(serverNow),
       serverNow,
       paused: video.paused,
       rate: video.playbackRate,
       frames: (w.__benchFrames?.splice(0) ?? []).map(([at, media]) => [at + offset, media]),
+      seq: hook.seq(),
+      arrivals: hook.takeArrivals(),
     };
   });
   const parsed = SyncReading.safeParse(raw);
@@ -205,7 +235,24 @@ async function main(): Promise<void> {
     `sync: 1 host + ${FOLLOWERS} followers in headless Chromium, ${DELAY_MS} ± ${JITTER_MS} ms each way, loopback`,
   );
 
-  const server: ServerProcess = await startServerProcess({ CLIENT_DIR });
+  // BENCH_REALTIME=firestore: the same lesson with rooms delivered through Google's Firestore
+  // emulator (the JAR, rules loaded). The pages reach the emulator directly, not through their
+  // delay proxy: only the commands and the clock cross the proxy on this backend.
+  const realtimeEnv: Record<string, string> = {};
+  if (REALTIME === 'firestore') {
+    const missing = firestoreEmulatorMissing();
+    if (missing) throw new Error(`BENCH_REALTIME=firestore: ${missing}`);
+    const emulator = await startFirestoreEmulator();
+    cleanups.push(emulator.stop);
+    await emulator.loadRules(repositoryRules());
+    Object.assign(realtimeEnv, {
+      REALTIME_BACKEND: 'firestore',
+      FIREBASE_PROJECT_ID: emulator.projectId,
+      FIRESTORE_EMULATOR_HOST: emulator.host,
+    });
+    console.log(`sync: realtime backend firestore (emulator ${emulator.host})`);
+  }
+  const server: ServerProcess = await startServerProcess({ CLIENT_DIR, ...realtimeEnv });
   cleanups.push(server.stop);
   const serverPort = Number(new URL(server.url).port);
 
@@ -254,6 +301,7 @@ async function main(): Promise<void> {
   ];
   // Two at a time: six cold pages at once on a loaded 2-core machine miss the page timeouts.
   const viewers: Viewer[] = new Array<Viewer>(accounts.length);
+  const consoleLines: string[] = [];
   await pool(accounts, 2, async ({ account, password }, i) => {
     viewers[i] = await (async () => {
       const proxy = await startDelayProxy(
@@ -270,6 +318,17 @@ async function main(): Promise<void> {
       await context.addInitScript({ content: RECORD_FRAMES });
       const page = await context.newPage();
       page.setDefaultTimeout(60_000);
+      // Kept for the failure report: what a page said when a step timed out.
+      page.on('console', (m) => {
+        if (m.type() === 'error' || m.type() === 'warning') {
+          consoleLines.push(`${account} ${m.type()}: ${m.text().slice(0, 300)}`);
+        }
+      });
+      page.on('requestfailed', (r) =>
+        consoleLines.push(
+          `${account} request failed: ${r.method()} ${r.url()} ${r.failure()?.errorText}`,
+        ),
+      );
       await signIn(page, base, account, password);
       await page.waitForURL(`${base}/`);
       return { account, proxy, context, page, base };
@@ -308,13 +367,20 @@ async function main(): Promise<void> {
   for (const v of inRoom) await open(v);
   await Promise.all(inRoom.map(tapJoin));
   await Promise.all(inRoom.map((v) => v.page.getByTestId('join').waitFor({ state: 'detached' })));
-  const readyBy = Date.now() + 30_000;
+  // Every page must have the room (its first state, from the hub or Firestore) before the host
+  // commands: the host's controls act on its own copy of the room (play or pause, skip from where).
+  const readyFrom = Date.now();
+  const readyBy = readyFrom + 60_000;
   for (;;) {
     const readings = await Promise.all(inRoom.map((f) => read(f.page)));
-    if (readings.every((r) => r !== null)) break;
-    if (Date.now() > readyBy) throw new Error('viewers never exposed their sync hook and video');
+    if (readings.every((r) => r !== null && r.seq !== null)) break;
+    if (Date.now() > readyBy) {
+      const missing = inRoom.filter((_, i) => readings[i]?.seq == null).map((v) => v.account);
+      throw new Error(`the room never reached ${missing.join(', ')} (60 s)`);
+    }
     await sleep(200);
   }
+  console.log(`  the room reached every page ${Date.now() - readyFrom} ms after the Join taps`);
   // The two who join later wait on the watch page, before the Join tap.
   await open(viewers[justBefore]!);
   await open(viewers[late]!);
@@ -324,6 +390,9 @@ async function main(): Promise<void> {
   // --- sampling, in the background until `sampling` is cleared ---------------------------------
   const samples: Sample[] = [];
   const frames: Frame[] = [];
+  const arrivals: Arrival[] = [];
+  /** The last seq each viewer folded, as the sampler last read it. */
+  const seqs: Array<number | null> = viewers.map(() => null);
   let sampling = true;
   const sampler = (async () => {
     let next = wallNow();
@@ -334,8 +403,10 @@ async function main(): Promise<void> {
           const r = await read(f.page).catch(() => null);
           const after = wallNow();
           // Before its Join tap a viewer's player is not following the room yet.
+          if (r) seqs[follower] = r.seq;
+          for (const [seq, at] of r?.arrivals ?? []) arrivals.push({ viewer: follower, seq, at });
           if (!r || (follower >= justBefore && joinedAt[follower] === 0)) return;
-          const { frames: presented, ...reading } = r;
+          const { frames: presented, arrivals: _arrivals, ...reading } = r;
           samples.push({ ...reading, follower, wall: (before + after) / 2, rtt: after - before });
           for (const [at, media] of presented) frames.push({ follower, at, media });
         }),
@@ -384,18 +455,38 @@ async function main(): Promise<void> {
     play,
   ];
   const commands: Command[] = [];
-  /** Clicks a host control; returns when the host's POST has answered. */
+  /**
+   * Clicks a host control; returns when the host's POST has answered. First the host's page must
+   * have folded the previous command (its toggle plays or pauses, and skips, from its own copy
+   * of the room): on a loaded machine the echo can lag, and a click on a stale room is another
+   * command than the one this step measures.
+   */
   const command = async (step: Step, label = step.label) => {
+    const previous = commands.at(-1)?.event.seq ?? 0;
+    const echoBy = Date.now() + 30_000;
+    while ((seqs[0] ?? 0) < previous) {
+      if (Date.now() > echoBy) {
+        throw new Error(`${label}: the host's page never folded seq ${previous} (30 s)`);
+      }
+      await sleep(SAMPLE_MS);
+    }
     const clickedAt = wallNow();
     const [response] = await Promise.all([
       host.page.waitForResponse(
         (r) =>
           r.request().method() === 'POST' &&
           new URL(r.url()).pathname === `/v1/stream/${stream.id}/${step.kind}`,
-        { timeout: 10_000 },
+        { timeout: 30_000 },
       ),
       step.click(),
-    ]);
+    ]).catch(async (err: unknown) => {
+      // Why the host's command did not answer: the pages' own words and the host's screen.
+      const shot = join(tmpdir(), `bench-sync-${step.kind}-${Date.now()}.png`);
+      await host.page.screenshot({ path: shot }).catch(() => undefined);
+      console.error(`${label}: no answer (screenshot ${shot}); the pages said:`);
+      for (const line of consoleLines.slice(-30)) console.error(`  ${line}`);
+      throw err;
+    });
     const body = z.object({ item: RoomEvent }).safeParse(await response.json());
     if (!response.ok() || !body.success) {
       throw new Error(`${label}: the host's command failed (${response.status()})`);
@@ -457,10 +548,10 @@ async function main(): Promise<void> {
   if (process.env.BENCH_SYNC_DUMP) {
     writeFileSync(
       process.env.BENCH_SYNC_DUMP,
-      JSON.stringify({ commands, samples, frames, timeline }),
+      JSON.stringify({ commands, samples, frames, arrivals, timeline }),
     );
   }
-  report(commands, samples, frames, timeline);
+  report(commands, samples, frames, arrivals, timeline);
 }
 
 // -----------------------------------------------------------------------------------------------
@@ -489,7 +580,64 @@ function backInSync(
 
 const driftOf = (s: Sample) => Math.abs(s.current - s.expected) * 1000;
 
-function report(commands: Command[], samples: Sample[], frames: Frame[], tl: Timeline): void {
+/**
+ * Delivery latency of the host's commands: for each viewer in the room when the command was
+ * clicked (and online), its first arrival of a seq at or past the command's, minus the event's
+ * serverTime — the backend's whole path from the stamp to the page (database, bus, hub or
+ * Firestore, the page's own event loop), on the one wall clock of this machine.
+ */
+function deliveries(commands: Command[], arrivals: Arrival[], tl: Timeline): number[] {
+  const out: number[] = [];
+  for (const c of commands) {
+    for (let v = 0; v < tl.names.length; v++) {
+      const joined = tl.joinedAt[v]!;
+      if (joined !== 0 && joined > c.clickedAt) continue;
+      if (v === tl.drop.viewer && c.clickedAt >= tl.drop.offAt && c.clickedAt < tl.drop.onAt) {
+        continue;
+      }
+      const first = arrivals.find((a) => a.viewer === v && a.seq >= c.event.seq);
+      if (first) out.push(first.at - c.event.serverTime);
+    }
+  }
+  return out.sort((a, b) => a - b);
+}
+
+/** How long before a scheduled play a follower may have started on purpose (ms). */
+const EARLY_START_WINDOW_MS = 200;
+
+/**
+ * A follower starts a player early on purpose (by what it rests behind, and by a flushed
+ * pipeline's start latency) so that it passes the start position at the start instant. In the
+ * last EARLY_START_WINDOW_MS before a scheduled play, a sample of a moving player is measured
+ * against whichever timeline it is on: the paused position (it has not moved yet) or the start's,
+ * extended back (it moves on it). Against the paused position alone, Chromium's jump of
+ * `currentTime` right after play() (+104 ms within 44 ms) read as drift of the pause.
+ */
+function onStartTimeline(samples: Sample[], commands: Command[]): Sample[] {
+  const events = commands.map((c) => c.event);
+  return samples.map((s) => {
+    if (s.paused) return s;
+    const next = events.find((e) => e.effectiveAt > s.serverNow);
+    const last = events.filter((e) => e.effectiveAt <= s.serverNow).at(-1);
+    if (!next || next.type !== 'play' || last?.type !== 'pause') return s;
+    const ahead = next.effectiveAt - s.serverNow;
+    if (ahead > EARLY_START_WINDOW_MS) return s;
+    const rate = next.payload.playbackRate;
+    const onStart = next.payload.timeInVideo - (ahead / 1000) * rate;
+    return Math.abs(s.current - onStart) < Math.abs(s.current - s.expected)
+      ? { ...s, expected: onStart }
+      : s;
+  });
+}
+
+function report(
+  commands: Command[],
+  raw: Sample[],
+  frames: Frame[],
+  arrivals: Arrival[],
+  tl: Timeline,
+): void {
+  const samples = onStartTimeline(raw, commands);
   const viewerCount = tl.names.length;
   const start = commands[0]!.event.effectiveAt;
   const driftMs = driftOf;
@@ -673,6 +821,10 @@ function report(commands: Command[], samples: Sample[], frames: Frame[], tl: Tim
   );
   console.log(
     `click_to_effect commands=${clicks.length} p50_ms=${fmt(clickP50, 0)} max_ms=${fmt(clickMax, 0)} (host click → effectiveAt)`,
+  );
+  const delivered = deliveries(commands, arrivals, tl);
+  console.log(
+    `delivery realtime=${REALTIME} n=${delivered.length} p50_ms=${fmt(percentile(delivered, 50), 1)} p95_ms=${fmt(percentile(delivered, 95), 1)} max_ms=${fmt(delivered.at(-1) ?? Number.NaN, 1)} (event serverTime → arrival in the page)`,
   );
 
   const p50 = percentile(steady, 50);

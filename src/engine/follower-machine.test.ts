@@ -4,6 +4,7 @@ import type { RoomModel, StreamCommand } from '../contracts/stream';
 import {
   createFollower,
   decideCorrection,
+  FLUSHED_START_PRIOR_MS,
   FOLLOWER_DEFAULTS,
   seekDriftS,
   type FollowerStatus,
@@ -85,13 +86,13 @@ describe('follower', () => {
     expect(rates[0]?.value).toBeLessThan(1);
   });
 
-  it('ignores 20 ms of drift', () => {
+  it('ignores 15 ms of drift (under the 20 ms tolerance)', () => {
     const h = playing();
     const calls = h.player.calls.length;
-    h.player.jump(-0.02);
+    h.player.jump(-0.015);
     h.sim.advance(10_000);
     expect(h.player.calls.length).toBe(calls);
-    expect(Math.abs(h.drift() + 0.02)).toBeLessThan(1e-9);
+    expect(Math.abs(h.drift() + 0.015)).toBeLessThan(1e-9);
   });
 
   it('converges from 150 ms behind by nudging the rate, without seeking', () => {
@@ -107,6 +108,42 @@ describe('follower', () => {
     h.sim.advance(10_000);
     expect(Math.abs(h.drift())).toBeLessThan(FOLLOWER_DEFAULTS.settleS);
     expect(h.player.playbackRate()).toBe(1);
+  });
+
+  describe('where a correction leaves it (bench:sync 2026-11-24 06:28: steady p50 9–12 ms)', () => {
+    // A nudge ended once the drift was back within the 10 ms settle bound, so every start or
+    // landing that needed one stayed ~10 ms off for the rest of the segment (teacher −10.2,
+    // student03 −10.1, student04 −13.7 ms after the first play); a residual under the 40 ms
+    // tolerance (a hold's restart: −19.8, −32.3 ms) was never corrected at all.
+    it('a nudge from 60 ms behind ends on the timeline, not at the edge of a settle bound', () => {
+      const h = playing();
+      h.player.jump(-0.06);
+      h.watch(4000);
+      expect(Math.abs(h.drift())).toBeLessThan(0.003);
+      expect(h.player.playbackRate()).toBe(1);
+    });
+
+    it('...also when the player moves at a new rate 120 ms late', () => {
+      const h = playing({ rateLatencyMs: 120 });
+      h.host((now) =>
+        playback('rateChange', expectedPosition(h.model$.value, now + 300), now + 300, {
+          rate: 1.5,
+          status: 'playing',
+        }),
+      );
+      h.watch(6000);
+      h.player.jump(0.07);
+      h.watch(4000);
+      expect(Math.abs(h.drift())).toBeLessThan(0.003);
+      expect(h.player.playbackRate()).toBe(1.5);
+    });
+
+    it('a residual of 25 ms (a restart after a hold) is nudged away', () => {
+      const h = playing();
+      h.player.jump(-0.025);
+      h.watch(4000);
+      expect(Math.abs(h.drift())).toBeLessThan(0.003);
+    });
   });
 
   it('converges from 150 ms ahead by slowing down', () => {
@@ -140,6 +177,38 @@ describe('follower', () => {
     expect(Math.abs(h.drift())).toBeLessThan(0.001);
   });
 
+  it('a slower rate that arrives 600 ms late: it stands still and restarts at the new rate', () => {
+    const h = playing();
+    h.host((now) =>
+      playback('rateChange', expectedPosition(h.model$.value, now + 300), now + 300, {
+        rate: 1.5,
+        status: 'playing',
+      }),
+    );
+    h.sim.advance(3000);
+    expect(Math.abs(h.drift())).toBeLessThan(0.001);
+    // The room went back to 1× 600 ms ago; the event only arrives now (a loaded network).
+    const m = h.model$.value;
+    const at = h.sim.now() - 600;
+    const before = h.player.calls.length;
+    h.model$.next(
+      reduceRoom(
+        m,
+        hostEvent(
+          S,
+          m.lastSeq + 1,
+          at,
+          playback('rateChange', expectedPosition(m, at), at, { status: 'playing' }),
+          m.playback.effectiveAt,
+        ),
+      ),
+    );
+    h.sim.advance(1000);
+    const calls = h.player.calls.slice(before);
+    expect(calls.map((c) => `${c.call}${c.value ?? ''}`)).toEqual(['pause', 'rate1', 'play']);
+    expect(Math.abs(h.drift())).toBeLessThan(0.001);
+  });
+
   it('a skip that comes while a seek is under way is aimed at again at once', () => {
     const h = playing({ seekLatencyMs: 400 });
     h.player.jump(-3);
@@ -161,7 +230,9 @@ describe('follower', () => {
   it('seeks on 3 s of drift, aimed ahead, and never seeks again while the seek settles', () => {
     const h = playing({ seekLatencyMs: 800 });
     h.player.jump(-3);
-    h.sim.advance(800 + 250);
+    // Up to the instant it lands (the next tick could come 250 ms later; since the landing is
+    // acted on at once, a second seek may follow right at the landing).
+    h.sim.advance(800 - 1);
     expect(h.player.count('seek')).toBe(1);
     const seek = h.player.calls.find((c) => c.call === 'seek');
     // Aimed ahead of the room by the (initially assumed) seek latency.
@@ -178,10 +249,13 @@ describe('follower', () => {
     const h = playing({ seekLatencyMs: 600 });
     h.player.jump(-5);
     h.sim.advance(10_000);
+    // (The first jump's landing, 260 ms behind, may take a second seek: that is acted on at the
+    // landing now, where the next tick used to find the nudge already under way.)
+    const before = h.player.count('seek');
     h.player.jump(-5);
     h.sim.advance(1000);
-    expect(h.player.count('seek')).toBe(2);
-    // 300 → 450 ms estimate: the landing error shrinks from 300 to 150 ms.
+    expect(h.player.count('seek') - before).toBe(1);
+    // A learned estimate (300 → 450 ms and on): the landing error shrinks from 300 to ≤ 150 ms.
     expect(Math.abs(h.drift())).toBeLessThan(0.2);
   });
 
@@ -207,6 +281,68 @@ describe('follower', () => {
     expect(h.player.playbackRate()).toBe(1.5);
   });
 
+  describe('a player that moves at a new rate only 120 ms after it is set (Chromium)', () => {
+    const rateChange = (h: ReturnType<typeof harness>, rate: number) =>
+      h.host((now) =>
+        playback('rateChange', expectedPosition(h.model$.value, now + 300), now + 300, {
+          rate,
+          status: 'playing',
+        }),
+      );
+
+    it('learns the latency from one rate change and sets the next one that much early', () => {
+      const h = playing({ rateLatencyMs: 120 });
+      rateChange(h, 1.5);
+      const at = h.model$.value.playback.effectiveAt;
+      // The first change, unknown latency: 120 ms at the old rate, 60 ms behind, then nudged back.
+      expect(h.watch(600)).toBeGreaterThan(0.05);
+      h.watch(4400);
+      expect(Math.abs(h.drift())).toBeLessThan(FOLLOWER_DEFAULTS.toleranceS);
+      expect(h.player.calls.find((c) => c.call === 'rate')?.at).toBe(at);
+
+      h.watch(3000);
+      const rest = h.drift();
+      rateChange(h, 1);
+      const next = h.model$.value.playback.effectiveAt;
+      // Set ahead by the measured latency, the media changes rate on time: no drift, no nudge.
+      let moved = 0;
+      for (let t = 0; t < 3000; t += 10) {
+        h.sim.advance(10);
+        moved = Math.max(moved, Math.abs(h.drift() - rest));
+      }
+      expect(moved).toBeLessThan(0.002);
+      const rates = h.player.calls.filter((c) => c.call === 'rate' && c.at > next - 1000);
+      expect(rates.map((c) => c.value)).toEqual([1]);
+      expect(next - rates[0]!.at).toBeGreaterThan(100);
+      expect(next - rates[0]!.at).toBeLessThanOrEqual(125);
+    });
+
+    it('ends a nudge early by that latency, so it does not overshoot the timeline', () => {
+      const h = playing({ rateLatencyMs: 120 });
+      rateChange(h, 1.5);
+      // The rate change measures the latency; its nudge ends as it may.
+      h.watch(6000);
+      // At 1.5× a nudge's last rate is 0.1 over the room's: ended on today's drift, 120 ms of
+      // it would overshoot by 12 ms and more.
+      h.player.jump(-0.1);
+      h.watch(6000);
+      // Ended on the drift to come, not today's: within the settle bound, not 120 ms × the nudge.
+      expect(Math.abs(h.drift())).toBeLessThan(FOLLOWER_DEFAULTS.settleS);
+      expect(h.player.playbackRate()).toBe(1.5);
+    });
+
+    it('a skip is not a rate change: nothing is set ahead of it', () => {
+      const h = playing({ rateLatencyMs: 120, seekLatencyMs: 50 });
+      rateChange(h, 1.5);
+      h.watch(5000);
+      const before = h.player.calls.length;
+      h.host((now) => playback('skip', 200, now + 300, { rate: 1.5, status: 'playing' }));
+      const at = h.model$.value.playback.effectiveAt;
+      h.watch(200);
+      expect(h.player.calls.slice(before).filter((c) => c.at < at)).toEqual([]);
+    });
+  });
+
   it('pauses the player at the exact position of a scheduled pause', () => {
     const h = playing({ seekLatencyMs: 50 });
     h.host((now) => playback('pause', expectedPosition(h.model$.value, now + 300), now + 300));
@@ -220,7 +356,8 @@ describe('follower', () => {
   describe('a paused player resting a little off the start position', () => {
     /** Playing, then paused at 2 s, resting `offset` s off, then started again 5 s later. */
     const restingOff = (offset: number) => {
-      const h = playing({ seekLatencyMs: 50 });
+      // Started after a seek while paused, it moves FLUSHED_START_PRIOR_MS late, as Chromium's did.
+      const h = playing({ seekLatencyMs: 50, flushedStartLatencyMs: FLUSHED_START_PRIOR_MS });
       h.host((now) => playback('pause', 2, now + 300));
       h.sim.advance(1000);
       h.player.jump(offset);
@@ -250,8 +387,47 @@ describe('follower', () => {
     it('is put in place when it rests further off than the tolerance', () => {
       const { h, seeks, at, playAt } = restingOff(-0.08);
       expect(seeks).toBe(1);
-      expect(playAt).toBe(at);
+      // Early by the flushed pipeline's start latency (before its first measurement, the prior).
+      expect(playAt).toBe(at - FLUSHED_START_PRIOR_MS);
       expect(Math.abs(h.drift())).toBeLessThan(0.002);
+    });
+  });
+
+  describe('a player seeked while paused starts late (Chromium flushes its pipeline)', () => {
+    // bench:sync 06:45, the second play: the players the follower had put in place while paused
+    // (resting at +0.0) started 78–83 ms late, those left resting unseeked within ±20 ms.
+    /** Paused at 2 s, put in place by a seek (it rests 80 ms off), started again 5 s later. */
+    const flushedStart = (h: ReturnType<typeof harness>) => {
+      h.host((now) => playback('pause', expectedPosition(h.model$.value, now + 300), now + 300));
+      h.sim.advance(1000);
+      h.player.jump(0.08);
+      h.sim.advance(4000);
+      h.host((now) => playback('play', expectedPosition(h.model$.value, now), now + 300));
+      const at = h.model$.value.playback.effectiveAt;
+      h.sim.advance(at + 300 - h.sim.now());
+      return h.drift();
+    };
+
+    it('starts early by the usual latency, then by the one it measured', () => {
+      const h = playing({ seekLatencyMs: 50, flushedStartLatencyMs: 110 });
+      const seeks = h.player.count('seek');
+      const first = flushedStart(h);
+      expect(h.player.count('seek')).toBe(seeks + 1);
+      // Early by the prior (70 ms), not by nothing (110 ms late).
+      expect(first).toBeGreaterThan(-0.045);
+      h.sim.advance(5000);
+      // Learned from that start: the next one is on the timeline.
+      expect(Math.abs(flushedStart(h))).toBeLessThan(0.005);
+    });
+
+    it('a player resting unseeked is not started early', () => {
+      const h = playing({ seekLatencyMs: 50, flushedStartLatencyMs: 110 });
+      h.host((now) => playback('pause', expectedPosition(h.model$.value, now + 300), now + 300));
+      h.sim.advance(3000);
+      h.host((now) => playback('play', expectedPosition(h.model$.value, now), now + 300));
+      const at = h.model$.value.playback.effectiveAt;
+      h.sim.advance(1000);
+      expect(h.player.calls.filter((c) => c.call === 'play').at(-1)?.at).toBe(at);
     });
   });
 
@@ -289,6 +465,19 @@ describe('follower', () => {
     expect(Math.abs(h.drift())).toBeLessThan(0.001);
     expect(h.player.isPaused()).toBe(false);
     expect(h.player.count('seek')).toBe(1);
+  });
+
+  it('decides the hold the moment the seek lands, not at the next tick', () => {
+    // bench:sync 06:45: a skip's seek landed ~120 ms after effectiveAt, but the player went on
+    // 220–250 ms ahead until the next 250 ms tick chose the hold (student01: back within 50 ms
+    // 630 ms after the skip; the teacher after −10 s, 1198 ms).
+    const h = playing({ seekLatencyMs: 100 });
+    h.player.jump(-3);
+    h.sim.advance(1000);
+    const seek = h.player.calls.filter((c) => c.call === 'seek').at(-1);
+    const pause = h.player.calls.filter((c) => c.call === 'pause').at(-1);
+    expect((pause?.at ?? 0) - (seek?.at ?? 0)).toBe(100);
+    expect(Math.abs(h.drift())).toBeLessThan(0.001);
   });
 
   it('learns how long a restart after a hold takes and ends the next hold that much early', () => {

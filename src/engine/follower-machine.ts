@@ -1,7 +1,7 @@
 import { BehaviorSubject, type Observable } from 'rxjs';
 import { createActor, setup } from 'xstate';
 import type { PlaybackStatus, RoomModel } from '../contracts/stream';
-import { expectedPosition, nextPlaybackChangeAt, playbackAt } from './reducer';
+import { expectedPosition, nextPlaybackChangeAt, playbackAt, positionAt } from './reducer';
 import type { Scheduler, TimerHandle } from './time';
 
 /**
@@ -12,9 +12,16 @@ import type { Scheduler, TimerHandle } from './time';
  */
 
 export interface FollowerConfig {
-  /** Drift (s) ignored while not already correcting. */
+  /**
+   * Drift (s) ignored while not already correcting. In Chromium a steady reading varies by well
+   * under 1 ms, so anything above a few ms is a real offset; 20 ms leaves the clock estimate's
+   * own steps (a few ms) alone but corrects what a start, a hold or a pause leaves behind.
+   */
   toleranceS: number;
-  /** A nudge ends once drift is back under this (s); hysteresis so the rate does not flap. */
+  /**
+   * A nudge ends once the drift to come is back under this (s). It aims at the timeline itself:
+   * a nudge that stopped at 10 ms left every corrected player ~10 ms off (bench:sync p50).
+   */
   settleS: number;
   /**
    * Drift (s) beyond which the player always seeks. Under it the player also seeks when a seek is
@@ -57,8 +64,8 @@ export interface FollowerConfig {
 }
 
 export const FOLLOWER_DEFAULTS: FollowerConfig = {
-  toleranceS: 0.04,
-  settleS: 0.01,
+  toleranceS: 0.02,
+  settleS: 0.002,
   seekThresholdS: 1,
   minSeekS: 0.15,
   inSyncS: 0.1,
@@ -93,6 +100,11 @@ export interface FollowerTick {
   resumeLatencyMs?: number;
   /** The follower started the player less than `startSettleMs` ago. */
   settling?: boolean;
+  /**
+   * The player was put in place by a seek while paused: its next start moves this much late (ms,
+   * measured; a prior before the first). A player resting there starts that much early.
+   */
+  startLatencyMs?: number;
   /** While the room is paused: the scheduled start, if one is due. */
   upcoming?: { inMs: number; position: number; rate: number };
   /**
@@ -100,6 +112,16 @@ export interface FollowerTick {
    * one is due. A seek or hold that would not finish before it waits for it (a tick lands there).
    */
   changeInMs?: number;
+  /**
+   * The room's rate changes (on the same timeline) within the player's measured rate latency: the
+   * new rate is set now, so the media moves at it from the change on.
+   */
+  rateAhead?: number;
+  /**
+   * How long the player takes to move at a newly set rate (ms, measured; 0: not yet). The nudge
+   * acts on the drift there will be once its last rate has taken effect, so it does not overshoot.
+   */
+  rateLatencyMs?: number;
 }
 
 /** A change due sooner than a seek would take: correct at the change, against the new timeline. */
@@ -176,14 +198,17 @@ export const decideCorrection = (
     const next = tick.upcoming;
     if (next) {
       const restDrift = tick.currentTime - next.position;
-      const maxEarlyMs = (config.pausedToleranceS / next.rate) * 1000 + EARLY_START_SLACK_MS;
-      // Resting a little behind the start position: it starts early by exactly that much, and
-      // is moving through the start position at the start instant.
+      const lateMs = restDrift <= 0 ? (tick.startLatencyMs ?? 0) : 0;
+      const maxEarlyMs =
+        (config.pausedToleranceS / next.rate) * 1000 + lateMs + EARLY_START_SLACK_MS;
+      // Resting a little behind the start position: it starts early by exactly that much (and by
+      // the start latency of a flushed pipeline), and is moving through the start position at
+      // the start instant.
       const startEarly =
         tick.paused &&
-        restDrift < 0 &&
+        restDrift <= 0 &&
         -restDrift <= config.pausedToleranceS &&
-        next.inMs <= (-restDrift / next.rate) * 1000;
+        next.inMs <= (-restDrift / next.rate) * 1000 + lateMs;
       // ...and, started early on purpose, it is not paused again just before the start.
       if (startEarly || (!tick.paused && next.inMs <= maxEarlyMs)) {
         if (tick.paused) out.play = true;
@@ -210,6 +235,11 @@ export const decideCorrection = (
     return out;
   }
   const abs = Math.abs(drift);
+  if (tick.rateAhead !== undefined) {
+    // A rate change lands within the player's latency: no correction now, the new rate instead.
+    setRate(tick.rateAhead);
+    return out;
+  }
   if (changeSoon(tick, config)) {
     out.nudging = ctx.nudging;
     return out;
@@ -228,9 +258,13 @@ export const decideCorrection = (
     } else out.nudging = ctx.nudging;
     return out;
   }
-  if (abs > config.toleranceS || (ctx.nudging && abs > config.settleS)) {
+  // The player keeps moving at the rate last set for the latency whatever is set now: correct
+  // the drift it will have then (a nudge ended on today's drift overshoots by that much).
+  const lead = ctx.nudging ? ((ctx.rate - tick.roomRate) * (tick.rateLatencyMs ?? 0)) / 1000 : 0;
+  const coming = drift + lead;
+  if (abs > config.toleranceS || (ctx.nudging && Math.abs(coming) > config.settleS)) {
     const factor = clamp(
-      1 - drift / config.nudgeTimeConstantS,
+      1 - coming / config.nudgeTimeConstantS,
       1 - config.maxNudge,
       1 + config.maxNudge,
     );
@@ -319,7 +353,13 @@ const correct = (allowSeek: boolean) =>
 const startHold = followerSetup.enqueueActions(({ context, event, enqueue }) => {
   if (event.type !== 'follower.tick') return;
   enqueue('pausePlayer');
+  // It restarts at the room's rate: a hold after a slower rate came late must not resume at the
+  // old one (ticks during the hold change nothing).
+  const rate = Math.abs(context.rate - event.roomRate) > 1e-9 ? event.roomRate : undefined;
+  if (rate !== undefined) enqueue({ type: 'setPlayerRate', params: { rate } });
   enqueue.assign({
+    rate: rate ?? context.rate,
+    nudging: false,
     holdMs: holdMsFor(event, context.config, context.justSeeked),
     justSeeked: false,
     driftMs: (event.currentTime - event.expected) * 1000,
@@ -449,6 +489,49 @@ export const INITIAL_SEEK_LATENCY_MS = 300;
 /** A resume-latency sample above this is a stall, not a restart (ms); the estimate ignores it. */
 export const MAX_RESUME_LATENCY_MS = 500;
 export const FOLLOWER_TICK_MS = 250;
+/**
+ * A rate change's latency is measured only on a step at least this large (a smaller one leaves
+ * the position difference within the reading's noise).
+ */
+export const RATE_PROBE_MIN_STEP = 0.1;
+/** ...and read this long after it, at the earliest (ms). */
+export const RATE_PROBE_MIN_MS = 100;
+/**
+ * How late a start moves after the follower put the paused player in place by a seek (ms), until
+ * measured on the player itself: Chromium flushes its pipeline on a seek while paused, and the
+ * next start moved 50–130 ms late in bench:sync (78 and 83 ms on the second play).
+ */
+export const FLUSHED_START_PRIOR_MS = 70;
+/** A sample this far below 0 (ms) is the reading's noise, not a negative latency. */
+const RATE_PROBE_SLACK_MS = 20;
+/** The longest rate latency the follower compensates (ms); a longer sample is a stall. */
+export const MAX_RATE_LATENCY_MS = 200;
+/**
+ * The estimate is the median of this many latest samples: Chromium's latency varies from step to
+ * step (26–160 ms seen in bench:sync), and one odd sample should not move the next change.
+ */
+export const RATE_LATENCY_SAMPLES = 5;
+
+/**
+ * When the follower sets the room's next rate (server ms): `latencyMs` ahead of a rate change
+ * that continues the timeline (a rate change, not a skip or a pause), or null.
+ */
+export const rateAheadAt = (
+  model: RoomModel,
+  now: number,
+  latencyMs: number,
+): { at: number; rate: number } | null => {
+  if (latencyMs <= 0) return null;
+  const current = playbackAt(model, now);
+  const change = nextPlaybackChangeAt(model, now);
+  if (current.status !== 'playing' || change === null) return null;
+  const next = playbackAt(model, change);
+  const continues =
+    next.status === 'playing' &&
+    Math.abs(next.playbackRate - current.playbackRate) > 1e-9 &&
+    Math.abs(next.timeInVideo - positionAt(current, change)) <= 0.005;
+  return continues ? { at: change - latencyMs, rate: next.playbackRate } : null;
+};
 
 /** The room's next scheduled start while it is paused at `now`, if one is due. */
 const upcomingStart = (model: RoomModel, now: number): FollowerTick['upcoming'] => {
@@ -481,6 +564,18 @@ export const createFollower = ({
   // on the media pipeline's state, so it is left uncompensated (the nudge takes the rest).
   let resumeLatencyMs = 0;
   let startProbe: { at: number; from: number } | null = null;
+  // Whether the follower seeked the player while paused since it last started it, how late such a
+  // start moves (the prior until measured), and the start being measured.
+  let flushed = false;
+  let flushedStartMs = FLUSHED_START_PRIOR_MS;
+  let flushedMeasured = false;
+  let flushProbe: { at: number; from: number } | null = null;
+  // How long the player takes to move at a newly set rate (ms): Chromium plays out the audio it
+  // queued at the old rate first. Measured on steps of the rate; rate changes are set this early.
+  let rateLatencyMs = 0;
+  const rateSamples: number[] = [];
+  let rateProbe: { at: number; from: number; r0: number; r1: number } | null = null;
+  let playerRate = 1;
   let blocked = false;
   // When the follower last started the player (scheduler ms), for the settle window.
   let startedAt = Number.NEGATIVE_INFINITY;
@@ -505,31 +600,51 @@ export const createFollower = ({
     followerMachine.provide({
       actions: {
         seekPlayer: (_, { to }) => {
+          if (player.isPaused()) flushed = true;
           seekIssuedAt = scheduler.now();
           actModel = model ?? null;
           startProbe = null;
+          rateProbe = null;
           player.setCurrentTime(to);
         },
         pausePlayer: () => {
           actModel = model ?? null;
           startProbe = null;
+          rateProbe = null;
           player.pause();
         },
         playPlayer: () => {
           // A refused play is retried only after a user gesture (resume), not every tick.
           if (blocked) return;
-          if (player.isPaused()) startedAt = scheduler.now();
+          if (player.isPaused()) {
+            startedAt = scheduler.now();
+            rateProbe = null;
+            flushProbe = flushed ? { at: startedAt, from: player.currentTime() } : null;
+            flushed = false;
+          }
           callPlay();
         },
         resumePlayer: () => {
           if (blocked) return;
           if (player.isPaused()) {
             startedAt = scheduler.now();
+            rateProbe = null;
             if (seekIssuedAt === null) startProbe = { at: startedAt, from: player.currentTime() };
+            flushed = false;
           }
           callPlay();
         },
-        setPlayerRate: (_, { rate }) => player.setPlaybackRate(rate),
+        setPlayerRate: (_, { rate }) => {
+          const measurable =
+            !player.isPaused() &&
+            seekIssuedAt === null &&
+            Math.abs(rate - playerRate) >= RATE_PROBE_MIN_STEP;
+          rateProbe = measurable
+            ? { at: scheduler.now(), from: player.currentTime(), r0: playerRate, r1: rate }
+            : null;
+          playerRate = rate;
+          player.setPlaybackRate(rate);
+        },
       },
     }),
     { input: config, clock: scheduler },
@@ -554,6 +669,9 @@ export const createFollower = ({
       seekIssuedAt = null;
     }
     actor.send({ type: 'player.seeked' });
+    // Where it landed is known now: a landing ahead is held (or one behind nudged) at once, not
+    // at the next tick up to 250 ms later while the player runs on off the timeline.
+    loop();
   });
 
   /** One resume-latency sample once the position has moved since the hold's play(). */
@@ -572,11 +690,56 @@ export const createFollower = ({
     resumeLatencyMs = resumeLatencyMs === 0 ? sample : 0.5 * resumeLatencyMs + 0.5 * sample;
   };
 
+  /**
+   * One rate-latency sample from the position the player reached since a step of the rate: it
+   * moved at r0 for the latency, then at r1, so latency = (elapsed × r1 − moved) ÷ (r1 − r0).
+   */
+  const measureRate = (buffering: boolean) => {
+    if (!rateProbe) return;
+    if (player.isPaused() || buffering || seekIssuedAt !== null) {
+      rateProbe = null;
+      return;
+    }
+    const elapsed = scheduler.now() - rateProbe.at;
+    if (elapsed < RATE_PROBE_MIN_MS) return;
+    const moved = (player.currentTime() - rateProbe.from) * 1000;
+    const sample = (elapsed * rateProbe.r1 - moved) / (rateProbe.r1 - rateProbe.r0);
+    rateProbe = null;
+    // Beyond what the elapsed time allows (a hiccup, a stall): not a rate latency.
+    if (sample < -RATE_PROBE_SLACK_MS || sample > Math.min(elapsed, MAX_RATE_LATENCY_MS)) return;
+    rateSamples.push(Math.max(0, sample));
+    if (rateSamples.length > RATE_LATENCY_SAMPLES) rateSamples.shift();
+    const sorted = [...rateSamples].sort((a, b) => a - b);
+    rateLatencyMs = sorted[Math.floor((sorted.length - 1) / 2)] ?? 0;
+  };
+
+  /**
+   * One sample of a flushed start's latency, once the start's settle window is over (Chromium's
+   * position jumps right after play()): it moved for the elapsed time less the latency.
+   */
+  const measureFlushedStart = (buffering: boolean) => {
+    if (!flushProbe) return;
+    if (player.isPaused() || buffering || seekIssuedAt !== null) {
+      flushProbe = null;
+      return;
+    }
+    const elapsed = scheduler.now() - flushProbe.at;
+    if (elapsed < settleMs) return;
+    const moved = (player.currentTime() - flushProbe.from) * 1000;
+    const sample = elapsed - moved / (playerRate || 1);
+    flushProbe = null;
+    if (sample < 0 || sample > MAX_RESUME_LATENCY_MS) return;
+    flushedStartMs = flushedMeasured ? 0.5 * flushedStartMs + 0.5 * sample : sample;
+    flushedMeasured = true;
+  };
+
   const tick = () => {
     if (!model || stopped) return;
     const now = clock.serverNow();
     const buffering = player.isBuffering();
     measureStart(buffering);
+    measureFlushedStart(buffering);
+    measureRate(buffering);
     const playback = playbackAt(model, now);
     const duration = player.duration?.();
     // Past the end of the media there is nothing to play: hold at the end (a browser would
@@ -607,6 +770,7 @@ export const createFollower = ({
       if (moved > tolerance) actor.send({ type: 'follower.retarget' });
     }
     const change = roomStatus === 'playing' ? nextPlaybackChangeAt(model, now) : null;
+    const ahead = roomStatus === 'playing' ? rateAheadAt(model, now, rateLatencyMs) : null;
     // A player refused by the autoplay policy waits for the user's tap (resume) untouched.
     if (!blocked)
       actor.send({
@@ -620,8 +784,11 @@ export const createFollower = ({
         seekLatencyMs,
         resumeLatencyMs,
         settling: scheduler.now() - startedAt < settleMs,
+        startLatencyMs: flushed ? flushedStartMs : 0,
         upcoming,
         ...(change !== null && change > now ? { changeInMs: change - now } : {}),
+        ...(ahead !== null && ahead.at <= now ? { rateAhead: ahead.rate } : {}),
+        rateLatencyMs,
       });
     const snap = actor.getSnapshot();
     const position = player.currentTime();
@@ -647,7 +814,10 @@ export const createFollower = ({
       return ahead > 0 ? now + (ahead / playback.playbackRate) * 1000 : null;
     }
     const next = upcomingStart(m, now);
-    return next ? now + next.inMs + ((current - next.position) / next.rate) * 1000 : null;
+    if (!next) return null;
+    // A flushed player resting on or behind the start position starts early by its latency.
+    const lateMs = flushed && current <= next.position ? flushedStartMs : 0;
+    return now + next.inMs + ((current - next.position) / next.rate) * 1000 - lateMs;
   };
 
   const loop = () => {
@@ -662,7 +832,12 @@ export const createFollower = ({
     if (model) {
       const now = clock.serverNow();
       // Whole milliseconds: a sub-ms wait would not move a clock at epoch magnitudes.
-      for (const at of [nextPlaybackChangeAt(model, now), restStartAt(model, now)]) {
+      const ahead = rateAheadAt(model, now, rateLatencyMs);
+      for (const at of [
+        nextPlaybackChangeAt(model, now),
+        restStartAt(model, now),
+        ahead?.at ?? null,
+      ]) {
         if (at !== null && at > now) wait = Math.min(wait, Math.ceil(at - now));
       }
     }

@@ -71,9 +71,9 @@ describe('reduceRoom: playback', () => {
     const played = fold([hostEvent(S, 1, T, playback('play', 0, T))]);
     const pinged = reduceRoom(
       played,
-      hostEvent(S, 2, T + 5000, playback('ping', 4.9, T + 5000, { status: 'playing' })),
+      hostEvent(S, 2, T + 5000, playback('ping', 4.97, T + 5000, { status: 'playing' })),
     );
-    expect(expectedPosition(pinged, T + 6000)).toBeCloseTo(5.9, 9);
+    expect(expectedPosition(pinged, T + 6000)).toBeCloseTo(5.97, 9);
 
     const pausedAhead = reduceRoom(
       played,
@@ -86,6 +86,37 @@ describe('reduceRoom: playback', () => {
     );
     expect(stale.playback).toEqual(pausedAhead.playback);
     expect(stale.lastSeq).toBe(3);
+  });
+
+  it('a ping built on a model that missed the host’s last command does not undo it', () => {
+    const played = fold([hostEvent(S, 1, T, playback('play', 0, T))]);
+    const ping = (seq: number, at: number, position: number, rate = 1) =>
+      hostEvent(S, seq, at, playback('ping', position, at, { status: 'playing', rate }), T);
+    // The host changed the rate to 1.5× at T + 5000; its heartbeat 100 ms later still saw 1×
+    // (its own event had not come back yet: seen in bench:sync, the class went back to 1.5×… 1×).
+    const faster = reduceRoom(
+      played,
+      hostEvent(
+        S,
+        2,
+        T + 4800,
+        playback('rateChange', 5, T + 5000, { status: 'playing', rate: 1.5 }),
+      ),
+    );
+    const afterRate = reduceRoom(faster, ping(3, T + 5100, 5.1));
+    expect(afterRate.playback).toEqual(faster.playback);
+    expect(afterRate.lastSeq).toBe(3);
+    // The host skipped to 120 s; its heartbeat still read the old timeline.
+    const skipped = reduceRoom(
+      played,
+      hostEvent(S, 2, T + 4800, playback('skip', 120, T + 5000, { status: 'playing' })),
+    );
+    expect(reduceRoom(skipped, ping(3, T + 5100, 5.1)).playback).toEqual(skipped.playback);
+    // Paused meanwhile: a heartbeat that says playing is stale too.
+    const paused = reduceRoom(played, hostEvent(S, 2, T + 4800, playback('pause', 5, T + 5000)));
+    expect(reduceRoom(paused, ping(3, T + 5100, 5)).playback).toEqual(paused.playback);
+    // One that agrees (within 50 ms, same status and rate) re-anchors.
+    expect(reduceRoom(skipped, ping(3, T + 5100, 120.13)).playback.effectiveAt).toBe(T + 5100);
   });
 
   it('terminate leaves the room paused and ignores later playback commands', () => {

@@ -12,6 +12,14 @@ import type {
 /** How many superseded playbacks the model keeps for changes scheduled ahead of now. */
 const PREVIOUS_KEPT = 4;
 
+/**
+ * A heartbeat (`ping`) counts only when it agrees with the room's timeline at its instant: same
+ * status and rate, position within this (ms). A host builds its heartbeat on its own copy of the
+ * room, which may not hold the host's latest command yet; such a heartbeat (a rate change or a
+ * skip behind it) would otherwise undo that command for everyone.
+ */
+export const PING_AGREE_MS = 50;
+
 /** The room before any event: paused at 0. */
 export const initialRoomModel = (streamId: string): RoomModel => ({
   streamId,
@@ -125,6 +133,17 @@ const applyEvent = (model: RoomModel, event: RoomEvent): RoomModel => {
     case 'ping': {
       // A heartbeat measured before the latest anchor is stale (a change is scheduled after it).
       if (model.terminated || event.effectiveAt < model.playback.effectiveAt) return model;
+      // ...and so is one that disagrees with the timeline: built on a model that missed a command.
+      const current = model.playback;
+      const offMs =
+        Math.abs(positionAt(current, event.effectiveAt) - event.payload.timeInVideo) * 1000;
+      if (
+        event.payload.status !== current.status ||
+        event.payload.playbackRate !== current.playbackRate ||
+        offMs > PING_AGREE_MS
+      ) {
+        return model;
+      }
       return withPlayback(model, {
         status: event.payload.status,
         timeInVideo: event.payload.timeInVideo,

@@ -333,6 +333,40 @@ describe('a simulated class: 1 host, 4 followers, 50 ± 20 ms each way, skewed d
     c.close();
   });
 
+  it('a heartbeat from a host player 24 ms ahead (within tolerance) moves no follower', async () => {
+    const c = createSimClass({ seed: 3 });
+    const host = c.join('host-1');
+    const followers = ['s1', 's2', 's3'].map((id) => c.join(id));
+    await c.settle(2000);
+    await c.command({ type: 'play' });
+    await c.settle(3000);
+    // The host's player reads 24 ms ahead of the room: under the follower's 40 ms tolerance, so
+    // its own follower leaves it there (as Chromium's reading did at the heartbeat in bench:sync).
+    host.player.jump(0.024);
+    await c.settle(100);
+    const pings = () => c.hub.log(c.streamId).filter((e) => e.type === 'ping').length;
+    const pingsBefore = pings();
+    const offsets = () =>
+      followers.map(
+        (f) => f.player.currentTime() - expectedPosition(f.client.model()!, c.sim.now()),
+      );
+    const before = offsets();
+    let previous = { at: c.sim.now(), position: c.roomPosition() };
+    let worstJumpMs = 0;
+    for (let t = 0; t < 12_000; t += 10) {
+      await c.settle(10);
+      const now = { at: c.sim.now(), position: c.roomPosition() };
+      const jump = now.position - previous.position - (now.at - previous.at) / 1000;
+      worstJumpMs = Math.max(worstJumpMs, Math.abs(jump) * 1000);
+      previous = now;
+    }
+    // A heartbeat went out, and neither the room nor any follower moved (rounding only).
+    expect(pings()).toBeGreaterThan(pingsBefore);
+    expect(worstJumpMs).toBeLessThan(1);
+    offsets().forEach((o, i) => expect(Math.abs(o - before[i]!) * 1000).toBeLessThan(2));
+    c.close();
+  });
+
   it('relays follower reports to the host only', async () => {
     const c = createSimClass();
     const host = c.join('host-1');

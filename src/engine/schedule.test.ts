@@ -67,13 +67,32 @@ describe('scheduling', () => {
     expect(rate).toMatchObject({ type: 'rateChange', status: 'playing', playbackRate: 1.5 });
     const skip = buildHostCommand(playing, { type: 'skip', to: 99 }, T, 0);
     expect(skip).toMatchObject({ type: 'skip', timeInVideo: 99, status: 'playing' });
+  });
+
+  it('a heartbeat that agrees with the timeline within 50 ms restates it, so it moves nobody', () => {
+    const playing = reduceRoom(initialRoomModel(S), hostEvent(S, 1, T, playback('play', 10, T)));
+    // The host's player reads 24 ms ahead (as Chromium's did in bench:sync), at a fractional ms.
     const ping = buildHostCommand(
       playing,
-      { type: 'ping', position: 20.01, status: 'playing' },
+      { type: 'ping', position: 20.0244, status: 'playing' },
+      T + 10_000.4,
+      0,
+    );
+    expect(ping).toMatchObject({ type: 'ping', effectiveAt: T + 10_000 });
+    const after = reduceRoom(playing, hostEvent(S, 2, T + 10_050, ping, T));
+    expect(after.playback.effectiveAt).toBe(T + 10_000);
+    for (const t of [T + 10_000, T + 12_345, T + 60_000]) {
+      expect(expectedPosition(after, t)).toBeCloseTo(expectedPosition(playing, t), 9);
+    }
+    // Beyond the bound (the host driver sends none) it carries the measurement, which the fold
+    // then ignores as stale.
+    const off = buildHostCommand(
+      playing,
+      { type: 'ping', position: 20.2, status: 'playing' },
       T + 10_000,
       0,
     );
-    expect(ping).toMatchObject({ type: 'ping', timeInVideo: 20.01, effectiveAt: T + 10_000 });
+    expect(off.timeInVideo).toBe(20.2);
   });
 
   it('the server clamps the effective time to [now, now + 2 s] and never before the last anchor', () => {

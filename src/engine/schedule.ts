@@ -6,7 +6,7 @@ import type {
   StreamCommand,
 } from '../contracts/stream';
 import type { TimedAction } from '../contracts/entities';
-import { expectedPosition, playbackAt } from './reducer';
+import { expectedPosition, PING_AGREE_MS, playbackAt } from './reducer';
 
 /**
  * Host changes are scheduled slightly ahead so that every follower (and the host's own player)
@@ -85,13 +85,20 @@ export const buildHostCommand = (
   classRoundTripMs?: number,
 ): StreamCommand => {
   if (intent.type === 'ping') {
-    const current = playbackAt(model, serverNow);
+    const at = Math.round(serverNow);
+    const current = playbackAt(model, at);
+    const room = expectedPosition(model, at);
+    // On the timeline within the bound: the heartbeat restates it, so it moves nobody. (The
+    // host's player is a follower itself, kept within 40 ms; re-anchored to its reading, the room
+    // moved every viewer by that reading's error: 20–25 ms at each heartbeat in bench:sync.)
+    const agrees =
+      current.status === intent.status && Math.abs(intent.position - room) * 1000 <= PING_AGREE_MS;
     return {
       type: 'ping',
       status: intent.status,
-      timeInVideo: Math.max(0, intent.position),
+      timeInVideo: agrees ? room : Math.max(0, intent.position),
       playbackRate: current.playbackRate,
-      effectiveAt: Math.round(serverNow),
+      effectiveAt: at,
     };
   }
   const at = Math.round(scheduleEffectiveAt(serverNow, roundTripMs, classRoundTripMs));

@@ -6,6 +6,16 @@ export interface FakePlayerOptions {
   seekLatencyMs?: number | (() => number);
   /** Time between play() and the media actually advancing (ms). */
   startLatencyMs?: number;
+  /**
+   * ...instead, after a seek while paused (ms): Chromium flushes the pipeline on that seek, and the
+   * next start moved 50–130 ms late in bench:sync (resting unseeked: within ±20 ms).
+   */
+  flushedStartLatencyMs?: number;
+  /**
+   * Time between setting playbackRate and the media advancing at it (ms). Chromium's reads
+   * 80–160 ms in bench:sync: the audio already queued at the old rate plays out first.
+   */
+  rateLatencyMs?: number;
   /** play() is refused (autoplay policy) until `allowAutoplay()`. */
   autoplayBlocked?: boolean;
   duration?: number;
@@ -24,8 +34,13 @@ export class FakePlayer implements PlayerAdapter {
   private buffering = false;
   private seeking = false;
   private starting = false;
+  /** Seeked while paused since the last play(). */
+  private flushed = false;
   private seekTimer: TimerHandle | undefined;
   private startTimer: TimerHandle | undefined;
+  private rateTimer: TimerHandle | undefined;
+  /** The rate last set (what the element reports); `rate` is the one the media advances at. */
+  private setRate = 1;
   private seekedListeners = new Set<() => void>();
   private blocked: boolean;
   readonly calls: Array<{ at: number; call: 'seek' | 'play' | 'pause' | 'rate'; value?: number }> =
@@ -61,6 +76,7 @@ export class FakePlayer implements PlayerAdapter {
     this.settle();
     this.calls.push({ at: this.scheduler.now(), call: 'seek', value: seconds });
     this.position = Math.max(0, seconds);
+    if (this.paused) this.flushed = true;
     this.seeking = true;
     if (this.seekTimer !== undefined) this.scheduler.clearTimeout(this.seekTimer);
     const latency =
@@ -81,7 +97,11 @@ export class FakePlayer implements PlayerAdapter {
     if (!this.paused) return Promise.resolve();
     this.settle();
     this.paused = false;
-    const latency = this.options.startLatencyMs ?? 0;
+    const latency =
+      this.flushed && this.options.flushedStartLatencyMs !== undefined
+        ? this.options.flushedStartLatencyMs
+        : (this.options.startLatencyMs ?? 0);
+    this.flushed = false;
     if (latency > 0) {
       this.starting = true;
       this.startTimer = this.scheduler.setTimeout(() => {
@@ -106,12 +126,24 @@ export class FakePlayer implements PlayerAdapter {
 
   setPlaybackRate(rate: number): void {
     this.calls.push({ at: this.scheduler.now(), call: 'rate', value: rate });
-    this.settle();
-    this.rate = rate;
+    this.setRate = rate;
+    const latency = this.options.rateLatencyMs ?? 0;
+    if (latency <= 0) {
+      this.settle();
+      this.rate = rate;
+      return;
+    }
+    if (this.rateTimer !== undefined) this.scheduler.clearTimeout(this.rateTimer);
+    this.rateTimer = this.scheduler.setTimeout(() => {
+      this.settle();
+      this.rate = rate;
+      this.rateTimer = undefined;
+    }, latency);
   }
 
+  /** The rate last set, as the element reports it (the media may still advance at the old one). */
   playbackRate(): number {
-    return this.rate;
+    return this.setRate;
   }
 
   isBuffering(): boolean {

@@ -24,18 +24,21 @@ export function syncState(page: Page): Promise<SyncSample | null> {
     const hook = (
       window as unknown as {
         __tomoniSync?: {
-          expectedPosition(): number;
+          expectedPosition(at?: number): number;
           serverNow(): number;
           role: 'host' | 'follower';
         };
       }
     ).__tomoniSync;
     if (!video || !hook) return null;
+    // The room's position at the clock reading taken with the player's (one instant).
+    const current = video.currentTime;
+    const serverNow = hook.serverNow();
     return {
       role: hook.role,
-      current: video.currentTime,
-      expected: hook.expectedPosition(),
-      serverNow: hook.serverNow(),
+      current,
+      expected: hook.expectedPosition(serverNow),
+      serverNow,
       paused: video.paused,
       rate: video.playbackRate,
     };
