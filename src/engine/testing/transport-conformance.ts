@@ -28,10 +28,18 @@ export interface ConformanceHarness {
   transport(user: ConformanceUser): RoomTransport;
   /** The user's way to send host commands (the HTTP API on the server). */
   postCommand(user: ConformanceUser): PostCommand;
-  /** A raw socket to the hub, not signed in: the test speaks the protocol itself. */
-  rawSocket(): SocketLike;
-  /** What the user's `auth` message carries. */
-  token(user: ConformanceUser): string;
+  /**
+   * A raw socket to the hub, not signed in: the test speaks the protocol itself. Socket hubs
+   * only (the protocol version and malformed frame scenarios); Firestore has no socket.
+   */
+  rawSocket?(): SocketLike;
+  /** What the user's `auth` message carries (socket hubs). */
+  token?(user: ConformanceUser): string;
+  /**
+   * Stores a malformed record in the room's log where readers read it (document backends: a
+   * document that is not an event, at the next seq) and then a valid `event` after it.
+   */
+  storeMalformed?(seq: number): Promise<void>;
   /** Stores an event in the room's log without publishing it (a bus message lost). */
   storeUnpublished(event: RoomEvent): Promise<void>;
   /** Publishes events on the room's bus exactly as given (duplicates, any order). */
@@ -132,6 +140,11 @@ const skipAfter = (member: Follower, first: RoomEvent, timeInVideo: number) => {
 export const describeTransportConformance = (
   name: string,
   makeHarness: () => Promise<ConformanceHarness>,
+  /**
+   * `socket`: a hub speaking the socket protocol (the version and malformed frame scenarios);
+   * `documents`: a document store the server writes (Firestore: the malformed document one).
+   */
+  wire: 'socket' | 'documents' = 'socket',
 ): void => {
   describe(`transport conformance: ${name}`, () => {
     const scenario = (title: string, body: (h: ConformanceHarness) => Promise<void>) =>
@@ -168,6 +181,28 @@ export const describeTransportConformance = (
       return result.event;
     };
 
+    /**
+     * A live room after a first `play`, and a skip stamped after it that is in the record but
+     * was never published on the bus.
+     */
+    const playThenUnpublishedSkip = async (h: ConformanceHarness, timeInVideo: number) => {
+      const { host, member } = await hostAndLiveMember(h);
+      const first = await command(h, host, member, { type: 'play' });
+      const skip = skipAfter(member, first, timeInVideo);
+      await h.storeUnpublished(skip);
+      return { host, member, first, skip };
+    };
+
+    /** A raw socket to the hub, recorded from its start, once it is open (socket hubs only). */
+    const openRawSocket = async (h: ConformanceHarness) => {
+      if (!h.rawSocket || !h.token)
+        throw new Error('a socket hub harness needs rawSocket and token');
+      const socket = h.rawSocket();
+      const raw = recordRaw(socket);
+      await h.until(raw.opened, 'the socket opens');
+      return { socket, raw, token: h.token };
+    };
+
     scenario(
       'subscribe with sinceSeq: a snapshot first, then exactly the missed events',
       async (h) => {
@@ -188,6 +223,7 @@ export const describeTransportConformance = (
         late.subscribeRoom(h.streamId, () => last.seq);
         await h.until(() => got.length > 1, 'the up-to-date subscriber hears back');
         expect(got[1]).toEqual({ type: 'events', streamId: h.streamId, events: [] });
+        await h.until(() => host.client.model()?.lastSeq === last.seq, 'the host folds it');
         expect(member.client.model()).toEqual(host.client.model());
         late.close();
         stop(host, member);
@@ -197,12 +233,11 @@ export const describeTransportConformance = (
     scenario(
       'gap: an event lost on the bus still reaches every subscriber, in seq order',
       async (h) => {
-        const { host, member } = await hostAndLiveMember(h);
-        const first = await command(h, host, member, { type: 'play' });
-        const lost = skipAfter(member, first, 42);
-        await h.storeUnpublished(lost);
+        const { host, member, skip: lost } = await playThenUnpublishedSkip(h, 42);
         const after = await command(h, host, member, { type: 'pause' });
         expect(after.seq).toBe(lost.seq + 1);
+        // Each connection hears on its own (document listeners are not one socket's frames).
+        await h.until(() => (host.client.model()?.lastSeq ?? 0) >= after.seq, 'the host folds it');
         expectContiguous(member.delivered, after.seq);
         expectContiguous(host.delivered, after.seq);
         expect(member.client.model()).toEqual(host.client.model());
@@ -213,10 +248,7 @@ export const describeTransportConformance = (
     scenario(
       'duplicate: an event published twice (or again later) is delivered once',
       async (h) => {
-        const { host, member } = await hostAndLiveMember(h);
-        const first = await command(h, host, member, { type: 'play' });
-        const next = skipAfter(member, first, 7);
-        await h.storeUnpublished(next);
+        const { host, member, first, skip: next } = await playThenUnpublishedSkip(h, 7);
         await h.publish([next, next, first]);
         await h.until(
           () => (member.client.model()?.lastSeq ?? 0) >= next.seq,
@@ -248,6 +280,11 @@ export const describeTransportConformance = (
         // One snapshot (the first subscribe), then events only: the resubscribe used sinceSeq.
         expect(member.delivered.filter((d) => typeof d === 'string')).toEqual(['snapshot@0']);
         expectContiguous(member.delivered, offline2.event.seq);
+        // The host hears on a connection of its own (a document listener on Firestore).
+        await h.until(
+          () => host.client.model()?.lastSeq === offline2.event.seq,
+          'the host folds it',
+        );
         expect(member.client.model()).toEqual(host.client.model());
         stop(host, member);
       },
@@ -287,42 +324,59 @@ export const describeTransportConformance = (
       },
     );
 
-    scenario(
-      'version mismatch: another protocol gets a typed refusal and the socket closes 4426',
-      async (h) => {
-        const socket = h.rawSocket();
-        const raw = recordRaw(socket);
-        await h.until(raw.opened, 'the socket opens');
-        socket.send(JSON.stringify({ v: 1, type: 'auth', token: h.token('member') }));
-        await h.until(() => raw.closeCode() !== null, 'the hub closes the socket');
-        expect(raw.frames).toEqual([
-          expect.objectContaining({ type: 'error', code: 'versionMismatch', supported: [2] }),
-        ]);
-        expect(raw.closeCode()).toBe(4426);
-      },
-    );
+    if (wire === 'socket') {
+      scenario(
+        'version mismatch: another protocol gets a typed refusal and the socket closes 4426',
+        async (h) => {
+          const { socket, raw, token } = await openRawSocket(h);
+          socket.send(JSON.stringify({ v: 1, type: 'auth', token: token('member') }));
+          await h.until(() => raw.closeCode() !== null, 'the hub closes the socket');
+          expect(raw.frames).toEqual([
+            expect.objectContaining({ type: 'error', code: 'versionMismatch', supported: [2] }),
+          ]);
+          expect(raw.closeCode()).toBe(4426);
+        },
+      );
 
-    scenario(
-      'malformed frame: answered with badMessage, and the connection stays usable',
-      async (h) => {
-        const socket = h.rawSocket();
-        const raw = recordRaw(socket);
-        await h.until(raw.opened, 'the socket opens');
-        socket.send(encodeClientMessage({ type: 'auth', token: h.token('member') }));
-        await h.until(() => raw.frames.length > 0, 'the hub answers the handshake');
-        expect(raw.frames[0]).toMatchObject({ type: 'ready', protocol: 2 });
-        socket.send('{not json');
-        socket.send(encodeClientMessage({ type: 'subscribe', streamId: '' }));
-        socket.send(encodeClientMessage({ type: 'ping', id: 5, clientTime: 1 }));
-        await h.until(() => raw.frames.some((f) => f.type === 'pong'), 'the hub still answers');
-        expect(raw.frames.slice(1).map((f) => (f.type === 'error' ? f.code : f.type))).toEqual([
-          'badMessage',
-          'badMessage',
-          'pong',
-        ]);
-        expect(raw.closeCode()).toBeNull();
-        socket.close();
-      },
-    );
+      scenario(
+        'malformed frame: answered with badMessage, and the connection stays usable',
+        async (h) => {
+          const { socket, raw, token } = await openRawSocket(h);
+          socket.send(encodeClientMessage({ type: 'auth', token: token('member') }));
+          await h.until(() => raw.frames.length > 0, 'the hub answers the handshake');
+          expect(raw.frames[0]).toMatchObject({ type: 'ready', protocol: 2 });
+          socket.send('{not json');
+          socket.send(encodeClientMessage({ type: 'subscribe', streamId: '' }));
+          socket.send(encodeClientMessage({ type: 'ping', id: 5, clientTime: 1 }));
+          await h.until(() => raw.frames.some((f) => f.type === 'pong'), 'the hub still answers');
+          expect(raw.frames.slice(1).map((f) => (f.type === 'error' ? f.code : f.type))).toEqual([
+            'badMessage',
+            'badMessage',
+            'pong',
+          ]);
+          expect(raw.closeCode()).toBeNull();
+          socket.close();
+        },
+      );
+    }
+    if (wire === 'documents') {
+      scenario(
+        'malformed document: dropped, and the room goes on with the next valid one',
+        async (h) => {
+          if (!h.storeMalformed) throw new Error('a document harness needs storeMalformed');
+          const { host, member } = await hostAndLiveMember(h);
+          const first = await command(h, host, member, { type: 'play' });
+          // A record at the next seq that is not an event: readers drop it; the seq stays open
+          // until the server's own event for it arrives, so nothing after it is folded early.
+          await h.storeMalformed(first.seq + 1);
+          const next = await command(h, host, member, { type: 'pause' });
+          expect(next.seq).toBe(first.seq + 1);
+          const last = await command(h, host, member, { type: 'skip', to: 9 });
+          expectContiguous(member.delivered, last.seq);
+          expect(member.client.model()).toEqual(host.client.model());
+          stop(host, member);
+        },
+      );
+    }
   });
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Id, Stream } from '../../contracts/entities';
-import { ServerMessage } from '../../contracts/realtime';
+import { ServerMessage, SessionChange } from '../../contracts/realtime';
 import { RoomEventBatch } from '../../contracts/stream';
 
 /**
@@ -38,6 +38,20 @@ export const StreamListBusMessage = z.object({
 });
 export type StreamListBusMessage = z.infer<typeof StreamListBusMessage>;
 
+/**
+ * A session's page changed (issue 14, live pages): published once after the write commits. The
+ * school of the person who acted decides who is told (walls: a school never hears another
+ * school's activity; provider roles hear all); the wire message carries the change only.
+ */
+export const SessionBusMessage = z.object({
+  change: SessionChange,
+  /** Who acted (told even when outside every school). */
+  actorId: Id,
+  /** The actor's school; null for provider accounts without one. */
+  schoolId: Id.nullable(),
+});
+export type SessionBusMessage = z.infer<typeof SessionBusMessage>;
+
 export type Unsubscribe = () => void;
 
 export interface RoomBus {
@@ -53,6 +67,9 @@ export interface RoomBus {
   onReconnect?(listener: () => void): Unsubscribe;
   publishStreamList(message: StreamListBusMessage): Promise<void>;
   subscribeStreamList(listener: (message: StreamListBusMessage) => void): Unsubscribe;
+  /** A session page's activity (outputs, reactions, comments); one channel for every session. */
+  publishSession(message: SessionBusMessage): Promise<void>;
+  subscribeSessions(listener: (message: SessionBusMessage) => void): Unsubscribe;
   close(): Promise<void>;
 }
 
@@ -75,6 +92,7 @@ export function deliver<M>(
 export class MemoryRoomBus implements RoomBus {
   private readonly rooms = new Map<string, Set<(m: RoomBusMessage) => void>>();
   private readonly lists = new Set<(m: StreamListBusMessage) => void>();
+  private readonly sessions = new Set<(m: SessionBusMessage) => void>();
 
   constructor(private readonly onError: (e: unknown) => void = () => undefined) {}
 
@@ -104,9 +122,20 @@ export class MemoryRoomBus implements RoomBus {
     return () => this.lists.delete(listener);
   }
 
+  publishSession(message: SessionBusMessage): Promise<void> {
+    deliver([...this.sessions], message, this.onError);
+    return Promise.resolve();
+  }
+
+  subscribeSessions(listener: (m: SessionBusMessage) => void): Unsubscribe {
+    this.sessions.add(listener);
+    return () => this.sessions.delete(listener);
+  }
+
   close(): Promise<void> {
     this.rooms.clear();
     this.lists.clear();
+    this.sessions.clear();
     return Promise.resolve();
   }
 }

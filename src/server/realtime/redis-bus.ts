@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import {
   deliver,
   RoomBusMessage,
+  SessionBusMessage,
   StreamListBusMessage,
   type RoomBus,
   type Unsubscribe,
@@ -10,6 +11,7 @@ import {
 
 const ROOM_PREFIX = 'tomoni:room:';
 const LIST_CHANNEL = 'tomoni:streams';
+const SESSION_CHANNEL = 'tomoni:sessions';
 
 export interface RedisRoomBusOptions {
   url: string;
@@ -48,12 +50,14 @@ export class RedisRoomBus implements RoomBus {
   private readonly origin = randomUUID();
   private readonly rooms = new Map<string, Set<(m: RoomBusMessage) => void>>();
   private readonly lists = new Set<(m: StreamListBusMessage) => void>();
+  private readonly sessions = new Set<(m: SessionBusMessage) => void>();
   private readonly reconnectListeners = new Set<() => void>();
   /** The last events message per room that Redis could not take (sent when it is back). */
   private readonly unsent = new Map<string, RoomBusMessage>();
   private readonly onError: (e: unknown) => void;
   private readonly counters: RedisRoomBusStats = { reconnects: 0, skippedOffline: 0 };
   private listSubscribed = false;
+  private sessionsSubscribed = false;
   private closed = false;
 
   constructor({ url, onError = () => undefined }: RedisRoomBusOptions) {
@@ -115,6 +119,12 @@ export class RedisRoomBus implements RoomBus {
       deliver([...this.lists], parsed.data, this.onError);
       return;
     }
+    if (channel === SESSION_CHANNEL) {
+      const parsed = SessionBusMessage.safeParse(value);
+      if (!parsed.success) return this.onError(parsed.error);
+      deliver([...this.sessions], parsed.data, this.onError);
+      return;
+    }
     if (!channel.startsWith(ROOM_PREFIX)) return;
     const parsed = RoomBusMessage.safeParse(value);
     if (!parsed.success) return this.onError(parsed.error);
@@ -122,7 +132,7 @@ export class RedisRoomBus implements RoomBus {
     if (listeners) deliver([...listeners], parsed.data, this.onError);
   }
 
-  private encode(message: RoomBusMessage | StreamListBusMessage): string {
+  private encode(message: RoomBusMessage | StreamListBusMessage | SessionBusMessage): string {
     return JSON.stringify({ ...message, origin: this.origin });
   }
 
@@ -193,10 +203,30 @@ export class RedisRoomBus implements RoomBus {
     return () => this.lists.delete(listener);
   }
 
+  publishSession(message: SessionBusMessage): Promise<void> {
+    deliver([...this.sessions], message, this.onError);
+    // Like the rooms list: a hint lost while Redis is away is caught up by the pages' re-read
+    // when their socket reopens; the records are in the database.
+    if (this.pub.status === 'ready') {
+      this.pub.publish(SESSION_CHANNEL, this.encode(message)).catch(this.onError);
+    }
+    return Promise.resolve();
+  }
+
+  subscribeSessions(listener: (m: SessionBusMessage) => void): Unsubscribe {
+    this.sessions.add(listener);
+    if (!this.sessionsSubscribed) {
+      this.sessionsSubscribed = true;
+      this.sub.subscribe(SESSION_CHANNEL).catch(this.onError);
+    }
+    return () => this.sessions.delete(listener);
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     this.rooms.clear();
     this.lists.clear();
+    this.sessions.clear();
     this.reconnectListeners.clear();
     await Promise.allSettled([this.pub.quit(), this.sub.quit()]);
   }

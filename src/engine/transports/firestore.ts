@@ -1,0 +1,357 @@
+import { BehaviorSubject, Subject, type Observable } from 'rxjs';
+import { EventDoc, GroupStreamDoc, MessageDoc, SessionChangeDoc } from '../../contracts/firestore';
+import { Stream } from '../../contracts/entities';
+import {
+  PROTOCOL_VERSION,
+  SessionChange,
+  parseServerMessage,
+  type ServerMessage,
+} from '../../contracts/realtime';
+import { RoomEvent, type RoomFeed } from '../../contracts/stream';
+import { RoomLog } from '../room-log';
+import type { Scheduler } from '../time';
+import type { RoomTransport, TransportStatus } from './types';
+
+/** One snapshot of a listened query: the documents added since the last, and where it came from. */
+export interface DocBatch {
+  /** Document data of added documents, in the query's order (never cast: parsed here). */
+  added: readonly unknown[];
+  /** Modified documents (the rooms list rewrites its entries). */
+  modified: readonly unknown[];
+  /** True while the SDK answers from its cache only (offline, or not yet heard from Firestore). */
+  fromCache: boolean;
+}
+
+export interface DocListener {
+  next(batch: DocBatch): void;
+  /** The listen ended: `permission-denied` (the rules refused), or another SDK error code. */
+  error(code: string): void;
+}
+
+/**
+ * What the transport needs from the Firestore SDK: the engine imports no SDK (it runs in Node,
+ * browsers and tests alike), so the browser's `firebase/firestore` adapter (and the tests' one)
+ * is injected. Every listen reports metadata changes, so going offline is seen (`fromCache`).
+ */
+export interface FirestorePort {
+  /** `streams/{id}/events` with seq > afterSeq, by seq. */
+  listenEvents(streamId: string, afterSeq: number, listener: DocListener): () => void;
+  /** `streams/{id}/messages` with at ≥ since. */
+  listenMessages(streamId: string, since: number, listener: DocListener): () => void;
+  /** `groups/{id}/streams` with at ≥ since. */
+  listenGroupStreams(groupId: string, since: number, listener: DocListener): () => void;
+  /** The changes of a session (live session pages) the signed-in user may hear, at ≥ since. */
+  listenSessionChanges(sessionId: string, since: number, listener: DocListener): () => void;
+  /** The signed-in user's groups (the rooms lists they read). */
+  readonly groupIds: readonly string[];
+  close(): void;
+}
+
+export interface FirestoreTransportDeps {
+  /** Opens the SDK and signs in (lazily: the SDK is loaded only when this backend is used). */
+  connect(): Promise<FirestorePort>;
+  scheduler: Scheduler;
+  /**
+   * Where `send` goes (the clock's ping, a follower's status): this server's socket, whose
+   * `pong` and `participantStatus` join `messages$`. Without it `send` answers false.
+   */
+  control?: RoomTransport;
+}
+
+/** Broadcasts of a room are read from this long before the subscribe (ms), for clock skew. */
+export const MESSAGES_LOOKBACK_MS = 5_000;
+/** The rooms list reads entries written within this long (the list shows 12 hours). */
+export const LIST_WINDOW_MS = 12 * 60 * 60 * 1000;
+
+/** What the control socket contributes; room data comes from Firestore only. */
+const FROM_CONTROL = new Set<ServerMessage['type']>(['pong', 'participantStatus', 'ready']);
+
+/** A document of `streams/{id}/events` as the room event it carries, or why not. */
+export const parseEventDoc = (
+  streamId: string,
+  data: unknown,
+): { ok: true; event: RoomEvent } | { ok: false; error: string } => {
+  const doc = EventDoc.safeParse(data);
+  if (!doc.success) return { ok: false, error: 'not an event document' };
+  let json: unknown;
+  try {
+    json = JSON.parse(doc.data.event);
+  } catch {
+    return { ok: false, error: 'event is not JSON' };
+  }
+  const event = RoomEvent.safeParse(json);
+  if (!event.success) return { ok: false, error: 'not a room event' };
+  if (event.data.seq !== doc.data.seq || event.data.streamId !== streamId) {
+    return { ok: false, error: 'event does not match its document' };
+  }
+  return { ok: true, event: event.data };
+};
+
+/**
+ * The Firestore transport (REALTIME_BACKEND=firestore): listens to the room's event documents
+ * from its log's head and merges them, with the room's broadcasts and the rooms lists, into the
+ * same feed and messages the WebSocket transport gives (`RoomFeed`, `ServerMessage`), so the
+ * room client folds them unchanged. A first subscribe (no sinceSeq) folds the room's events with
+ * the engine's `RoomLog` into a snapshot, as the hub does; later ones (reconnect, gap) give
+ * exactly the events after sinceSeq, an empty batch when up to date. The rules refusing a room
+ * is the hub's `notFound`. A document that does not parse is dropped and reported. Live session
+ * pages' `subscribeSession` listens to the session's changes in Firestore (the feed walled to the
+ * user's school) and gives the hub's `sessionChange` messages, so the session feed is unchanged.
+ */
+export const createFirestoreTransport = ({
+  connect,
+  scheduler,
+  control,
+}: FirestoreTransportDeps): RoomTransport & { readonly invalidDocs$: Observable<string> } => {
+  const messages$ = new Subject<ServerMessage>();
+  const events$ = new Subject<RoomFeed>();
+  const invalidDocs$ = new Subject<string>();
+  const status$ = new BehaviorSubject<TransportStatus>('connecting');
+  const rooms = new Map<
+    string,
+    { sinceSeq: () => number | undefined; stop: () => void; stopMessages: () => void }
+  >();
+  let list: { sessionId?: string; stops: Array<() => void> } | null = null;
+  /** Followed sessions (live session pages): their listens, once connected. */
+  const sessions = new Map<string, () => void>();
+  let port: FirestorePort | null = null;
+  let closed = false;
+  const controlSub = control?.messages$.subscribe((m) => {
+    if (FROM_CONTROL.has(m.type)) messages$.next(m);
+  });
+
+  const setStatus = (s: TransportStatus) => {
+    if (!closed && status$.value !== s) status$.next(s);
+  };
+  const online = (fromCache: boolean) => setStatus(fromCache ? 'closed' : 'open');
+  const error = (code: 'notFound' | 'internal', message: string, ref: string) =>
+    messages$.next({ v: PROTOCOL_VERSION, type: 'error', code, message, ref });
+
+  const listenRoom = (streamId: string) => {
+    const room = rooms.get(streamId);
+    if (!room || !port) return;
+    room.stop();
+    const since = room.sinceSeq();
+    // A first subscribe folds the log into a snapshot, as the hub's answer would be.
+    const fold = since === undefined ? new RoomLog(streamId) : null;
+    // One answer lists its documents by seq, but a hole the server fills later (an event lost on
+    // the bus) arrives after the events beyond it: those wait for it, so the feed is in seq order
+    // as the hub's is. The first subscribe's fold holds them itself.
+    let next = (since ?? 0) + 1;
+    const held = new Map<number, RoomEvent>();
+    const inOrder = (events: readonly RoomEvent[]): RoomEvent[] => {
+      if (fold) return fold.add(events);
+      for (const e of events) if (e.seq >= next) held.set(e.seq, e);
+      const ready: RoomEvent[] = [];
+      for (let e = held.get(next); e; e = held.get(next)) {
+        ready.push(e);
+        held.delete(next);
+        next += 1;
+      }
+      return ready;
+    };
+    let first = true;
+    room.stop = port.listenEvents(streamId, since ?? 0, {
+      next: ({ added, fromCache }) => {
+        // A cache-only first answer may be partial: wait for Firestore's own.
+        if (first && fromCache) return online(true);
+        online(fromCache);
+        const parsedEvents: RoomEvent[] = [];
+        for (const data of added) {
+          const parsed = parseEventDoc(streamId, data);
+          if (parsed.ok) parsedEvents.push(parsed.event);
+          else invalidDocs$.next(parsed.error);
+        }
+        const events = inOrder(parsedEvents);
+        if (first && fold) {
+          events$.next({ type: 'snapshot', snapshot: fold.snapshot() });
+        } else if (first || events.length > 0) {
+          events$.next({ type: 'events', streamId, events });
+        }
+        first = false;
+      },
+      error: (code) => {
+        if (code === 'permission-denied') error('notFound', 'no such room', streamId);
+        else error('internal', `firestore: ${code}`, streamId);
+      },
+    });
+  };
+
+  const listenMessages = (streamId: string) => {
+    const room = rooms.get(streamId);
+    if (!room || !port) return;
+    room.stopMessages();
+    room.stopMessages = port.listenMessages(streamId, scheduler.now() - MESSAGES_LOOKBACK_MS, {
+      next: ({ added }) => {
+        for (const data of added) {
+          const doc = MessageDoc.safeParse(data);
+          const parsed = doc.success ? parseServerMessage(doc.data.message) : null;
+          if (parsed?.ok) messages$.next(parsed.message);
+          else invalidDocs$.next('not a message document');
+        }
+      },
+      // The events listen reports the refusal once.
+      error: () => undefined,
+    });
+  };
+
+  const listenList = () => {
+    if (!list || !port) return;
+    for (const stop of list.stops) stop();
+    const sessionId = list.sessionId;
+    const since = scheduler.now() - LIST_WINDOW_MS;
+    list.stops = port.groupIds.map((groupId) =>
+      port!.listenGroupStreams(groupId, since, {
+        next: ({ added, modified, fromCache }) => {
+          if (rooms.size === 0) online(fromCache);
+          for (const data of [...added, ...modified]) {
+            const doc = GroupStreamDoc.safeParse(data);
+            let stream: Stream | null = null;
+            if (doc.success) {
+              try {
+                const parsed = Stream.safeParse(JSON.parse(doc.data.stream));
+                if (parsed.success) stream = parsed.data;
+              } catch {
+                stream = null;
+              }
+            }
+            if (!doc.success || !stream) {
+              invalidDocs$.next('not a rooms-list document');
+              continue;
+            }
+            if (sessionId !== undefined && stream.sessionId !== sessionId) continue;
+            messages$.next(
+              doc.data.removed
+                ? { v: PROTOCOL_VERSION, type: 'streamRemove', id: stream.id }
+                : { v: PROTOCOL_VERSION, type: 'streamUpsert', stream },
+            );
+          }
+        },
+        error: (code) => error('internal', `firestore: ${code}`, groupId),
+      }),
+    );
+  };
+
+  /**
+   * A followed session's changes, as the hub's `sessionChange` messages. Only changes from now on
+   * matter (the page has just read the rest), less a margin for the two clocks.
+   */
+  const listenSession = (sessionId: string) => {
+    if (!sessions.has(sessionId) || !port) return;
+    sessions.get(sessionId)!();
+    let first = true;
+    const stop = port.listenSessionChanges(sessionId, scheduler.now() - MESSAGES_LOOKBACK_MS, {
+      next: ({ added, fromCache }) => {
+        if (first && fromCache) return;
+        first = false;
+        if (rooms.size === 0) online(fromCache);
+        for (const data of added) {
+          const doc = SessionChangeDoc.safeParse(data);
+          let change: SessionChange | null = null;
+          if (doc.success) {
+            try {
+              const parsed = SessionChange.safeParse(JSON.parse(doc.data.change));
+              if (parsed.success && parsed.data.sessionId === sessionId) change = parsed.data;
+            } catch {
+              change = null;
+            }
+          }
+          if (change) messages$.next({ v: PROTOCOL_VERSION, type: 'sessionChange', ...change });
+          else invalidDocs$.next('not a session change document');
+        }
+      },
+      error: (code) => {
+        if (code === 'permission-denied') error('notFound', 'no such session', sessionId);
+        else error('internal', `firestore: ${code}`, sessionId);
+      },
+    });
+    sessions.set(sessionId, stop);
+  };
+
+  /** The session feed's messages are answered here; the rest go to the control socket. */
+  const send: RoomTransport['send'] = (message) => {
+    if (message.type === 'subscribeSession') {
+      // Sent again after each reconnect: a listen already running carries on.
+      if (sessions.has(message.sessionId)) return true;
+      sessions.set(message.sessionId, () => undefined);
+      listenSession(message.sessionId);
+      return true;
+    }
+    if (message.type === 'unsubscribeSession') {
+      sessions.get(message.sessionId)?.();
+      sessions.delete(message.sessionId);
+      return true;
+    }
+    return control?.send(message) ?? false;
+  };
+
+  connect().then(
+    (p) => {
+      if (closed) return p.close();
+      port = p;
+      if (rooms.size === 0) setStatus('open');
+      for (const streamId of rooms.keys()) {
+        listenRoom(streamId);
+        listenMessages(streamId);
+      }
+      listenList();
+      for (const sessionId of sessions.keys()) listenSession(sessionId);
+    },
+    () => setStatus('closed'),
+  );
+
+  return {
+    messages$: messages$.asObservable(),
+    events$: events$.asObservable(),
+    status$: status$.asObservable(),
+    invalidDocs$: invalidDocs$.asObservable(),
+    status: () => status$.value,
+    send,
+    subscribeRoom: (streamId, sinceSeq) => {
+      const existing = rooms.get(streamId);
+      rooms.set(streamId, {
+        sinceSeq,
+        stop: existing?.stop ?? (() => undefined),
+        stopMessages: existing?.stopMessages ?? (() => undefined),
+      });
+      listenRoom(streamId);
+      if (!existing) listenMessages(streamId);
+    },
+    unsubscribeRoom: (streamId) => {
+      const room = rooms.get(streamId);
+      room?.stop();
+      room?.stopMessages();
+      rooms.delete(streamId);
+    },
+    resync: (streamId) => listenRoom(streamId),
+    subscribeStreamList: (sessionId) => {
+      for (const stop of list?.stops ?? []) stop();
+      list = { ...(sessionId === undefined ? {} : { sessionId }), stops: [] };
+      listenList();
+    },
+    unsubscribeStreamList: () => {
+      for (const stop of list?.stops ?? []) stop();
+      list = null;
+    },
+    close: () => {
+      for (const room of rooms.values()) {
+        room.stop();
+        room.stopMessages();
+      }
+      rooms.clear();
+      for (const stop of list?.stops ?? []) stop();
+      list = null;
+      for (const stop of sessions.values()) stop();
+      sessions.clear();
+      setStatus('closed');
+      closed = true;
+      controlSub?.unsubscribe();
+      control?.close();
+      port?.close();
+      messages$.complete();
+      events$.complete();
+      status$.complete();
+      invalidDocs$.complete();
+    },
+  };
+};
