@@ -39,6 +39,38 @@ export const WS_CLOSE = {
 } as const;
 const v = z.literal(PROTOCOL_VERSION);
 
+/**
+ * What changed on a session page: an output published or edited (`output`), a reaction added or
+ * taken back (`action`), a session comment posted, pinned or removed (`comment`), a feedback
+ * posted on an output of the session (`feedback`), a solo ballot (`vote`), a solo join or leave
+ * (`participants`). A room's own activity travels on the room (`comment`, `voteTally`, events).
+ */
+export const SessionChangeKind = z.enum([
+  'output',
+  'action',
+  'comment',
+  'feedback',
+  /** A ballot of a session-wide (solo) vote: `targetId` is the vote moment's key. */
+  'vote',
+  /** Someone joined or left the session outside a room: `targetId` is the session. */
+  'participants',
+]);
+export type SessionChangeKind = z.infer<typeof SessionChangeKind>;
+
+/**
+ * A hint that something of a session changed: the receiver re-reads what it shows through the
+ * REST calls (which apply every visibility rule), so the hint carries ids only, never content.
+ * `targetId` is the changed object (output, comment, feedback, or the reaction's target).
+ */
+export const SessionChange = z.object({
+  sessionId: Id,
+  kind: SessionChangeKind,
+  targetId: Id,
+  /** The output the change belongs to (a feedback, a reaction on an output), when there is one. */
+  outputId: Id.optional(),
+});
+export type SessionChange = z.infer<typeof SessionChange>;
+
 /** Position and health a follower reports for the host's participant view. */
 export const FollowerReport = z.object({
   streamId: Id,
@@ -86,6 +118,12 @@ export const ClientMessage = z.discriminatedUnion('type', [
   /** Follow the rooms list of the user's groups (optionally one session's rooms). */
   z.object({ v, type: z.literal('subscribeStreams'), sessionId: Id.optional() }),
   z.object({ v, type: z.literal('unsubscribeStreams') }),
+  /**
+   * Follow one session's page activity (new outputs, reactions, comments): the hub answers
+   * `sessionChange` hints, only for activity of the caller's school scope (walls).
+   */
+  z.object({ v, type: z.literal('subscribeSession'), sessionId: Id }),
+  z.object({ v, type: z.literal('unsubscribeSession'), sessionId: Id }),
   /** A follower's heartbeat, relayed to the host as `participantStatus`. */
   z.object({ v, type: z.literal('status'), ...FollowerReport.shape }),
 ]);
@@ -129,6 +167,8 @@ export const ServerMessage = z.discriminatedUnion('type', [
   /** A stream was created or changed (a soft-deleted one arrives as `streamRemove`). */
   z.object({ v, type: z.literal('streamUpsert'), stream: Stream }),
   z.object({ v, type: z.literal('streamRemove'), id: Id }),
+  /** Something of a followed session changed (`subscribeSession`); re-read what shows it. */
+  z.object({ v, type: z.literal('sessionChange'), ...SessionChange.shape }),
   /** A follower's report, sent to the room's host only. */
   z.object({
     v,

@@ -31,6 +31,7 @@ export {
   followerMachine,
   decideCorrection,
   seekDriftS,
+  rateAheadAt,
   createFollower,
 } from './follower-machine';
 export type {
@@ -55,7 +56,12 @@ export type { RoomClient, ParticipantStatus, RoomStatus, RoomFailure } from './r
 export { reduceStreamList, visibleStreams } from './stream-list';
 export { createWsTransport, toRoomFeed } from './transports/ws';
 export type { SocketLike } from './transports/ws';
+export { createFirestoreTransport, parseEventDoc } from './transports/firestore';
+export { createDeferredTransport } from './transports/deferred';
+export type { FirestorePort, DocBatch, DocListener } from './transports/firestore';
 export { createSoloRoom } from './solo';
+export { createTransportSessionFeed } from './session-feed';
+export type { SessionFeed, SessionFeedEvent } from './session-feed';
 export type {
   RoomTransport,
   TransportStatus,

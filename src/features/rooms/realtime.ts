@@ -1,6 +1,13 @@
-import { createWsTransport } from '@/engine';
-import type { RoomTransport, Scheduler } from '@/engine';
+import {
+  createDeferredTransport,
+  createFirestoreTransport,
+  createTransportSessionFeed,
+  createWsTransport,
+} from '@/engine';
+import type { RoomTransport, Scheduler, SessionFeed } from '@/engine';
+import type { RealtimeConfig } from '@/contracts/api/realtime';
 import { hubSession } from '@/lib/hub-session';
+import { knownRealtimeConfig, realtimeConfig, realtimeIdentity } from '@/lib/realtime-backend';
 
 /** The browser's clock and timers for the engine. */
 const browserScheduler: Scheduler = {
@@ -10,7 +17,40 @@ const browserScheduler: Scheduler = {
 };
 
 /** A WebSocket transport to this server's realtime hub (the engine's reconnecting client). */
-export function createHubTransport(): RoomTransport {
+const wsTransport = (scheduler: Scheduler) =>
   // Signs in the one way every hub socket does (lib/hub-session.ts).
-  return createWsTransport({ ...hubSession.socket(), scheduler: browserScheduler });
+  createWsTransport({ ...hubSession.socket(), scheduler });
+
+const transportFor = (config: RealtimeConfig, scheduler: Scheduler): RoomTransport => {
+  if (config.backend === 'ws') return wsTransport(scheduler);
+  return createFirestoreTransport({
+    scheduler,
+    // The Firebase SDK is loaded here, only on a server configured for Firestore.
+    connect: async () => {
+      const [{ openFirestoreSession }, identity] = await Promise.all([
+        import('@/lib/firestore-port'),
+        realtimeIdentity(),
+      ]);
+      return openFirestoreSession(config, identity);
+    },
+    // The clock's ping/pong still measures against this server (its time stamps the events).
+    control: wsTransport(scheduler),
+  });
+};
+
+/**
+ * The realtime transport of this server's backend (REALTIME_BACKEND, learned at start-up from
+ * GET /v1/realtime): the /ws hub, or Firestore. The rooms list and the watch page both use it.
+ */
+export function createHubTransport(scheduler: Scheduler = browserScheduler): RoomTransport {
+  const known = knownRealtimeConfig();
+  if (known) return transportFor(known, scheduler);
+  return createDeferredTransport(realtimeConfig().then((c) => transportFor(c, scheduler)));
 }
+
+/**
+ * The app's one session feed (live session pages, issue 14): every page that follows a session
+ * shares one hub socket, opened with the first and closed with the last. A deployment with
+ * another realtime backend swaps this one value for its own `SessionFeed`.
+ */
+export const sessionFeed: SessionFeed = createTransportSessionFeed(createHubTransport);
