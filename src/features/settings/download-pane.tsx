@@ -1,40 +1,69 @@
-import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, List, Loader, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { deleteDownload, listDownloads } from './download-store';
+import { GetSessionResponse } from '@/contracts/api/sessions';
+import { deleteDownload, downloads, listDownloads, sessionFingerprint } from '@/features/downloads';
+import { apiClient, isApiError } from '@/lib/api-client';
 import { PaneFrame } from './settings-page';
 import { megabytes } from './settings-menu';
 
 const downloadsKey = ['settings', 'downloads'] as const;
 
+/**
+ * The session as the server has it now, to tell a download whose session changed; null when
+ * that cannot be known (offline, server error). A session that is gone counts as changed.
+ */
+async function currentFingerprint(sessionId: string): Promise<string | null> {
+  if (!navigator.onLine) return null;
+  try {
+    const { item } = await apiClient.request(GetSessionResponse, {
+      url: `/v1/session/${encodeURIComponent(sessionId)}`,
+    });
+    return sessionFingerprint(item);
+  } catch (error) {
+    if (isApiError(error) && (error.status === 404 || error.status === 403)) return 'gone';
+    return null;
+  }
+}
+
 /** /setting/download (staff roles): the files kept on this device for offline viewing. */
 export function DownloadPane() {
   const { t } = useTranslation('setting');
   const queryClient = useQueryClient();
-  const downloads = useQuery({ queryKey: downloadsKey, queryFn: () => listDownloads() });
+  const list = useQuery({
+    queryKey: downloadsKey,
+    queryFn: () => listDownloads(undefined, currentFingerprint),
+    // The device's storage, not the server's: read afresh whenever the pane opens.
+    staleTime: 0,
+    gcTime: 0,
+  });
   const remove = useMutation({
     mutationFn: async (keys: IDBValidKey[]) => {
       for (const key of keys) await deleteDownload(key);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: downloadsKey }),
+    onSettled: async () => {
+      await downloads.refreshSaved();
+      await queryClient.invalidateQueries({ queryKey: downloadsKey });
+    },
   });
 
   let body;
-  if (downloads.isPending) body = <Loader size="sm" />;
-  else if (downloads.isError)
+  if (list.isPending) body = <Loader size="sm" aria-label={t('download.loading')} />;
+  else if (list.isError)
     body = (
       <Alert color="red" variant="light" role="alert">
         {t('download.loadFailed')}
       </Alert>
     );
   else {
-    const { files, invalid } = downloads.data;
+    const { files, invalid } = list.data;
     body = (
       <Stack gap="md">
         {invalid.length > 0 && (
           <Alert
             color="yellow"
             variant="light"
+            data-testid="invalid-downloads"
             // The alert's own yellow title colour is too pale to read on its background.
             title={
               <Text component="span" fw={700} size="sm" c="gray.9">
@@ -44,6 +73,14 @@ export function DownloadPane() {
           >
             <Stack gap="xs">
               <Text size="sm">{t('download.invalidMessage', { count: invalid.length })}</Text>
+              <List size="sm">
+                {invalid.map((file) => (
+                  <List.Item key={String(file.key)}>
+                    {file.title ?? t('download.untitled')} —{' '}
+                    {t(`download.invalidReason.${file.reason}`)}
+                  </List.Item>
+                ))}
+              </List>
               <Text size="sm">{t('download.invalidRemove')}</Text>
               <Group>
                 <Button
@@ -51,7 +88,7 @@ export function DownloadPane() {
                   color="red"
                   variant="light"
                   loading={remove.isPending}
-                  onClick={() => remove.mutate(invalid)}
+                  onClick={() => remove.mutate(invalid.map((f) => f.key))}
                 >
                   {t('download.invalidDelete')}
                 </Button>
@@ -66,7 +103,8 @@ export function DownloadPane() {
             {files.map((file) => (
               <Group
                 component="li"
-                key={String(file.key)}
+                key={file.key}
+                data-testid="downloaded-file"
                 justify="space-between"
                 py="sm"
                 wrap="nowrap"
@@ -77,6 +115,7 @@ export function DownloadPane() {
                     {file.title}
                   </Text>
                   <Text size="sm" c="gray.7">
+                    {t(`download.lang.${file.lang}`)} ·{' '}
                     {t('download.size', { size: megabytes(file.sizeBytes).toFixed(1) })}
                   </Text>
                 </Stack>

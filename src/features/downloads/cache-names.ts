@@ -1,0 +1,11 @@
+import { DOWNLOAD_STORE_NAME } from '@/contracts/constants';
+
+/**
+ * Storage names shared with the service worker (src/sw/sw.ts repeats them: it is built apart).
+ * The downloaded files live in the Cache Storage cache `downloaded-movies`, keyed by their URL, so
+ * the worker can answer the player's own requests with them; the list of downloads lives in the
+ * IndexedDB database and object store of the same name.
+ */
+export const DOWNLOADS_CACHE = DOWNLOAD_STORE_NAME;
+/** API reads the service worker keeps for offline pages; cleared at logout. */
+export const API_READS_CACHE = 'api-reads';
