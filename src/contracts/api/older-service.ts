@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { Comment, EpochMs, Id } from '../entities';
+
+/**
+ * The older service's own calls (core platform §7, "Older service"), served under /v0 (README).
+ * The calls a /v1 handler answers are aliases with the /v1 contracts (server routes/legacy.ts).
+ */
+
+/**
+ * POST /v0/password-reset: a pupil who forgot their password asks their teachers for a new one.
+ * The answer is `true` for every well-formed request, known account or not, so the call cannot
+ * tell anyone which account names exist; the client swallows failures (spec).
+ */
+export const PasswordResetRequest = z
+  .object({ username: z.string().trim().min(1).max(64) })
+  .strict();
+export const PasswordResetResponse = z.boolean();
+
+/** GET /v0/app-info?platform=: the current and the oldest supported version of the app. */
+export const AppPlatform = z.enum(['web', 'ios', 'android']);
+export const AppInfoQuery = z.object({ platform: AppPlatform });
+export const AppInfoResponse = z.object({
+  item: z.object({
+    platform: AppPlatform,
+    currentVersion: z.string(),
+    minimumVersion: z.string(),
+  }),
+});
+
+/** GET /v0/surveys?id=: the survey and whether the caller has answered it. */
+export const SURVEY_ID_MAX = 100;
+export const SurveyId = z.string().trim().min(1).max(SURVEY_ID_MAX);
+export const SurveyQuery = z.object({ id: SurveyId });
+export const SurveyParams = z.object({ id: SurveyId });
+export const SurveyAnswers = z.record(
+  z.string().max(100),
+  z.union([z.string().max(2000), z.number(), z.boolean()]),
+);
+export const SurveyResponse = z.object({
+  item: z.object({
+    id: z.string(),
+    /** The caller's identification number (group name before '_', '_', account name); null without a group. */
+    identification: z.string().nullable(),
+    answered: z.boolean(),
+    answers: SurveyAnswers.nullable(),
+    updatedAt: EpochMs.nullable(),
+  }),
+});
+/** PUT /v0/surveys/{id}: the caller's answers (replacing earlier ones). */
+export const PutSurveyRequest = z.object({ answers: SurveyAnswers }).strict();
+
+/** Articles: news items staff publish, shown in the home banners. */
+export const ARTICLE_TITLE_MAX = 80;
+export const ARTICLE_BODY_MAX = 2000;
+export const Article = z.object({
+  id: Id,
+  title: z.string(),
+  body: z.string(),
+  url: z.string().nullable(),
+  /** null: every school (written by provider staff). */
+  schoolId: Id.nullable(),
+  publishedAt: EpochMs.nullable(),
+  updatedAt: EpochMs,
+});
+export type Article = z.infer<typeof Article>;
+/** GET /v0/articles (the published ones the caller may read), or ?id= for one. */
+export const ArticlesQuery = z.object({
+  id: Id.optional(),
+  pageSize: z.coerce.number().int().min(1).max(50).optional(),
+  drafts: z.enum(['true', 'false']).optional(),
+});
+export const ArticlesResponse = z.object({ items: z.array(Article) });
+export const CreateArticleRequest = z
+  .object({
+    title: z.string().trim().min(1).max(ARTICLE_TITLE_MAX),
+    body: z.string().trim().max(ARTICLE_BODY_MAX).default(''),
+    url: z
+      .url({ protocol: /^https?$/ })
+      .max(500)
+      .nullable()
+      .optional(),
+    publish: z.boolean(),
+    /** Provider staff may publish to every school (true); school staff publish to their school. */
+    allSchools: z.boolean().optional(),
+  })
+  .strict();
+export const ArticleResponse = z.object({ item: Article });
+
+/** POST /v0/inquiry: the contact form; it reaches the provider's admins. */
+export const INQUIRY_SUBJECT_MAX = 100;
+export const INQUIRY_BODY_MAX = 2000;
+export const InquiryRequest = z
+  .object({
+    subject: z.string().trim().min(1).max(INQUIRY_SUBJECT_MAX),
+    body: z.string().trim().min(1).max(INQUIRY_BODY_MAX),
+    email: z.email().max(200).optional(),
+  })
+  .strict();
+export const InquiryResponse = z.object({ item: z.object({ id: Id, createdAt: EpochMs }) });
+export const Inquiry = z.object({
+  id: Id,
+  subject: z.string(),
+  body: z.string(),
+  email: z.string(),
+  user: z.object({ id: Id, displayName: z.string(), school: z.string().nullable() }).nullable(),
+  createdAt: EpochMs,
+});
+export const InquiriesResponse = z.object({ items: z.array(Inquiry) });
+
+/** GET /v0/session/{id}/comments/page: one page of a session's comments, newest first. */
+export const CommentsPageQuery = z.object({
+  pageSize: z.coerce.number().int().min(1).max(100).optional(),
+  lastKey: z.string().max(200).optional(),
+  type: z.enum(['SESSION', 'LIVE-JA', 'LIVE-EN']).optional(),
+});
+export const COMMENTS_PAGE_SIZE = 20;
+export const CommentsPageResponse = z.object({
+  items: z.array(Comment),
+  /** The next page's lastKey; null on the last page. */
+  lastKey: z.string().nullable(),
+});

@@ -1,0 +1,515 @@
+import { sql, type Selectable } from 'kysely';
+import {
+  ActivitiesParams,
+  ActivitiesResponse,
+  ActivityResponse,
+  CreateTagRequest,
+  DeleteTagQuery,
+  MyFeedbacksQuery,
+  MyUnitOutputsQuery,
+  MyUnitOutputsResponse,
+  OutputLengthRequest,
+  OutputLengthResponse,
+  PostActivityRequest,
+  PostedOutputsQuery,
+  SessionActionsResponse,
+  SessionReflectionsResponse,
+  StreamIdParams,
+  TagResponse,
+  TagsQuery,
+  TagsResponse,
+  UnitIdParams,
+  UnitResponse,
+  UpdateTagRequest,
+  WorkIdParams,
+  WorkQuery,
+  WorkResponse,
+} from '../../contracts/api/catalogue';
+import { FeedbacksResponse } from '../../contracts/api/feedback';
+import { NotificationsResponse } from '../../contracts/api/notifications';
+import { OutputListResponse } from '../../contracts/api/outputs';
+import { UserFeedbacksResponse, UserSessionsResponse } from '../../contracts/api/profile';
+import { SessionIdParams } from '../../contracts/api/sessions';
+import { Action, isStaffRole, Tag, type Lang } from '../../contracts/entities';
+import { isBlocked, isProviderRole } from '../auth/permissions';
+import { contentLangOf } from '../content/localize';
+import { json, msOf } from '../db/json';
+import type { TagsTable, UnitOutputsTable } from '../db/schema';
+import { sessionFeedbacks } from '../feedback/repository';
+import { AppError } from '../http/errors';
+import { ownOutputItems, toWork } from '../outputs/repository';
+import { toUnitOutput } from '../projects/unit-outputs';
+import { sessionReflections } from '../reflections/repository';
+import { requireRoomOfSession, requireVisibleSession } from '../sessions/access';
+import { visibleSessions } from '../sessions/repository';
+import { requireSessionWall } from '../sessions/walls';
+import { findStream } from '../streams/repository';
+import { maySeeSchoolOf, publicUsers } from '../users/public-users';
+import type { UserRow } from '../users/repository';
+import { listNotifications } from './notifications';
+import { PROFILE_LIST_MAX, userFeedbacks, userJoinedSessions } from './profile-lists';
+import type { App } from './types';
+
+/** The most items a session-wide list returns (newest first). */
+export const SESSION_LIST_MAX = 200;
+
+const toTag = (r: Selectable<TagsTable>): Tag => {
+  const tag: Tag = { id: r.id, type: r.type as Tag['type'], name: r.name };
+  if (r.color !== null) tag.color = r.color;
+  if (r.description !== null) tag.description = r.description;
+  if (r.labels) tag.labels = r.labels;
+  return tag;
+};
+
+/** A unit output (slide) with its unit and time, in `lang`; null when its schema does not parse. */
+function unitItem(row: Selectable<UnitOutputsTable>, lang: Lang) {
+  const unit = toUnitOutput(row, lang);
+  return unit && { ...unit, unitId: row.unit_id, updatedAt: msOf(row.updated_at) };
+}
+
+/** Staff roles (teacher, staff, admin) who are not blocked: the tag editors. */
+function requireStaff(user: UserRow): void {
+  if (!isStaffRole(user.role)) throw new AppError('forbidden', 'Staff roles only');
+}
+
+/** The caller's own outputs; drafts only when asked (the autosave dialog reads them). */
+async function postedOutputs(
+  app: App,
+  user: UserRow,
+  withAutosaved: boolean,
+  withSession: boolean,
+) {
+  const rows = await app.db
+    .selectFrom('outputs')
+    .selectAll()
+    .where('user_id', '=', user.id)
+    .$if(!withAutosaved, (q) => q.where('status', '!=', 'autosaved'))
+    .orderBy('updated_at', 'desc')
+    .limit(PROFILE_LIST_MAX)
+    .execute();
+  return ownOutputItems(app.db, await app.permissions.subject(user), user, rows, withSession);
+}
+
+/**
+ * The spec's calls that answered 404 before issue 14: the caller's own lists, session-wide lists
+ * scoped by the cross-school walls, works and units by id, tags, activities and a room's output
+ * count. POST /v1/user lives with the accounts (routes/accounts.ts).
+ */
+export async function catalogueRoutes(app: App): Promise<void> {
+  // ---- the caller's own lists ------------------------------------------------------------
+  app.get(
+    '/v1/me/feedbacks',
+    { schema: { querystring: MyFeedbacksQuery, response: { 200: UserFeedbacksResponse } } },
+    async (req) => {
+      const { user } = await app.auth.require(req);
+      return userFeedbacks(app, user, user);
+    },
+  );
+
+  app.get(
+    '/v1/me/joinedSessions',
+    { schema: { response: { 200: UserSessionsResponse } } },
+    async (req) => {
+      const { user } = await app.auth.require(req);
+      return userJoinedSessions(app, user, user);
+    },
+  );
+
+  app.get(
+    '/v1/me/postedOutputs',
+    { schema: { querystring: PostedOutputsQuery, response: { 200: OutputListResponse } } },
+    async (req) => {
+      const { user } = await app.auth.require(req);
+      return {
+        items: await postedOutputs(
+          app,
+          user,
+          req.query.withAutosaved === true,
+          req.query.withSession === true,
+        ),
+      };
+    },
+  );
+
+  app.get(
+    '/v1/me/unitOutputs',
+    { schema: { querystring: MyUnitOutputsQuery, response: { 200: MyUnitOutputsResponse } } },
+    async (req) => {
+      const { user } = await app.auth.require(req);
+      const rows = await app.db
+        .selectFrom('unit_outputs')
+        .innerJoin('inquiry_projects', 'inquiry_projects.id', 'unit_outputs.project_id')
+        .selectAll('unit_outputs')
+        .select('inquiry_projects.name as project_name')
+        .where('inquiry_projects.user_id', '=', user.id)
+        .$if(req.query.isViolated === true, (q) =>
+          q.where((eb) =>
+            eb(eb.fn('jsonb_array_length', ['unit_outputs.violation_statuses']), '>', 0),
+          ),
+        )
+        .orderBy('unit_outputs.updated_at', 'desc')
+        .limit(PROFILE_LIST_MAX)
+        .execute();
+      const lang = contentLangOf(user);
+      return {
+        items: rows.flatMap((row) => {
+          const unit = unitItem(row, lang);
+          return unit
+            ? [
+                {
+                  ...unit,
+                  projectName: row.project_name,
+                  violationStatuses: row.violation_statuses,
+                },
+              ]
+            : [];
+        }),
+      };
+    },
+  );
+
+  // The spec names GET /v1/notifications beside /me and /all: it is the full list ("all").
+  app.get(
+    '/v1/notifications',
+    { schema: { response: { 200: NotificationsResponse } } },
+    async (req) => {
+      const { user } = await app.auth.require(req);
+      return { items: await listNotifications(app.db, user, 'all', Date.now()) };
+    },
+  );
+
+  // ---- session-wide lists: the caller's school only (provider roles: every school) --------
+  app.get(
+    '/v1/session/:id/feedbacks',
+    { schema: { params: SessionIdParams, response: { 200: FeedbacksResponse } } },
+    async (req) => {
+      const { user } = await app.auth.require(req);
+      const wall = await requireSessionWall(app.db, app.permissions, user, req.params.id);
+      return {
+        items: await sessionFeedbacks(app.db, user, wall, req.params.id, SESSION_LIST_MAX),
+      };
+    },
+  );
+
+  app.get(
+    '/v1/session/:id/reflections',
+    { schema: { params: SessionIdParams, response: { 200: SessionReflectionsResponse } } },
+    async (req) => {
+      const { user } = await app.auth.require(req);
+      const wall = await requireSessionWall(app.db, app.permissions, user, req.params.id);
+      return {
+        items: await sessionReflections(app.db, user, wall, req.params.id, SESSION_LIST_MAX),
+      };
+    },
+  );
+
+  app.get(
+    '/v1/session/:id/actions',
+    { schema: { params: SessionIdParams, response: { 200: SessionActionsResponse } } },
+    async (req) => {
+      const { user } = await app.auth.require(req);
+      await requireVisibleSession(app.db, app.permissions, user, req.params.id);
+      const allSchools = isProviderRole(user.role);
+      const rows = await app.db
+        .selectFrom('actions')
+        .innerJoin('users', 'users.id', 'actions.user_id')
+        .selectAll('actions')
+        .where('actions.target', '=', 'session')
+        .where('actions.target_id', '=', req.params.id)
+        .$if(!allSchools, (q) =>
+          q.where((eb) =>
+            eb.or([
+              eb('actions.user_id', '=', user.id),
+              eb('users.school_id', '=', user.school_id ?? ''),
+            ]),
+          ),
+        )
+        .orderBy('actions.created_at', 'desc')
+        .limit(SESSION_LIST_MAX)
+        .execute();
+      return {
+        items: rows.flatMap((r) => {
+          const parsed = Action.safeParse({
+            id: r.id,
+            type: r.type,
+            target: r.target,
+            targetId: r.target_id,
+            ...(r.output_id ? { outputId: r.output_id } : {}),
+            sessionId: req.params.id,
+            userId: r.user_id,
+            createdAt: msOf(r.created_at),
+            updatedAt: msOf(r.updated_at),
+          });
+          return parsed.success ? [parsed.data] : [];
+        }),
+      };
+    },
+  );
+
+  app.post(
+    '/v1/stream/:id/output/length',
+    {
+      schema: {
+        params: StreamIdParams,
+        body: OutputLengthRequest,
+        response: { 200: OutputLengthResponse },
+      },
+    },
+    async (req) => {
+      const { user } = await app.auth.require(req);
+      const stream = await findStream(app.db, req.params.id);
+      if (!stream) throw new AppError('notFound', 'No such room');
+      await requireRoomOfSession(app.db, user, stream.session_id, stream.id);
+      const joined = app.db
+        .selectFrom('activities')
+        .select('user_id')
+        .where('stream_id', '=', stream.id)
+        .where('type', '=', 'joinStream');
+      const [participants, posted] = await Promise.all([
+        app.db
+          .selectFrom('activities')
+          .select(sql<number>`count(distinct user_id)::int`.as('n'))
+          .where('stream_id', '=', stream.id)
+          .where('type', '=', 'joinStream')
+          .executeTakeFirstOrThrow(),
+        app.db
+          .selectFrom('outputs')
+          .select(sql<number>`count(distinct user_id)::int`.as('n'))
+          .where('session_id', '=', stream.session_id)
+          .where('status', '=', 'published')
+          .where('user_id', 'in', joined)
+          .$if(req.body.workId !== undefined, (q) => q.where('work_id', '=', req.body.workId!))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { item: { length: Number(posted.n), participants: Number(participants.n) } };
+    },
+  );
+
+  // ---- works, units ------------------------------------------------------------------------
+  app.get(
+    '/v1/work/:id',
+    { schema: { params: WorkIdParams, querystring: WorkQuery, response: { 200: WorkResponse } } },
+    async (req) => {
+      const { user } = await app.auth.require(req);
+      const [row, links] = await Promise.all([
+        app.db.selectFrom('works').selectAll().where('id', '=', req.params.id).executeTakeFirst(),
+        app.db
+          .selectFrom('session_works')
+          .select('session_id')
+          .where('work_id', '=', req.params.id)
+          .execute(),
+      ]);
+      // A work is seen through a session the caller may see; otherwise it does not exist.
+      const subject = await app.permissions.subject(user);
+      const sessions = await visibleSessions(
+        app.db,
+        subject,
+        links.map((l) => l.session_id),
+      );
+      if (!row || sessions.size === 0) throw new AppError('notFound', 'No such work');
+      const lang = req.query.raw ? null : (req.query.lang ?? contentLangOf(user));
+      return { item: toWork(row, lang) };
+    },
+  );
+
+  app.get(
+    '/v1/units/:id',
+    { schema: { params: UnitIdParams, response: { 200: UnitResponse } } },
+    async (req) => {
+      const { user } = await app.auth.require(req);
+      const rows = await app.db
+        .selectFrom('unit_outputs')
+        .innerJoin('inquiry_projects', 'inquiry_projects.id', 'unit_outputs.project_id')
+        .selectAll('unit_outputs')
+        .select(['inquiry_projects.user_id as owner_id'])
+        .where('unit_outputs.unit_id', '=', req.params.id)
+        .where('inquiry_projects.is_trashed', '=', false)
+        .orderBy('unit_outputs.updated_at', 'desc')
+        .limit(PROFILE_LIST_MAX)
+        .execute();
+      const owners = await publicUsers(
+        app.db,
+        user,
+        rows.map((r) => r.owner_id),
+      );
+      const lang = contentLangOf(user);
+      const items = rows.flatMap((row) => {
+        const own = row.owner_id === user.id;
+        const owner = owners.get(row.owner_id);
+        // Others see published slides of people they may see, never flagged ones.
+        if (!own) {
+          if (!owner || !maySeeSchoolOf(user, owner)) return [];
+          if (row.published_at === null || row.violation_statuses.length > 0) return [];
+        }
+        const unit = unitItem(row, lang);
+        return unit ? [unit] : [];
+      });
+      if (items.length === 0) throw new AppError('notFound', 'No such unit');
+      return { items };
+    },
+  );
+
+  // ---- tags: everyone signed in reads, staff roles write ------------------------------------
+  app.get(
+    '/v1/tag',
+    { schema: { querystring: TagsQuery, response: { 200: TagsResponse } } },
+    async (req) => {
+      await app.auth.require(req);
+      const rows = await app.db
+        .selectFrom('tags')
+        .selectAll()
+        .$if(req.query.type !== undefined, (q) => q.where('type', '=', req.query.type!))
+        .orderBy('type')
+        .orderBy('name')
+        .execute();
+      return { items: rows.map(toTag) };
+    },
+  );
+
+  app.post(
+    '/v1/tag',
+    { schema: { body: CreateTagRequest, response: { 200: TagResponse } } },
+    async (req) => {
+      const { user } = await app.auth.require(req);
+      requireStaff(user);
+      const b = req.body;
+      const row = await app.db
+        .insertInto('tags')
+        .values({
+          type: b.type,
+          name: b.name,
+          color: b.color ?? null,
+          description: b.description ?? null,
+          labels: b.labels ? json(b.labels) : null,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return { item: toTag(row) };
+    },
+  );
+
+  app.put(
+    '/v1/tag',
+    { schema: { body: UpdateTagRequest, response: { 200: TagResponse } } },
+    async (req) => {
+      const { user } = await app.auth.require(req);
+      requireStaff(user);
+      const { id, ...b } = req.body;
+      const row = await app.db
+        .updateTable('tags')
+        .set({
+          ...(b.type !== undefined ? { type: b.type } : {}),
+          ...(b.name !== undefined ? { name: b.name } : {}),
+          ...(b.color !== undefined ? { color: b.color } : {}),
+          ...(b.description !== undefined ? { description: b.description } : {}),
+          ...(b.labels !== undefined ? { labels: json(b.labels) } : {}),
+          updated_at: new Date(),
+        })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst();
+      if (!row) throw new AppError('notFound', 'No such tag');
+      return { item: toTag(row) };
+    },
+  );
+
+  app.delete(
+    '/v1/tag',
+    { schema: { querystring: DeleteTagQuery, response: { 200: TagResponse } } },
+    async (req) => {
+      const { user } = await app.auth.require(req);
+      requireStaff(user);
+      const row = await app.db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('session_tags').where('tag_id', '=', req.query.id).execute();
+        return trx
+          .deleteFrom('tags')
+          .where('id', '=', req.query.id)
+          .returningAll()
+          .executeTakeFirst();
+      });
+      if (!row) throw new AppError('notFound', 'No such tag');
+      return { item: toTag(row) };
+    },
+  );
+
+  // ---- activities: the caller's own -----------------------------------------------------
+  app.get(
+    '/v1/activities/:id',
+    { schema: { params: ActivitiesParams, response: { 200: ActivitiesResponse } } },
+    async (req) => {
+      const { user } = await app.auth.require(req);
+      await requireVisibleSession(app.db, app.permissions, user, req.params.id);
+      const rows = await app.db
+        .selectFrom('activities')
+        .selectAll()
+        .where('user_id', '=', user.id)
+        .where('session_id', '=', req.params.id)
+        .orderBy('created_at', 'desc')
+        .limit(PROFILE_LIST_MAX)
+        .execute();
+      return { items: rows.map(toActivity) };
+    },
+  );
+
+  app.post(
+    '/v1/activity',
+    { schema: { body: PostActivityRequest, response: { 200: ActivityResponse } } },
+    async (req) => {
+      const { user } = await app.auth.require(req);
+      if (isBlocked(await app.permissions.subject(user)))
+        throw new AppError('forbidden', 'Account suspended');
+      const b = req.body;
+      await requireVisibleSession(app.db, app.permissions, user, b.sessionId);
+      if (b.workId !== undefined) {
+        const link = await app.db
+          .selectFrom('session_works')
+          .select('work_id')
+          .where('session_id', '=', b.sessionId)
+          .where('work_id', '=', b.workId)
+          .executeTakeFirst();
+        if (!link) throw new AppError('badRequest', 'The work is not part of the session');
+      }
+      const payload = {
+        sessionId: b.sessionId,
+        ...(b.workId !== undefined ? { workId: b.workId } : {}),
+        ...(b.timestamp !== undefined ? { timestamp: b.timestamp } : {}),
+      };
+      const row = await app.db
+        .insertInto('activities')
+        .values({
+          type: b.type,
+          user_id: user.id,
+          session_id: b.sessionId,
+          stream_id: null,
+          target_id: b.workId ?? null,
+          payload: json(payload),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return { item: toActivity(row) };
+    },
+  );
+}
+
+function toActivity(r: {
+  id: string;
+  type: string;
+  session_id: string | null;
+  stream_id: string | null;
+  payload: Record<string, unknown>;
+  created_at: Date;
+}) {
+  const p = r.payload;
+  return {
+    id: r.id,
+    type: r.type,
+    sessionId: r.session_id,
+    streamId: r.stream_id,
+    payload: {
+      ...(typeof p.timestamp === 'number' ? { timestamp: p.timestamp } : {}),
+      ...(typeof p.sessionId === 'string' ? { sessionId: p.sessionId } : {}),
+      ...(typeof p.workId === 'string' ? { workId: p.workId } : {}),
+    },
+    createdAt: msOf(r.created_at),
+  };
+}

@@ -1,0 +1,309 @@
+import { sql } from 'kysely';
+import {
+  AppInfoQuery,
+  AppInfoResponse,
+  ArticleResponse,
+  ArticlesQuery,
+  ArticlesResponse,
+  CommentsPageQuery,
+  CommentsPageResponse,
+  COMMENTS_PAGE_SIZE,
+  CreateArticleRequest,
+  InquiriesResponse,
+  InquiryRequest,
+  InquiryResponse,
+  PasswordResetRequest,
+  PasswordResetResponse,
+  PutSurveyRequest,
+  SurveyParams,
+  SurveyQuery,
+  SurveyResponse,
+  type Article,
+} from '../../contracts/api/older-service';
+import { SessionIdParams } from '../../contracts/api/sessions';
+import { CommentService } from '../sessions/comments';
+import { requireVisibleSession } from '../sessions/access';
+import { isStaffRole } from '../../contracts/entities';
+import { isBlocked, isProviderRole } from '../auth/permissions';
+import { json, msOf } from '../db/json';
+import { AppError } from '../http/errors';
+import { findUserByAccount, groupsOfUser, sortGroups, type UserRow } from '../users/repository';
+import { LEGACY_PREFIX } from './legacy';
+import type { App } from './types';
+
+/** Password-reset requests one address may send in PASSWORD_RESET_WINDOW_MS. */
+export const PASSWORD_RESET_PER_ADDRESS = 10;
+export const PASSWORD_RESET_WINDOW_MS = 15 * 60_000;
+
+/**
+ * The survey identification number (spec): the part of the user's first group name before the
+ * first underscore, then '_' and the user id — the account name, as the home banner shows it
+ * (features/home/survey-id.ts), groups in the order GET /v1/me lists them. No group: null.
+ */
+export function surveyIdentification(
+  groupNames: readonly string[],
+  account: string,
+): string | null {
+  const first = groupNames[0];
+  if (first === undefined) return null;
+  return `${first.split('_')[0]}_${account}`;
+}
+
+type ArticleRow = {
+  id: string;
+  school_id: string | null;
+  title: string;
+  body: string;
+  url: string | null;
+  published_at: Date | null;
+  updated_at: Date;
+};
+const toArticle = (r: ArticleRow): Article => ({
+  id: r.id,
+  title: r.title,
+  body: r.body,
+  url: r.url,
+  schoolId: r.school_id,
+  publishedAt: r.published_at ? msOf(r.published_at) : null,
+  updatedAt: msOf(r.updated_at),
+});
+
+/**
+ * The older service's calls that have no /v1 twin (issue 14): password reset, app info,
+ * surveys, articles, the contact form and paged session comments. The aliases of /v1 handlers
+ * are in legacy.ts; payments are not served (docs/decisions.md, "calls").
+ */
+export async function olderServiceRoutes(app: App): Promise<void> {
+  const P = LEGACY_PREFIX;
+
+  // ---- password reset ----------------------------------------------------------------------
+  app.post(
+    `${P}/password-reset`,
+    {
+      schema: { body: PasswordResetRequest, response: { 200: PasswordResetResponse } },
+      // Anonymous: counted per address like logins, on a tighter budget of its own.
+      config: {
+        rateLimit: { max: PASSWORD_RESET_PER_ADDRESS, timeWindow: PASSWORD_RESET_WINDOW_MS },
+      },
+    },
+    async (req) => {
+      const user = await findUserByAccount(app.db, req.body.username);
+      // Only an active pupil with a group has a teacher to ask; everyone else gets the same
+      // answer so the call tells nobody which account names exist.
+      if (
+        !user ||
+        user.status !== 'active' ||
+        (user.role !== 'member' && user.role !== 'supporter')
+      )
+        return true;
+      const groups = await groupsOfUser(app.db, user.id);
+      if (groups.length === 0) return true;
+      await app.db
+        .insertInto('password_reset_requests')
+        .values({ user_id: user.id, address: req.ip })
+        .onConflict((oc) =>
+          oc
+            .column('user_id')
+            .where('resolved_at', 'is', null)
+            .doUpdateSet({ created_at: new Date(), address: req.ip }),
+        )
+        .execute();
+      return true;
+    },
+  );
+
+  // ---- app info ----------------------------------------------------------------------------
+  app.get(
+    `${P}/app-info`,
+    { schema: { querystring: AppInfoQuery, response: { 200: AppInfoResponse } } },
+    async (req) => {
+      const info = app.config.appInfo[req.query.platform];
+      return { item: { platform: req.query.platform, ...info } };
+    },
+  );
+
+  // ---- surveys -----------------------------------------------------------------------------
+  async function surveyOf(user: UserRow, id: string) {
+    const [groups, row] = await Promise.all([
+      groupsOfUser(app.db, user.id),
+      app.db
+        .selectFrom('survey_answers')
+        .selectAll()
+        .where('survey_id', '=', id)
+        .where('user_id', '=', user.id)
+        .executeTakeFirst(),
+    ]);
+    const names = sortGroups(groups).map((g) => g.name);
+    return {
+      item: {
+        id,
+        identification: surveyIdentification(names, user.account),
+        answered: row !== undefined,
+        answers: (row?.answers as Record<string, string | number | boolean> | undefined) ?? null,
+        updatedAt: row ? msOf(row.updated_at) : null,
+      },
+    };
+  }
+
+  app.get(
+    `${P}/surveys`,
+    { schema: { querystring: SurveyQuery, response: { 200: SurveyResponse } } },
+    async (req) => {
+      const { user } = await app.auth.require(req);
+      return surveyOf(user, req.query.id);
+    },
+  );
+
+  app.put(
+    `${P}/surveys/:id`,
+    { schema: { params: SurveyParams, body: PutSurveyRequest, response: { 200: SurveyResponse } } },
+    async (req) => {
+      const { user } = await app.auth.require(req);
+      if (isBlocked(await app.permissions.subject(user)))
+        throw new AppError('forbidden', 'This account is suspended');
+      await app.db
+        .insertInto('survey_answers')
+        .values({ survey_id: req.params.id, user_id: user.id, answers: json(req.body.answers) })
+        .onConflict((oc) =>
+          oc
+            .columns(['survey_id', 'user_id'])
+            .doUpdateSet({ answers: json(req.body.answers), updated_at: new Date() }),
+        )
+        .execute();
+      return surveyOf(user, req.params.id);
+    },
+  );
+
+  // ---- articles ----------------------------------------------------------------------------
+  app.get(
+    `${P}/articles`,
+    { schema: { querystring: ArticlesQuery, response: { 200: ArticlesResponse } } },
+    async (req) => {
+      const { user } = await app.auth.require(req);
+      const drafts = req.query.drafts === 'true' && isStaffRole(user.role);
+      const rows = await app.db
+        .selectFrom('articles')
+        .selectAll()
+        // Every school's articles (school_id null) and the reader's own school's.
+        .where((eb) =>
+          isProviderRole(user.role)
+            ? eb.val(true)
+            : eb.or([eb('school_id', 'is', null), eb('school_id', '=', user.school_id ?? '')]),
+        )
+        .$if(!drafts, (q) => q.where('published_at', 'is not', null))
+        .$if(req.query.id !== undefined, (q) => q.where('id', '=', req.query.id!))
+        .orderBy(sql`coalesce(published_at, updated_at)`, 'desc')
+        .limit(req.query.pageSize ?? 20)
+        .execute();
+      if (req.query.id !== undefined && rows.length === 0)
+        throw new AppError('notFound', 'No such article');
+      return { items: rows.map(toArticle) };
+    },
+  );
+
+  app.post(
+    `${P}/articles`,
+    { schema: { body: CreateArticleRequest, response: { 200: ArticleResponse } } },
+    async (req) => {
+      const { user } = await app.auth.require(req);
+      if (!isStaffRole(user.role) || isBlocked(await app.permissions.subject(user)))
+        throw new AppError('forbidden', 'Staff roles only');
+      const b = req.body;
+      // Provider staff write for every school; a school's staff for their own school only.
+      const everySchool = isProviderRole(user.role) && (b.allSchools === true || !user.school_id);
+      if (!everySchool && !user.school_id) throw new AppError('forbidden', 'No school');
+      if (b.allSchools && !isProviderRole(user.role))
+        throw new AppError('forbidden', 'Only provider staff publish to every school');
+      const row = await app.db
+        .insertInto('articles')
+        .values({
+          school_id: everySchool ? null : user.school_id,
+          author_id: user.id,
+          title: b.title,
+          body: b.body,
+          url: b.url ?? null,
+          published_at: b.publish ? new Date() : null,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return { item: toArticle(row) };
+    },
+  );
+
+  // ---- inquiry (contact form) -------------------------------------------------------------
+  app.post(
+    `${P}/inquiry`,
+    { schema: { body: InquiryRequest, response: { 200: InquiryResponse } } },
+    async (req) => {
+      const { user } = await app.auth.require(req);
+      const row = await app.db
+        .insertInto('inquiries')
+        .values({
+          user_id: user.id,
+          email: req.body.email ?? '',
+          subject: req.body.subject,
+          body: req.body.body,
+        })
+        .returning(['id', 'created_at'])
+        .executeTakeFirstOrThrow();
+      return { item: { id: row.id, createdAt: msOf(row.created_at) } };
+    },
+  );
+
+  // The provider's admins read the inquiries (the admin role alone: it is the provider's inbox).
+  app.get(`${P}/inquiry`, { schema: { response: { 200: InquiriesResponse } } }, async (req) => {
+    const { user } = await app.auth.require(req);
+    if (user.role !== 'admin') throw new AppError('forbidden', 'Admins only');
+    const rows = await app.db
+      .selectFrom('inquiries')
+      .leftJoin('users', 'users.id', 'inquiries.user_id')
+      .leftJoin('schools', 'schools.id', 'users.school_id')
+      .select([
+        'inquiries.id',
+        'inquiries.subject',
+        'inquiries.body',
+        'inquiries.email',
+        'inquiries.created_at',
+        'users.id as user_id',
+        'users.display_name',
+        'schools.name as school_name',
+      ])
+      .orderBy('inquiries.created_at', 'desc')
+      .limit(200)
+      .execute();
+    return {
+      items: rows.map((r) => ({
+        id: r.id,
+        subject: r.subject,
+        body: r.body,
+        email: r.email,
+        user: r.user_id
+          ? { id: r.user_id, displayName: r.display_name ?? '', school: r.school_name ?? null }
+          : null,
+        createdAt: msOf(r.created_at),
+      })),
+    };
+  });
+
+  // ---- comments, page by page ------------------------------------------------------------
+  const comments = new CommentService(app.db, app.roomBus, app.permissions);
+  app.get(
+    `${P}/session/:id/comments/page`,
+    {
+      schema: {
+        params: SessionIdParams,
+        querystring: CommentsPageQuery,
+        response: { 200: CommentsPageResponse },
+      },
+    },
+    async (req) => {
+      const { user } = await app.auth.require(req);
+      const session = await requireVisibleSession(app.db, app.permissions, user, req.params.id);
+      return comments.page(user, session.id, {
+        type: req.query.type,
+        pageSize: req.query.pageSize ?? COMMENTS_PAGE_SIZE,
+        after: req.query.lastKey ?? null,
+      });
+    },
+  );
+}

@@ -1,0 +1,71 @@
+import {
+  PushKeyResponse,
+  PushSubscriptionJson,
+  PushTokenDeleteRequest,
+  PushTokenRequest,
+  PushTokenResponse,
+} from '../../contracts/api/push';
+import { AppError, badRequestFrom } from '../http/errors';
+import { LEGACY_PREFIX } from './legacy';
+import type { App } from './types';
+
+/**
+ * POST {path}: the older service's POST /token (pushToken, userId), served at /v1/push/token and
+ * exported so the older-service prefix can mount the same handler under its own path. A
+ * subscription belongs to one user: a browser that signs in as someone else moves to them.
+ */
+export function registerPushToken(app: App, path: string): void {
+  app.post(
+    path,
+    { schema: { body: PushTokenRequest, response: { 200: PushTokenResponse } } },
+    async (req) => {
+      const { user } = await app.auth.require(req);
+      if (req.body.userId !== user.id) throw new AppError('forbidden', 'Not your account');
+      let raw: unknown;
+      try {
+        raw = JSON.parse(req.body.pushToken);
+      } catch {
+        throw new AppError('badRequest', 'pushToken is not a subscription', [
+          { path: 'pushToken', message: 'must be a PushSubscription as JSON' },
+        ]);
+      }
+      const parsed = PushSubscriptionJson.safeParse(raw);
+      if (!parsed.success) throw badRequestFrom(parsed.error, 'pushToken is not a subscription');
+      const { endpoint, keys } = parsed.data;
+      await app.db
+        .insertInto('push_subscriptions')
+        .values({ user_id: user.id, endpoint, p256dh: keys.p256dh, auth: keys.auth })
+        .onConflict((oc) =>
+          oc.column('endpoint').doUpdateSet({
+            user_id: user.id,
+            p256dh: keys.p256dh,
+            auth: keys.auth,
+          }),
+        )
+        .execute();
+      return { ok: true as const };
+    },
+  );
+}
+
+export async function pushRoutes(app: App): Promise<void> {
+  app.get('/v1/push/key', { schema: { response: { 200: PushKeyResponse } } }, async (req) => {
+    await app.auth.require(req);
+    return { publicKey: await app.push.publicKey() };
+  });
+  registerPushToken(app, '/v1/push/token');
+  registerPushToken(app, `${LEGACY_PREFIX}/token`);
+  app.delete(
+    '/v1/push/token',
+    { schema: { body: PushTokenDeleteRequest, response: { 200: PushTokenResponse } } },
+    async (req) => {
+      const { user } = await app.auth.require(req);
+      await app.db
+        .deleteFrom('push_subscriptions')
+        .where('endpoint', '=', req.body.endpoint)
+        .where('user_id', '=', user.id)
+        .execute();
+      return { ok: true as const };
+    },
+  );
+}
