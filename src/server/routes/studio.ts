@@ -1,0 +1,364 @@
+import { join } from 'node:path';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  CaptionInput,
+  StudioCaptionParams,
+  StudioIdParams,
+  StudioOptions,
+  StudioSessionInput,
+  StudioSessionList,
+  StudioSessionListQuery,
+  StudioSessionResponse,
+  StudioVideoInput,
+  StudioVideoResponse,
+  StudioWorkInput,
+  StudioWorkList,
+  StudioWorkResponse,
+} from '../../contracts/api/studio';
+import { parseCaptions, toWebVtt } from '../../contracts/captions';
+import { AppError } from '../http/errors';
+import { sortGroups, type UserRow } from '../users/repository';
+import {
+  assertTarget,
+  canEditSession,
+  canEditWork,
+  refuseEdit,
+  requireAuthor,
+} from '../studio/access';
+import {
+  checkedActions,
+  createSession,
+  createVideo,
+  duplicateSession,
+  findSession,
+  findVideo,
+  latestJob,
+  listStudioSessions,
+  listWorks,
+  setArchived,
+  storeCaption,
+  toJob,
+  toStudioSession,
+  toStudioWork,
+  updateSession,
+  updateVideo,
+  workColumns,
+} from '../studio/repository';
+import { findTranscoder, JobRunner } from '../studio/transcoder';
+import { registerUploads } from '../studio/uploads';
+import type { App } from './types';
+
+const ArchiveBody = z.object({ archived: z.boolean() }).strict();
+
+/**
+ * The studio's API (issue 15): sessions, their video and moments, captions, works, and the
+ * resumable upload + transcoding of videos. Staff roles only; who may edit what is
+ * studio/access.ts. Every body is parsed by its contract, so malformed moments never get in.
+ */
+export async function studioRoutes(app: App): Promise<void> {
+  const transcoder = await findTranscoder(app.config.ffmpeg);
+  const uploadsDir = join(app.config.dataDir, 'studio-uploads');
+  const runner = new JobRunner({
+    db: app.db,
+    transcoder,
+    uploadsDir,
+    mediaDir: app.config.mediaDir,
+    log: app.log,
+  });
+  app.decorate('transcodeJobs', runner);
+  app.addHook('onReady', async () => runner.start());
+  app.addHook('onClose', async () => {
+    await runner.stop();
+  });
+
+  const author = async (req: FastifyRequest) => {
+    const { user } = await app.auth.require(req);
+    return requireAuthor(app.db, app.permissions, user);
+  };
+
+  /** The session row the author may edit (404 unseen, 403 seen but not theirs). */
+  const editableSession = async (req: FastifyRequest, id: string) => {
+    const a = await author(req);
+    const row = await findSession(app.db, id);
+    if (!row) throw new AppError('notFound', 'No such session');
+    if (!canEditSession(a.author, row)) refuseEdit(a.subject, row);
+    return { ...a, row };
+  };
+
+  const editableVideo = async (req: FastifyRequest, id: string) => {
+    // Staff roles first: a member gets the same 403 for a real id and a made-up one.
+    await author(req);
+    const video = await findVideo(app.db, id);
+    if (!video) throw new AppError('notFound', 'No such video');
+    const s = await editableSession(req, video.session_id);
+    return { ...s, video };
+  };
+
+  const sessionItem = async (user: UserRow, id: string) => {
+    const { author: a } = await requireAuthor(app.db, app.permissions, user);
+    const row = await findSession(app.db, id);
+    if (!row) throw new AppError('notFound', 'No such session');
+    return { item: await toStudioSession(app.db, a, row) };
+  };
+
+  app.get('/v1/studio/options', { schema: { response: { 200: StudioOptions } } }, async (req) => {
+    const { author: a, subject } = await author(req);
+    const groupRows = a.provider
+      ? await app.db.selectFrom('groups').selectAll().where('confirm_type', '=', 'active').execute()
+      : (await app.permissions.groupsOf(a.user)).school.filter((g) =>
+          a.targetableGroupIds.has(g.id),
+        );
+    const [schools, tags] = await Promise.all([
+      a.provider
+        ? app.db.selectFrom('schools').select(['id', 'name']).orderBy('name').execute()
+        : Promise.resolve([]),
+      app.db.selectFrom('tags').select(['id', 'name', 'type']).orderBy('name').execute(),
+    ]);
+    void subject;
+    return {
+      groups: sortGroups(groupRows).map((g) => ({ id: g.id, name: g.name, schoolId: g.school_id })),
+      schools,
+      tags,
+      targetTypes: a.provider ? (['ALL', 'SCHOOL', 'GROUP'] as const) : (['GROUP'] as const),
+      transcoder: transcoder ? (transcoder.source === 'system' ? 'system' : 'bundled') : null,
+    } as z.infer<typeof StudioOptions>;
+  });
+
+  app.get(
+    '/v1/studio/sessions',
+    { schema: { querystring: StudioSessionListQuery, response: { 200: StudioSessionList } } },
+    async (req) => {
+      const { author: a } = await author(req);
+      return { items: await listStudioSessions(app.db, a, req.query.archived === 'true') };
+    },
+  );
+
+  app.get(
+    '/v1/studio/session/:id',
+    { schema: { params: StudioIdParams, response: { 200: StudioSessionResponse } } },
+    async (req) => {
+      const { author: a, row } = await editableSession(req, req.params.id);
+      return { item: await toStudioSession(app.db, a, row) };
+    },
+  );
+
+  app.post(
+    '/v1/studio/session',
+    { schema: { body: StudioSessionInput, response: { 200: StudioSessionResponse } } },
+    async (req) => {
+      const { author: a } = await author(req);
+      assertTarget(a, req.body.target);
+      const id = await createSession(app.db, a, req.body);
+      return sessionItem(a.user, id);
+    },
+  );
+
+  app.put(
+    '/v1/studio/session/:id',
+    {
+      schema: {
+        params: StudioIdParams,
+        body: StudioSessionInput,
+        response: { 200: StudioSessionResponse },
+      },
+    },
+    async (req) => {
+      const { author: a } = await editableSession(req, req.params.id);
+      assertTarget(a, req.body.target);
+      await updateSession(app.db, a, req.params.id, req.body);
+      return sessionItem(a.user, req.params.id);
+    },
+  );
+
+  app.post(
+    '/v1/studio/session/:id/duplicate',
+    { schema: { params: StudioIdParams, response: { 200: StudioSessionResponse } } },
+    async (req) => {
+      const { author: a } = await editableSession(req, req.params.id);
+      const id = await duplicateSession(app.db, a, req.params.id);
+      return sessionItem(a.user, id);
+    },
+  );
+
+  app.put(
+    '/v1/studio/session/:id/archived',
+    {
+      schema: {
+        params: StudioIdParams,
+        body: ArchiveBody,
+        response: { 200: StudioSessionResponse },
+      },
+    },
+    async (req) => {
+      const { author: a } = await editableSession(req, req.params.id);
+      await setArchived(app.db, req.params.id, req.body.archived);
+      return sessionItem(a.user, req.params.id);
+    },
+  );
+
+  app.post(
+    '/v1/studio/session/:id/video',
+    {
+      schema: {
+        params: StudioIdParams,
+        body: StudioVideoInput,
+        response: { 200: StudioSessionResponse },
+      },
+    },
+    async (req) => {
+      const { author: a } = await editableSession(req, req.params.id);
+      await createVideo(app.db, req.params.id, {
+        ...req.body,
+        actions: checkedActions(req.body.actions),
+      });
+      return sessionItem(a.user, req.params.id);
+    },
+  );
+
+  app.put(
+    '/v1/studio/video/:id',
+    {
+      schema: {
+        params: StudioIdParams,
+        body: StudioVideoInput,
+        response: { 200: StudioVideoResponse },
+      },
+    },
+    async (req) => {
+      const { author: a, video } = await editableVideo(req, req.params.id);
+      await updateVideo(app.db, video, { ...req.body, actions: checkedActions(req.body.actions) });
+      const { item } = await sessionItem(a.user, video.session_id);
+      return { item: item.videos.find((v) => v.id === video.id)! };
+    },
+  );
+
+  app.get(
+    '/v1/studio/video/:id',
+    { schema: { params: StudioIdParams, response: { 200: StudioVideoResponse } } },
+    async (req) => {
+      const { author: a, video } = await editableVideo(req, req.params.id);
+      const { item } = await sessionItem(a.user, video.session_id);
+      return { item: item.videos.find((v) => v.id === video.id)! };
+    },
+  );
+
+  app.put(
+    '/v1/studio/video/:id/caption/:lang',
+    {
+      schema: {
+        params: StudioCaptionParams,
+        body: CaptionInput,
+        response: { 200: StudioVideoResponse },
+      },
+      // A caption file is text of up to 512 KB; JSON escaping may double it.
+      bodyLimit: 2 * 1024 * 1024,
+    },
+    async (req) => {
+      const { author: a, video } = await editableVideo(req, req.params.id);
+      const parsed = parseCaptions(req.body.text);
+      if (!parsed.ok) {
+        throw new AppError('captionInvalid', `Line ${parsed.line}: ${parsed.reason}`, [
+          { path: 'text', message: `line ${parsed.line}: ${parsed.reason}` },
+        ]);
+      }
+      await storeCaption(
+        app.db,
+        app.config.mediaDir,
+        video,
+        req.params.lang,
+        toWebVtt(parsed.cues),
+      );
+      const { item } = await sessionItem(a.user, video.session_id);
+      return { item: item.videos.find((v) => v.id === video.id)! };
+    },
+  );
+
+  app.get(
+    '/v1/studio/video/:id/job',
+    {
+      schema: {
+        params: StudioIdParams,
+        response: { 200: z.object({ item: StudioVideoResponse.shape.item.shape.job }) },
+      },
+    },
+    async (req) => {
+      await editableVideo(req, req.params.id);
+      const job = await latestJob(app.db, req.params.id);
+      return { item: job ? toJob(job) : null };
+    },
+  );
+
+  app.get('/v1/studio/works', { schema: { response: { 200: StudioWorkList } } }, async (req) => {
+    const { author: a } = await author(req);
+    return { items: await listWorks(app.db, a) };
+  });
+
+  app.post(
+    '/v1/studio/work',
+    { schema: { body: StudioWorkInput, response: { 200: StudioWorkResponse } } },
+    async (req) => {
+      const { author: a } = await author(req);
+      const row = await app.db
+        .insertInto('works')
+        .values({
+          ...workColumns(req.body),
+          owner_user_id: a.user.id,
+          owner_school_id: a.provider ? null : a.user.school_id,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return { item: toStudioWork(a, row) };
+    },
+  );
+
+  app.put(
+    '/v1/studio/work/:id',
+    {
+      schema: {
+        params: StudioIdParams,
+        body: StudioWorkInput,
+        response: { 200: StudioWorkResponse },
+      },
+    },
+    async (req) => {
+      const { author: a } = await author(req);
+      const row = await app.db
+        .selectFrom('works')
+        .selectAll()
+        .where('id', '=', req.params.id)
+        .executeTakeFirst();
+      if (!row) throw new AppError('notFound', 'No such work');
+      if (!canEditWork(a, row)) throw new AppError('forbidden', 'You may not edit this work');
+      const updated = await app.db
+        .updateTable('works')
+        .set({ ...workColumns(req.body), updated_at: new Date() })
+        .where('id', '=', row.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return { item: toStudioWork(a, updated) };
+    },
+  );
+
+  await registerUploads(app as unknown as FastifyInstance, {
+    uploadsDir,
+    transcoder,
+    runner,
+    requireStaff: async (req) => {
+      await author(req);
+    },
+    requireVideoEditor: async (req, videoId) => {
+      await editableVideo(req, videoId);
+    },
+  });
+}
+
+// Not encapsulated (what fastify-plugin does): `app.transcodeJobs` is the app's, for tests.
+Object.assign(studioRoutes, { [Symbol.for('skip-override')]: true });
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The studio's transcoding queue (routes/studio.ts). */
+    transcodeJobs: JobRunner;
+  }
+}

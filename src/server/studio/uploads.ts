@@ -1,0 +1,138 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { FileStore } from '@tus/file-store';
+import { Server } from '@tus/server';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { VIDEO_UPLOAD_MAX_BYTES, VIDEO_UPLOAD_TYPES } from '../../contracts/api/studio';
+import { AppError } from '../http/errors';
+import type { JobRunner, Transcoder } from './transcoder';
+import { sniffVideo } from './transcoder';
+
+/**
+ * Resumable video uploads with the tus protocol (issue 15): `@tus/server` with its file store
+ * under DATA_DIR/studio-uploads, at /v1/studio/uploads. Fastify checks the caller first (a
+ * staff role who may edit the video's session); the upload id starts with the video id, so a
+ * HEAD or PATCH that resumes one is checked the same way. A finished upload that is not an
+ * MP4, WebM or MOV file is deleted and refused (415); one that is becomes a transcoding job.
+ */
+
+export const UPLOAD_PATH = '/v1/studio/uploads';
+
+/** Upload-Metadata: comma-separated `key base64value` pairs (tus 1.0.0). */
+export function parseUploadMetadata(header: string | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!header) return out;
+  for (const pair of header.split(',')) {
+    const [key, value] = pair.trim().split(' ');
+    if (!key) continue;
+    out[key] = value ? Buffer.from(value, 'base64').toString('utf8') : '';
+  }
+  return out;
+}
+
+const ID_PATTERN = /^([A-Za-z0-9-]{1,64})\.([a-f0-9]{32})$/;
+
+export async function registerUploads(
+  app: FastifyInstance,
+  o: {
+    uploadsDir: string;
+    transcoder: Transcoder | null;
+    runner: JobRunner;
+    /** Throws (401/403) unless the caller has a staff role. */
+    requireStaff: (req: FastifyRequest) => Promise<void>;
+    /** Throws (404/403) unless the user may edit the video's session. */
+    requireVideoEditor: (req: FastifyRequest, videoId: string) => Promise<void>;
+  },
+): Promise<void> {
+  mkdirSync(o.uploadsDir, { recursive: true });
+  const store = new FileStore({ directory: o.uploadsDir });
+  const tus = new Server({
+    path: UPLOAD_PATH,
+    relativeLocation: true,
+    maxSize: VIDEO_UPLOAD_MAX_BYTES,
+    datastore: store,
+    namingFunction: (_req, metadata) =>
+      `${metadata?.videoId ?? ''}.${randomBytes(16).toString('hex')}`,
+    onUploadFinish: async (_req, upload) => {
+      const path = join(o.uploadsDir, upload.id);
+      if (!(await sniffVideo(path))) {
+        await unlink(path).catch(() => undefined);
+        throw { status_code: 415, body: 'Not an MP4, WebM or MOV video' };
+      }
+      const videoId = ID_PATTERN.exec(upload.id)?.[1];
+      if (!videoId) throw { status_code: 400, body: 'Unknown upload' };
+      await app.db
+        .insertInto('transcode_jobs')
+        .values({
+          video_id: videoId,
+          upload_id: upload.id,
+          file_name: (upload.metadata?.filename ?? 'video').slice(0, 200),
+        })
+        .execute();
+      // A new upload replaces the video once transcoded; until then it shows as processing.
+      o.runner.kick();
+      return {};
+    },
+  });
+
+  const handle = async (req: FastifyRequest, reply: FastifyReply) => {
+    await o.requireStaff(req);
+    const method = req.method.toUpperCase();
+    if (method === 'POST') {
+      const meta = parseUploadMetadata(req.headers['upload-metadata'] as string | undefined);
+      const videoId = meta.videoId ?? '';
+      if (!/^[A-Za-z0-9-]{1,64}$/.test(videoId)) {
+        throw new AppError('badRequest', 'Upload-Metadata must name the videoId');
+      }
+      await o.requireVideoEditor(req, videoId);
+      if (!o.transcoder) {
+        throw new AppError(
+          'transcoderMissing',
+          'This server has no ffmpeg: install it, or give an HLS URL instead',
+        );
+      }
+      const type = (meta.filetype ?? '').toLowerCase();
+      if (!(VIDEO_UPLOAD_TYPES as readonly string[]).includes(type)) {
+        throw new AppError('unsupportedMedia', 'Upload an MP4, WebM or MOV video');
+      }
+    }
+    let patched: string | null = null;
+    if (method !== 'POST' && method !== 'OPTIONS') {
+      const id = decodeURIComponent(req.url.split('?')[0]!.slice(UPLOAD_PATH.length + 1));
+      const m = ID_PATTERN.exec(id);
+      if (!m) throw new AppError('notFound', 'No such upload');
+      await o.requireVideoEditor(req, m[1]!);
+      if (method === 'PATCH') patched = id;
+    }
+    reply.hijack();
+    await tus.handle(req.raw, reply.raw);
+    if (patched) {
+      // Which bytes this PATCH stored (tus keeps what arrived before a dropped connection): the
+      // log shows an upload resumed where it stopped rather than sent again from the start.
+      const from = Number(req.headers['upload-offset']);
+      const stored = await store.getUpload(patched).catch(() => null);
+      req.log.info(
+        {
+          upload: patched,
+          status: reply.raw.statusCode,
+          from,
+          to: stored?.offset ?? null,
+          size: stored?.size ?? null,
+        },
+        'studio upload PATCH',
+      );
+    }
+  };
+
+  await app.register(async (scope) => {
+    // tus bodies are streamed to the file store by tus itself: Fastify must not read them.
+    scope.addContentTypeParser('application/offset+octet-stream', (_req, _payload, done) =>
+      done(null),
+    );
+    const methods = ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+    scope.route({ method: [...methods], url: UPLOAD_PATH, handler: handle });
+    scope.route({ method: [...methods], url: `${UPLOAD_PATH}/:id`, handler: handle });
+  });
+}
