@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { learnerPrecache } from './scripts/precache-plan';
 import { precompress } from './scripts/precompress';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
@@ -10,7 +12,47 @@ const serverPort = Number(process.env.PORT ?? 3000);
 // `npm run dev` serves it with hot reload and proxies the API to a running server.
 export default defineConfig({
   // Brotli and gzip twins of every text asset, served as is by the server (issue 10).
-  plugins: [react(), precompress()],
+  plugins: [
+    react(),
+    // The service worker and the web app manifest (issue 13): src/sw/sw.ts, with the build's
+    // file list injected. The page registers it itself after load (src/app/service-worker.ts).
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/sw',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: {
+        name: 'Tomoni',
+        short_name: 'Tomoni',
+        description: 'Tomoni — watch together, learn together.',
+        lang: 'ja',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#ffffff',
+        theme_color: '#0c8599',
+        icons: [
+          { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      injectManifest: {
+        // What a learner needs offline: the shell and the pages a pupil opens with no network
+        // (scripts/precache-plan.ts); staff pages and the rest load on demand. Not the HEIC
+        // decoder (uploading an image needs the network anyway) nor source maps.
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        globIgnores: ['**/*.map', '**/*heic*', '**/*libheif*', 'sw.js'],
+        manifestTransforms: [
+          learnerPrecache(
+            fileURLToPath(new URL('./dist/client/.vite/manifest.json', import.meta.url)),
+          ),
+        ],
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      },
+    }),
+    precompress(),
+  ],
   resolve: { alias: { '@': src } },
   // The manifest lets scripts/size-budget.ts follow each route's static imports.
   build: {
@@ -27,9 +69,30 @@ export default defineConfig({
           groups: [
             {
               // The libraries every page starts with, in one file rather than a dozen: on a slow
-              // network each response costs its headers and a turn of the request queue.
+              // network each response costs its headers and a turn of the request queue. Of the
+              // toasts only their store: the container comes after the first render (providers.tsx).
               name: 'vendor',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|i18next|react-i18next|@tanstack|zod|@mantine[\\/](hooks|store|notifications)|react-transition-group|tslib)[\\/]/,
+              // Not the hooks only later pages' components use (sliders, storage, hotkeys): a group
+              // takes every module it matches anywhere in the app, so they would ride on /login.
+              test: /node_modules[\\/]((react|react-dom|scheduler|react-router|react-router-dom|i18next|react-i18next|@tanstack|zod|@mantine[\\/](hooks|store)|tslib)[\\/](?!esm[\\/](use-drag|use-collapse|use-move|use-long-press|use-local-storage|use-hotkeys|use-debounced-callback)[\\/])|@mantine[\\/]notifications[\\/]esm[\\/]notifications\.store)/,
+            },
+            {
+              // The transitions and scroll lock the toasts' container (loaded after the first
+              // render, providers.tsx) shares with Mantine's dialogs: left to themselves they sat
+              // in `ui-app`, and /login fetched all of that for its toasts.
+              name: 'toasts',
+              test: /node_modules[\\/](react-transition-group|react-remove-scroll|react-remove-scroll-bar|use-sidecar|use-callback-ref|react-style-singleton|get-nonce)[\\/]/,
+            },
+            {
+              // The Mantine pieces /login and every page draw with, in one file rather than one
+              // response per component (a first load fetched 14 of them; each costs a round trip).
+              name: 'ui',
+              test: /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/](core|utils[\\/](?!Floating|InlineInput)|components[\\/](ActionIcon|Alert|Anchor|Box|Button|Center|CloseButton|Group|Image|Input|InputBase|Loader|Paper|Portal|SegmentedControl|Stack|Text|TextInput|Title|Transition|UnstyledButton|VisuallyHidden)[\\/])/,
+            },
+            {
+              // The ones the signed-in shell and home add (header menu, dialogs, cards, lists).
+              name: 'ui-app',
+              test: /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](AspectRatio|Avatar|Badge|Card|FocusTrap|Grid|List|Menu|Modal|ModalBase|Overlay|Popover|SimpleGrid|Skeleton|Table|Tabs)[\\/]/,
             },
           ],
         },

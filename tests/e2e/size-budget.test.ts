@@ -18,7 +18,7 @@ describe('first-load budget', () => {
     expect(login.some((f) => /^assets\/login-page-.*\.js$/.test(f))).toBe(true);
     expect(login.some((f) => f.endsWith('.css'))).toBe(true);
     expect(login.some((f) => /^assets\/locales-ja-.*\.js$/.test(f))).toBe(true);
-    expect(login.some((f) => /home-page|app-layout|locales-en/.test(f))).toBe(false);
+    expect(login.some((f) => /home-page|app-layout|locales-en|locales-ja-app/.test(f))).toBe(false);
   });
 
   it('passes the current build', async () => {

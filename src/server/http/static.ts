@@ -1,12 +1,13 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from './errors';
+import { registerMediaVariants } from './media-variants';
+import { createIndexVariants, guessLanguage } from './route-preload';
 
 /** Paths that never fall back to the single-page app. */
-const NOT_SPA = /^\/(v1|v2|ws|media|uploads|healthz)(\/|$|\?)/;
+const NOT_SPA = /^\/(v0|v1|v2|ws|media|uploads|healthz)(\/|$|\?)/;
 
 /** Content types for HLS and captions, set explicitly so no mime table can get them wrong. */
 const MEDIA_TYPES: Record<string, string> = {
@@ -21,8 +22,6 @@ const NOT_BUILT_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Tomoni: client not built</title></head>
 <body><h1>The client has not been built</h1>
 <p>Run <code>npm run build</code>, then reload this page. (The API is running.)</p></body></html>`;
-
-const ENCODED_SUFFIX = { br: '.br', gzip: '.gz' } as const;
 
 /** br when the Accept-Encoding header takes it, else gzip, else none (q=0 refuses). */
 export function preferredEncoding(header: string | string[] | undefined): 'br' | 'gzip' | null {
@@ -55,6 +54,8 @@ export async function registerStatic(
   app: FastifyInstance,
   dirs: { mediaDir: string; clientDir: string },
 ): Promise<void> {
+  // Right-sized WebP twins of the pictures (`/media/w/{width}/images/…`).
+  registerMediaVariants(app, dirs.mediaDir);
   await app.register(fastifyStatic, {
     root: dirs.mediaDir,
     prefix: '/media/',
@@ -82,23 +83,23 @@ export async function registerStatic(
     });
   }
 
+  const indexVariants = createIndexVariants(dirs.clientDir);
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!existsSync(indexPath)) {
+    const [path = '/', query = ''] = request.url.split('?');
+    const lang = guessLanguage(query, request.headers['accept-language']);
+    const variant = indexVariants(path.length > 1 ? path.replace(/\/+$/, '') : path, lang);
+    if (!variant) {
       return reply.status(503).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
     }
     void reply
       .status(200)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .header('vary', 'accept-encoding');
-    // The build's precompressed twin when the browser takes it (every current one takes br).
+      .header('vary', 'accept-encoding, accept-language');
+    // Compressed once per route and language (every current browser takes br).
     const encoding = preferredEncoding(request.headers['accept-encoding']);
-    if (encoding && existsSync(`${indexPath}${ENCODED_SUFFIX[encoding]}`)) {
-      return reply
-        .header('content-encoding', encoding)
-        .send(await readFile(`${indexPath}${ENCODED_SUFFIX[encoding]}`));
-    }
-    return reply.send(await readFile(indexPath));
+    if (encoding) return reply.header('content-encoding', encoding).send(variant[encoding]);
+    return reply.send(variant.raw);
   };
 
   // '/' is the app itself (the static wildcard would try to list the directory).

@@ -1,0 +1,13 @@
+/// <reference types="vite/client" />
+import { collectNamespaces } from './locale-resources';
+
+/**
+ * Every other English namespace (a namespace is added by adding its ja and en files): loaded with
+ * the signed-in shell and the public pages' layout (i18n.ts loadAppNamespaces), not by /login.
+ */
+export default collectNamespaces(
+  import.meta.glob<Record<string, unknown>>(
+    ['../../locales/en/*.json', '!../../locales/en/{check,downloads,common,consent,login}.json'],
+    { eager: true, import: 'default' },
+  ),
+);
