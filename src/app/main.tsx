@@ -7,9 +7,17 @@ import { i18n, loadLanguage } from '@/lib/i18n';
 import { Lang } from '@/contracts/entities';
 import { createQueryClient } from './query-client';
 import { createRouter } from './router';
+import { reportError, startErrorReporting } from '@/lib/error-reporting';
+import { registerServiceWorker } from './service-worker';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
+
+// Vite's chunk loader announces a failed lazy module (or its stylesheet) before it rejects.
+window.addEventListener('vite:preloadError', (event) =>
+  reportError((event as Event & { payload?: unknown }).payload ?? event, 'lazyLoad'),
+);
+registerServiceWorker();
 
 const router = createRouter();
 const queryClient = createQueryClient();
@@ -27,4 +35,6 @@ void loadLanguage(startLanguage)
         </Providers>
       </StrictMode>,
     ),
-  );
+  )
+  // After the first render: the SDK is a chunk of its own, fetched only when a DSN is set.
+  .then(() => startErrorReporting());

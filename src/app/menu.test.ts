@@ -20,6 +20,7 @@ describe('user menu', () => {
         'settings /setting/download',
         'report /report',
         'moderation /moderation',
+        'news /news',
         'support',
         'logout',
       ]);

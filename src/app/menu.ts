@@ -3,7 +3,7 @@ import { isStaffRole } from '@/contracts/entities';
 
 export type MenuEntry =
   | {
-      key: 'profile' | 'settings' | 'report' | 'moderation' | 'feedbackZero';
+      key: 'profile' | 'settings' | 'report' | 'moderation' | 'news' | 'feedbackZero';
       kind: 'route';
       to: string;
     }
@@ -26,6 +26,8 @@ export function userMenuEntries(
   if (staff) entries.push({ key: 'report', kind: 'route', to: '/report' });
   // The moderation queue (pending outputs and feedback) is for the same staff roles.
   if (staff) entries.push({ key: 'moderation', kind: 'route', to: '/moderation' });
+  // News items for the home page are published by the same staff roles (issue 14).
+  if (staff) entries.push({ key: 'news', kind: 'route', to: '/news' });
   if (staff && options.supportUrl)
     entries.push({ key: 'support', kind: 'external', href: options.supportUrl });
   if (options.canSeeFeedbackZero)

@@ -5,6 +5,7 @@ import {
   type RouteObject,
 } from 'react-router-dom';
 import { loadLoginPage } from '@/features/auth';
+import { loadAppNamespaces } from '@/lib/i18n';
 import { tokenStorage } from '@/lib/storage';
 import { PageLoader } from '@/features/page-status';
 import { RootLayout } from './layout/root-layout';
@@ -33,6 +34,8 @@ const profile = () => import('@/features/profile');
 const settings = () => import('@/features/settings');
 const moderation = () => import('@/features/moderation');
 const reports = () => import('@/features/reports');
+const studio = () => import('@/features/studio');
+const news = () => import('@/features/news');
 
 /** A route's component taken from a lazily imported module. */
 const component =
@@ -68,19 +71,31 @@ export const routes = [
       { path: '/user/create', loader: () => redirect('/') },
       {
         // Public: readable before an account exists; in the app layout once signed in.
-        lazy: () => import('./layout/legal-layout').then((m) => ({ Component: m.LegalLayout })),
+        lazy: () =>
+          Promise.all([import('./layout/legal-layout'), loadAppNamespaces()]).then(([m]) => ({
+            Component: m.LegalLayout,
+          })),
         hydrateFallbackElement: <PageLoader />,
         errorElement: <RouteErrorPage />,
         children: [
           { path: '/policy', lazy: legalPage('PolicyRoute') },
           { path: '/terms', lazy: legalPage('TermsPage') },
           { path: '/privacy', lazy: legalPage('PrivacyPage') },
+          // The system check a school runs before a lesson (issue 13): no sign-in needed.
+          {
+            path: '/check',
+            lazy: () => import('@/features/check').then((m) => ({ Component: m.CheckPage })),
+          },
         ],
       },
       {
         loader: requireToken,
-        // The signed-in shell (header, menus, realtime) is a chunk of its own: /login never loads it.
-        lazy: () => import('./layout/app-layout').then((m) => ({ Component: m.AppLayout })),
+        // The signed-in shell (header, menus, realtime) is a chunk of its own, and so are the texts
+        // beyond /login's: /login never loads them.
+        lazy: () =>
+          Promise.all([import('./layout/app-layout'), loadAppNamespaces()]).then(([m]) => ({
+            Component: m.AppLayout,
+          })),
         hydrateFallbackElement: <PageLoader />,
         // Errors below render inside the layout, so the header stays.
         children: [
@@ -115,6 +130,10 @@ export const routes = [
                   { path: 'group', lazy: component(settings, (m) => m.GroupPane) },
                   { path: 'group/:groupId', lazy: component(settings, (m) => m.GroupPane) },
                   { path: 'privacy', lazy: component(settings, (m) => m.PrivacyPane) },
+                  {
+                    path: 'notification',
+                    lazy: component(settings, (m) => m.NotificationPane),
+                  },
                 ],
               },
               { path: 'report', loader: () => redirect('/report/group') },
@@ -140,6 +159,14 @@ export const routes = [
               },
               { path: 'moderation', lazy: component(moderation, (m) => m.ModerationPage) },
               { path: 'feedbackzero', lazy: component(reports, (m) => m.FeedbackZeroPage) },
+              // The studio (issue 15): staff roles author sessions; its words load with it.
+              { path: 'studio', lazy: component(studio, (m) => m.StudioListPage) },
+              {
+                path: 'studio/session/:sessionId',
+                lazy: component(studio, (m) => m.StudioSessionPage),
+              },
+              { path: 'news', lazy: component(news, (m) => m.NewsPage) },
+              { path: 'contact', lazy: component(news, (m) => m.ContactPage) },
               { path: '*', element: <NotFoundPage /> },
             ],
           },

@@ -135,4 +135,9 @@ export const STORAGE_KEYS = {
   notificationShowAfter: 'HOME.NOTIFICATION_SHOW_AFTER',
   /** The language this browser last showed ("ja" | "en"), so the login page keeps it. */
   lang: 'ROOT.LANG',
+  /**
+   * Whose push subscription this browser holds (`{ endpoint, userId }` as JSON): on a shared
+   * school computer the browser's one subscription belongs to whoever turned it on last.
+   */
+  pushOwner: 'ROOT.PUSH_OWNER',
 } as const;

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { isBlankText } from './blank-text';
-import { DISPLAY_NAME_MAX, OUTPUT_DESCRIPTION_MAX, ROOM_NAME_MAX, COMMENT_MAX } from './constants';
+import {
+  DISPLAY_NAME_MAX,
+  OUTPUT_DESCRIPTION_MAX,
+  REFLECTION_SCORE_MAX,
+  ROOM_NAME_MAX,
+  COMMENT_MAX,
+} from './constants';
 
 /**
  * Entities of section 3 of both specification documents. Every time on the wire is epoch
@@ -48,6 +54,8 @@ export const GroupMember = z.object({
   displayName: z.string(),
   studentNumber: z.string().nullable(),
   role: Role,
+  /** When the pupil asked for a new password and no one has set one since (issue 14). */
+  passwordResetRequestedAt: EpochMs.nullable().optional(),
 });
 export type GroupMember = z.infer<typeof GroupMember>;
 
@@ -157,6 +165,10 @@ export const TimedAction = z.object({
     .default({}),
 });
 export type TimedAction = z.infer<typeof TimedAction>;
+
+/** The votes API key of a vote moment: its discussId, else its name (the watch page, downloads). */
+export const voteKeyOf = (action: TimedAction): string | null =>
+  action.params.discussId?.trim() || action.params.name?.trim() || null;
 
 export const VideoProvider = z.enum(['ULIZA_G5', 'ULIZA', 'YOUTUBE', 'HLS']);
 export const VideoType = z.enum([
@@ -490,6 +502,9 @@ export const SessionParticipant = z.object({
 });
 export type SessionParticipant = z.infer<typeof SessionParticipant>;
 
+/** A reflection's score: a whole number from 0 to REFLECTION_SCORE_MAX. */
+export const ReflectionScore = z.number().int().min(0).max(REFLECTION_SCORE_MAX);
+
 export const Reflection = z.object({
   id: Id,
   sessionId: Id,
@@ -497,6 +512,8 @@ export const Reflection = z.object({
   ideaNote: z.string(),
   thinkNote: z.string(),
   actionNote: z.string(),
+  /** The pupil's own score of the session, 0 to 10 (spec: reflection score max 10); null: none. */
+  score: ReflectionScore.nullable().optional(),
   /** pending: held by the screening until a teacher publishes it; rejected: stays hidden. */
   status: z.enum(['published', 'draft', 'pending', 'rejected']),
   createdAt: EpochMs,

@@ -29,6 +29,10 @@ export const ErrorCode = z.enum([
   // Comments (issue 8)
   'commentRefused', // a session or live comment failed the screening (contact details, abuse)
   'commentsPaused', // the room's host paused live comments
+  // Studio (issue 15)
+  'unsupportedMedia', // an upload that is not an MP4, WebM or MOV video
+  'captionInvalid', // a caption file that is neither valid WebVTT nor SRT
+  'transcoderMissing', // no ffmpeg: uploads cannot be turned into HLS on this server
   'internal',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
@@ -69,5 +73,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   unlinked: 401,
   commentRefused: 400,
   commentsPaused: 409,
+  unsupportedMedia: 415,
+  captionInvalid: 400,
+  transcoderMissing: 503,
   internal: 500,
 };

@@ -6,13 +6,22 @@ import type { LanguageResources } from './locale-resources';
 import { initialLanguage, rememberLanguage } from './preferred-language';
 
 /**
- * Each language's translations are a chunk of their own (locales-ja.ts, locales-en.ts), fetched
- * when the page first needs that language: the first load carries only the user's (issue 10).
+ * Each language's translations are two chunks of their own, fetched when the page first needs
+ * them: the first load carries only the user's language (issue 10), and /login only the
+ * namespaces it draws with (FIRST_NAMESPACES, locales-ja.ts). The others (locales-ja-app.ts) come
+ * with the signed-in shell and the public pages' layout (loadAppNamespaces).
  */
 const bundles: Record<Lang, () => Promise<{ default: LanguageResources }>> = {
   ja: () => import('./locales-ja'),
   en: () => import('./locales-en'),
 };
+const appBundles: Record<Lang, () => Promise<{ default: LanguageResources }>> = {
+  ja: () => import('./locales-ja-app'),
+  en: () => import('./locales-en-app'),
+};
+
+/** The namespaces in the first-load chunk (locales-ja.ts's glob names the same files). */
+export const FIRST_NAMESPACES = ['common', 'consent', 'login'] as const;
 
 /**
  * Creates and initialises an i18next instance (ja default, en fallback-free so a missing key shows
@@ -67,11 +76,67 @@ if (typeof document !== 'undefined') document.documentElement.lang = i18n.langua
  * renders only after its first language is in (main.tsx), so no key ever shows untranslated.
  */
 export async function loadLanguage(lang: Lang, instance: I18n = i18n): Promise<void> {
-  if (instance.hasResourceBundle(lang, 'common')) return;
-  const { default: namespaces } = await bundles[lang]();
+  await Promise.all([
+    addBundle(bundles, 'common', lang, instance),
+    appWanted.has(instance) ? addBundle(appBundles, 'home', lang, instance) : null,
+  ]);
+}
+
+/** Instances that have asked for the app's namespaces: a language loaded later brings them too. */
+const appWanted = new WeakSet<I18n>();
+
+/**
+ * Makes sure `instance` holds the namespaces beyond the first load's, in its language (and in the
+ * one a switch under way is heading for): the signed-in shell and the public pages' layout await
+ * this before they render, so none of their texts shows as a key.
+ */
+export async function loadAppNamespaces(instance: I18n = i18n): Promise<void> {
+  appWanted.add(instance);
+  const langs = new Set<Lang>([Lang.catch(DEFAULT_LANG).parse(instance.language)]);
+  const heading = wanted.get(instance);
+  if (heading) langs.add(heading);
+  await Promise.all([...langs].map((lang) => addBundle(appBundles, 'home', lang, instance)));
+}
+
+async function addBundle(
+  from: Record<Lang, () => Promise<{ default: LanguageResources }>>,
+  /** A namespace of that bundle: when present, the bundle is in. */
+  marker: string,
+  lang: Lang,
+  instance: I18n,
+): Promise<void> {
+  if (instance.hasResourceBundle(lang, marker)) return;
+  const { default: namespaces } = await from[lang]();
   for (const [ns, keys] of Object.entries(namespaces)) {
     instance.addResourceBundle(lang, ns, keys, true, true);
   }
+}
+
+/**
+ * Namespaces left out of the language chunks because only a lazy feature uses them (the system
+ * check, the download panel): each arrives with its feature, through loadNamespace (issue 13).
+ */
+export const LAZY_NAMESPACES = ['check', 'downloads'] as const;
+export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
+const lazyFiles: Record<Lang, Record<string, () => Promise<Record<string, unknown>>>> = {
+  ja: import.meta.glob<Record<string, unknown>>('../../locales/ja/{check,downloads}.json', {
+    import: 'default',
+  }),
+  en: import.meta.glob<Record<string, unknown>>('../../locales/en/{check,downloads}.json', {
+    import: 'default',
+  }),
+};
+
+/** Makes sure a lazy namespace is loaded for `lang`. */
+export async function loadNamespace(
+  ns: LazyNamespace,
+  lang: Lang,
+  instance: I18n = i18n,
+): Promise<void> {
+  if (instance.hasResourceBundle(lang, ns)) return;
+  const load = lazyFiles[lang][`../../locales/${lang}/${ns}.json`];
+  if (!load) throw new Error(`No ${lang} translations for ${ns}`);
+  instance.addResourceBundle(lang, ns, await load(), true, true);
 }
 
 const wanted = new WeakMap<I18n, Lang>();

@@ -14,6 +14,11 @@ import type notifications from '../../locales/ja/notifications.json';
 import type projects from '../../locales/ja/projects.json';
 import type reports from '../../locales/ja/reports.json';
 import type moderation from '../../locales/ja/moderation.json';
+// Loaded with the studio (features/studio/studio-locales.ts), not in the first language chunk.
+import type studio from '../../locales/ja/lazy/studio.json';
+import type downloads from '../../locales/ja/downloads.json';
+import type check from '../../locales/ja/check.json';
+import type news from '../../locales/ja/news.json';
 
 // Translation keys are typed from the Japanese (default) resources, so a typo fails type-check.
 // A new namespace: add locales/{ja,en}/<ns>.json and one line here.
@@ -37,6 +42,10 @@ declare module 'i18next' {
       projects: typeof projects;
       reports: typeof reports;
       moderation: typeof moderation;
+      studio: typeof studio;
+      downloads: typeof downloads;
+      check: typeof check;
+      news: typeof news;
     };
     returnNull: false;
   }

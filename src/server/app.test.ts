@@ -113,7 +113,7 @@ describe('health and security headers', () => {
   });
 
   it('sends a CSP that allows own scripts, blob: media and websockets', async () => {
-    const res = await t.app.inject({ url: '/healthz' });
+    const res = await t.app.inject({ url: '/login', headers: { accept: 'text/html' } });
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
     expect(csp).toMatch(/media-src [^;]*blob:/);

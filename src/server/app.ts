@@ -18,8 +18,13 @@ import { TokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import { AppError, errorHandler } from './http/errors';
+import { createErrorReporter, type ErrorReporter } from './error-reporting';
 import { registerStatic } from './http/static';
-import { cspDirectives, registerNoStore } from './http/security-headers';
+import {
+  cspDirectives,
+  registerDocumentOnlyHeaders,
+  registerNoStore,
+} from './http/security-headers';
 import { registerControlCharGuard } from './http/control-chars';
 import { registerRouteTable } from './http/route-table';
 import { logSerializers } from './http/log-redaction';
@@ -28,12 +33,17 @@ import { MemoryRoomBus, type RoomBus } from './realtime/bus';
 import { systemClock, type ServerClock } from './clock';
 import { registerRealtimeHub, type RealtimeHub } from './realtime/hub';
 import { RedisRoomBus } from './realtime/redis-bus';
+import { openFirebaseAdmin, type FirebaseAdmin } from './firestore/admin';
+import { FirestoreMirror, MirroredRoomBus } from './firestore/mirror';
+import { realtimeRoutes } from './routes/realtime';
 import { registerRoomHub, type RoomHub } from './realtime/rooms';
+import { registerSessionFeed } from './realtime/session-feed';
 import { activeFamiliesQuery } from './realtime/signed-in';
 import { authRoutes } from './routes/auth';
 import { groupRoutes } from './routes/groups';
 import { groupSettingsRoutes } from './routes/group-settings';
 import { healthRoutes } from './routes/health';
+import { clientConfigRoutes } from './routes/client-config';
 import { locationRoutes } from './routes/location';
 import { meRoutes } from './routes/me';
 import { oauthRoutes } from './routes/oauth';
@@ -56,7 +66,14 @@ import { violationRoutes } from './routes/violations';
 import { translationRoutes } from './routes/translation';
 import { reportRoutes } from './routes/reports';
 import { moderationRoutes } from './routes/moderation';
+import { studioRoutes } from './routes/studio';
+import { catalogueRoutes } from './routes/catalogue';
+import { legacyAliasRoutes } from './routes/legacy';
+import { olderServiceRoutes } from './routes/older-service';
+import { accountRoutes } from './routes/accounts';
 import { ReportScheduler } from './reports/scheduler';
+import { PushService } from './push/push-service';
+import { pushRoutes } from './routes/push';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -68,6 +85,10 @@ declare module 'fastify' {
     realtime: RealtimeHub;
     /** Rooms on the hub (catch-up from the log, counters). */
     roomHub: RoomHub;
+    /** Sentry for unexpected errors; null when SENTRY_DSN is unset (issue 14). */
+    errorReporter: ErrorReporter | null;
+    /** Web Push to subscribed browsers (issue 14). */
+    push: PushService;
   }
 }
 
@@ -133,6 +154,7 @@ export async function buildApp({
     // OpenID popups post their result back to the opener.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
+  registerDocumentOnlyHeaders(app as unknown as FastifyInstance);
   const secret = await resolveJwtSecret(db, config.jwtSecret);
   // Before the routes: their answers sign upload URLs, their bodies get them back unsigned.
   const uploadsDir = join(config.dataDir, 'uploads');
@@ -177,7 +199,7 @@ export async function buildApp({
     // fetches hundreds of them a minute. Nor is the /ws upgrade: it carries no token (that is
     // its first message), so it could only count per address, and a school reconnecting after
     // a deploy would lock itself out; a socket has its own budget and 10 s to authenticate.
-    allowList: (req) => !/^\/(v1|v2)(\/|$|\?)/.test(req.url),
+    allowList: (req) => !/^\/(v0|v1|v2)(\/|$|\?)/.test(req.url),
     errorResponseBuilder: (_req, ctx) =>
       new AppError('tooManyRequests', 'Too many requests', undefined, {
         'retry-after': String(Math.max(1, Math.ceil(ctx.ttl / 1000))),
@@ -194,13 +216,37 @@ export async function buildApp({
   app.decorate('config', config);
   app.decorate('clock', clock);
   app.decorate('auth', auth);
+  const errorReporter = config.errorReporting.server
+    ? createErrorReporter(config.errorReporting.server)
+    : null;
+  app.decorate('errorReporter', errorReporter);
+  // What is queued still leaves when the server stops.
+  if (errorReporter) app.addHook('onClose', async () => void (await errorReporter.flush()));
+  app.decorate(
+    'push',
+    new PushService(
+      db,
+      config.publicUrl ?? `mailto:push@${config.host === '0.0.0.0' ? 'localhost' : config.host}`,
+      app.log,
+    ),
+  );
   app.decorate('permissions', new Permissions(db, (key, load) => auth.remember(key, load)));
   // Rooms fan out in process by default; REDIS_URL shares them between server instances.
-  const roomBus: RoomBus = config.redisUrl
+  const baseBus: RoomBus = config.redisUrl
     ? new RedisRoomBus({ url: config.redisUrl, onError: (e) => app.log.error({ err: e }, 'redis') })
     : new MemoryRoomBus((e) => app.log.error({ err: e }, 'room bus listener failed'));
+  // REALTIME_BACKEND=firestore: everything the bus carries is also written to Firestore.
+  const firebase =
+    config.realtime.backend === 'firestore' ? openFirebaseAdmin(config.realtime) : null;
+  const mirror = firebase ? new FirestoreMirror(firebase.firestore, db, app.log, clock) : null;
+  const roomBus: RoomBus = mirror ? new MirroredRoomBus(baseBus, mirror) : baseBus;
   app.decorate('roomBus', roomBus);
-  app.addHook('onClose', () => roomBus.close());
+  app.decorate('firebase', firebase);
+  app.decorate('firestoreMirror', mirror);
+  app.addHook('onClose', async () => {
+    await roomBus.close();
+    await firebase?.close();
+  });
   // Built here, started by main.ts: tests and one-off scripts never run the timer.
   const reportScheduler = new ReportScheduler(db, app.log, config.reports.timeZone);
   app.decorate('reportScheduler', reportScheduler);
@@ -208,6 +254,7 @@ export async function buildApp({
 
   // Ring 3: routes.
   await app.register(healthRoutes);
+  await app.register(clientConfigRoutes);
   await app.register(authRoutes);
   await app.register(oauthRoutes, { secret });
   await app.register(meRoutes);
@@ -216,6 +263,7 @@ export async function buildApp({
   await app.register(groupSettingsRoutes);
   await app.register(permissionRoutes);
   await app.register(locationRoutes);
+  await app.register(realtimeRoutes);
   app.decorate(
     'realtime',
     await registerRealtimeHub(app as unknown as FastifyInstance, {
@@ -244,6 +292,13 @@ export async function buildApp({
   await app.register(translationRoutes);
   await app.register(reportRoutes);
   await app.register(moderationRoutes);
+  await app.register(pushRoutes);
+  await app.register(studioRoutes);
+  await app.register(catalogueRoutes);
+  await app.register(olderServiceRoutes);
+  await app.register(accountRoutes);
+  // Last: the older service's aliases reuse the /v1 routes registered above.
+  await app.register(legacyAliasRoutes);
   const roomHub = registerRoomHub(app as unknown as FastifyInstance, {
     hub: app.realtime,
     db,
@@ -253,6 +308,12 @@ export async function buildApp({
     headIntervalMs: config.ws.headIntervalMs,
   });
   app.decorate('roomHub', roomHub);
+  registerSessionFeed(app as unknown as FastifyInstance, {
+    hub: app.realtime,
+    db,
+    bus: roomBus,
+    permissions: app.permissions,
+  });
 
   await registerStatic(app as unknown as FastifyInstance, {
     mediaDir: config.mediaDir,
@@ -261,4 +322,13 @@ export async function buildApp({
 
   await app.ready();
   return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** firebase-admin when REALTIME_BACKEND=firestore, else null. */
+    firebase: FirebaseAdmin | null;
+    /** The Firestore writer behind the room bus (REALTIME_BACKEND=firestore), else null. */
+    firestoreMirror: FirestoreMirror | null;
+  }
 }

@@ -83,4 +83,70 @@ describe('loadConfig', () => {
       }
     }
   });
+
+  describe('REALTIME_BACKEND (issue 12)', () => {
+    it('is ws by default, firestore on the emulator with only a project id', () => {
+      expect(loadConfig({}).realtime).toEqual({ backend: 'ws' });
+      expect(
+        loadConfig({
+          REALTIME_BACKEND: 'firestore',
+          FIREBASE_PROJECT_ID: 'demo-tomoni',
+          FIRESTORE_EMULATOR_HOST: '127.0.0.1:8080',
+        }).realtime,
+      ).toEqual({
+        backend: 'firestore',
+        projectId: 'demo-tomoni',
+        web: { apiKey: 'emulator' },
+        emulatorHost: '127.0.0.1:8080',
+        credentials: null,
+      });
+    });
+
+    it('stops a partial Firebase configuration with one message naming what is missing', () => {
+      expect(() => loadConfig({ REALTIME_BACKEND: 'websocket' })).toThrow(/REALTIME_BACKEND/);
+      expect(() => loadConfig({ REALTIME_BACKEND: 'firestore' })).toThrow(/FIREBASE_PROJECT_ID/);
+      const partial = () =>
+        loadConfig({ REALTIME_BACKEND: 'firestore', FIREBASE_PROJECT_ID: 'tomoni-prod' });
+      expect(partial).toThrow(ConfigError);
+      expect(partial).toThrow(/FIREBASE_API_KEY[\s\S]*FIREBASE_SERVICE_ACCOUNT/);
+      expect(() =>
+        loadConfig({
+          REALTIME_BACKEND: 'firestore',
+          FIREBASE_PROJECT_ID: 'tomoni-prod',
+          FIREBASE_API_KEY: 'AIza-test',
+          FIREBASE_SERVICE_ACCOUNT: '{"not":"a key"}',
+        }),
+      ).toThrow(/FIREBASE_SERVICE_ACCOUNT: must be a service account key/);
+      expect(() =>
+        loadConfig({
+          REALTIME_BACKEND: 'firestore',
+          FIREBASE_PROJECT_ID: 'x',
+          FIRESTORE_EMULATOR_HOST: 'h:1',
+        }),
+      ).toThrow(/FIREBASE_PROJECT_ID: must be a Firebase project id/);
+      expect(() => loadConfig({ FIRESTORE_EMULATOR_HOST: 'http://127.0.0.1:8080' })).toThrow(
+        /FIRESTORE_EMULATOR_HOST/,
+      );
+    });
+
+    it('takes production credentials from a key file or the key itself', () => {
+      const prod = {
+        REALTIME_BACKEND: 'firestore',
+        FIREBASE_PROJECT_ID: 'tomoni-prod',
+        FIREBASE_API_KEY: 'AIza-test',
+        FIREBASE_AUTH_DOMAIN: 'tomoni-prod.firebaseapp.com',
+      };
+      expect(
+        loadConfig({ ...prod, GOOGLE_APPLICATION_CREDENTIALS: '/etc/tomoni/key.json' }).realtime,
+      ).toMatchObject({
+        web: { apiKey: 'AIza-test', authDomain: 'tomoni-prod.firebaseapp.com' },
+        emulatorHost: null,
+        credentials: { type: 'file', path: '/etc/tomoni/key.json' },
+      });
+      expect(
+        loadConfig({ ...prod, FIREBASE_SERVICE_ACCOUNT: '{"private_key":"k","client_email":"e"}' })
+          .realtime,
+      ).toMatchObject({ credentials: { type: 'json', json: { private_key: 'k' } } });
+    });
+  });
 });

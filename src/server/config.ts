@@ -9,6 +9,14 @@ const EnvBoolean = z
   .pipe(z.enum(['true', 'false', '1', '0', 'yes', 'no']))
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** package.json's version (the route test keeps the two equal). */
+export const APP_PACKAGE_VERSION = '0.1.0';
+
+function appInfoOf(current: string, minimum: string): Config['appInfo'] {
+  const info = { currentVersion: current, minimumVersion: minimum };
+  return { web: info, ios: info, android: info };
+}
+
 const PositiveInt = z.coerce.number().int().positive();
 
 /** A comma-separated list of http(s) origins ("https://cdn.example, https://img.example"). */
@@ -33,6 +41,8 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().trim().min(1).default('./data'),
   MEDIA_DIR: z.string().trim().min(1).default('./media'),
   CLIENT_DIR: z.string().trim().min(1).default('./dist/client'),
+  /** The studio's transcoder: `auto` (system ffmpeg, else the bundled one), `none`, or a path. */
+  FFMPEG: z.string().trim().min(1).default('auto'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL_S: PositiveInt.default(900),
   REFRESH_TOKEN_TTL_S: PositiveInt.default(30 * 24 * 60 * 60),
@@ -69,6 +79,17 @@ const EnvSchema = z.object({
   OIDC_MICROSOFT_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
   OIDC_MICROSOFT_CLIENT_ID: z.string().trim().min(1).optional(),
   OIDC_MICROSOFT_CLIENT_SECRET: z.string().min(1).optional(),
+  /** GET /v0/app-info: the app's current version and the oldest one still supported. */
+  APP_VERSION: z
+    .string()
+    .trim()
+    .regex(/^\d+\.\d+\.\d+$/)
+    .default(APP_PACKAGE_VERSION),
+  APP_MIN_VERSION: z
+    .string()
+    .trim()
+    .regex(/^\d+\.\d+\.\d+$/)
+    .optional(),
   /** Machine translation for the feedback viewer: 'deepl' or unset (no translate button). */
   TRANSLATION_PROVIDER: z.enum(['deepl']).optional(),
   DEEPL_API_KEY: z.string().trim().min(1).optional(),
@@ -109,6 +130,33 @@ const EnvSchema = z.object({
   ROOM_HEAD_INTERVAL_MS: PositiveInt.default(5000),
   /** Lifetime of a signed /uploads URL handed out in API answers. */
   UPLOAD_URL_TTL_S: PositiveInt.default(2 * 60 * 60),
+  /** Where clients receive room events: this server's /ws hub, or Cloud Firestore (issue 12). */
+  REALTIME_BACKEND: z.enum(['ws', 'firestore']).default('ws'),
+  FIREBASE_PROJECT_ID: z
+    .string()
+    .trim()
+    .regex(/^[a-z][a-z0-9-]{4,29}$/, 'must be a Firebase project id (6–30 of a-z, 0-9, -)')
+    .optional(),
+  /** The web app's config (Firebase console → project settings → your apps). */
+  FIREBASE_API_KEY: z.string().trim().min(1).optional(),
+  FIREBASE_AUTH_DOMAIN: z.string().trim().min(1).optional(),
+  FIREBASE_APP_ID: z.string().trim().min(1).optional(),
+  /** host:port of a Firestore emulator (local runs and tests): no credentials, mock tokens. */
+  FIRESTORE_EMULATOR_HOST: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9.-]+:\d{1,5}$/, 'must be host:port, e.g. 127.0.0.1:8080')
+    .optional(),
+  /** A service account's JSON key (the file's path is GOOGLE_APPLICATION_CREDENTIALS). */
+  FIREBASE_SERVICE_ACCOUNT: z.string().trim().min(1).optional(),
+  GOOGLE_APPLICATION_CREDENTIALS: z.string().trim().min(1).optional(),
+  /** Sentry error reporting for the server; unset: off. Also the client's unless SENTRY_CLIENT_DSN. */
+  SENTRY_DSN: z.url({ protocol: /^https?$/ }).optional(),
+  /** The browser's Sentry DSN when it reports to another project than the server. */
+  SENTRY_CLIENT_DSN: z.url({ protocol: /^https?$/ }).optional(),
+  SENTRY_ENVIRONMENT: z.string().trim().min(1).max(64).optional(),
+  /** The share of errors sent (the spec's error-tracking sample rate). */
+  SENTRY_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(0.4),
 });
 
 /** One configured OpenID Connect client. */
@@ -133,6 +181,8 @@ export interface Config {
   dataDir: string;
   mediaDir: string;
   clientDir: string;
+  /** `auto`, `none` or an ffmpeg path (studio/transcoder.ts). */
+  ffmpeg: string;
   /** When absent, a secret is generated once and kept in app_settings. */
   jwtSecret: string | undefined;
   accessTokenTtlS: number;
@@ -160,6 +210,8 @@ export interface Config {
   pgliteWorker: boolean;
   /** The translation provider, or null when none is configured. */
   translation: { provider: 'deepl'; apiKey: string; apiUrl: string } | null;
+  /** GET /v0/app-info per platform (one web app serves every platform today). */
+  appInfo: Record<'web' | 'ios' | 'android', { currentVersion: string; minimumVersion: string }>;
   /** Class report aggregates: the refresh time zone and whether staff may refresh on demand. */
   reports: { timeZone: string; refreshOnDemand: boolean };
   /** Extra CSP origins (see docs/decisions.md, issue 8). */
@@ -176,6 +228,85 @@ export interface Config {
   };
   /** Signed /uploads URLs. */
   uploads: { urlTtlS: number };
+  /** Where clients receive room events (REALTIME_BACKEND). */
+  realtime: RealtimeConfig;
+  /** Sentry (issue 14): each side is null when its DSN is unset. */
+  errorReporting: {
+    server: ErrorReportingConfig | null;
+    client: ErrorReportingConfig | null;
+  };
+}
+
+/** One side's Sentry settings. */
+export interface ErrorReportingConfig {
+  dsn: string;
+  sampleRate: number;
+  environment: string;
+}
+
+/** The realtime backend: this server's hub, or Cloud Firestore written by this server. */
+export type RealtimeConfig =
+  | { backend: 'ws' }
+  | {
+      backend: 'firestore';
+      projectId: string;
+      /** The browser SDK's config (public by design: the security rules protect the data). */
+      web: { apiKey: string; authDomain?: string; appId?: string };
+      /** host:port of the emulator: both the server and the browsers connect there. */
+      emulatorHost: string | null;
+      /** Service-account credentials for production (the JSON, or a key file's path). */
+      credentials:
+        { type: 'json'; json: Record<string, unknown> } | { type: 'file'; path: string } | null;
+    };
+
+/** REALTIME_BACKEND=firestore needs a project, and outside the emulator a web key and a key. */
+function realtimeConfig(e: z.infer<typeof EnvSchema>): RealtimeConfig {
+  if (e.REALTIME_BACKEND === 'ws') return { backend: 'ws' };
+  const missing: string[] = [];
+  if (!e.FIREBASE_PROJECT_ID)
+    missing.push('FIREBASE_PROJECT_ID: required when REALTIME_BACKEND=firestore');
+  const emulatorHost = e.FIRESTORE_EMULATOR_HOST ?? null;
+  if (!emulatorHost) {
+    if (!e.FIREBASE_API_KEY) {
+      missing.push(
+        'FIREBASE_API_KEY: required when REALTIME_BACKEND=firestore (unless FIRESTORE_EMULATOR_HOST)',
+      );
+    }
+    if (!e.FIREBASE_SERVICE_ACCOUNT && !e.GOOGLE_APPLICATION_CREDENTIALS) {
+      missing.push(
+        'FIREBASE_SERVICE_ACCOUNT: a service account key (or GOOGLE_APPLICATION_CREDENTIALS) is required when REALTIME_BACKEND=firestore (unless FIRESTORE_EMULATOR_HOST)',
+      );
+    }
+  }
+  let credentials: Extract<RealtimeConfig, { backend: 'firestore' }>['credentials'] = null;
+  if (e.FIREBASE_SERVICE_ACCOUNT) {
+    try {
+      const json = JSON.parse(e.FIREBASE_SERVICE_ACCOUNT) as unknown;
+      if (typeof json !== 'object' || json === null || !('private_key' in json)) throw new Error();
+      credentials = { type: 'json', json: json as Record<string, unknown> };
+    } catch {
+      missing.push(
+        'FIREBASE_SERVICE_ACCOUNT: must be a service account key (JSON with private_key)',
+      );
+    }
+  } else if (e.GOOGLE_APPLICATION_CREDENTIALS) {
+    credentials = { type: 'file', path: e.GOOGLE_APPLICATION_CREDENTIALS };
+  }
+  if (missing.length > 0 || !e.FIREBASE_PROJECT_ID) {
+    throw new ConfigError(`Invalid environment:\n${missing.map((m) => `  ${m}`).join('\n')}`);
+  }
+  return {
+    backend: 'firestore',
+    projectId: e.FIREBASE_PROJECT_ID,
+    web: {
+      // The emulator ignores the key; the SDK only needs a non-empty one.
+      apiKey: e.FIREBASE_API_KEY ?? 'emulator',
+      ...(e.FIREBASE_AUTH_DOMAIN ? { authDomain: e.FIREBASE_AUTH_DOMAIN } : {}),
+      ...(e.FIREBASE_APP_ID ? { appId: e.FIREBASE_APP_ID } : {}),
+    },
+    emulatorHost,
+    credentials,
+  };
 }
 
 /** The login throttle (src/server/auth/login-throttle.ts). */
@@ -248,6 +379,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const dataDir = resolve(e.DATA_DIR);
+  const realtime = realtimeConfig(e);
+  const sentry = (dsn: string | undefined): ErrorReportingConfig | null =>
+    dsn
+      ? {
+          dsn,
+          sampleRate: e.SENTRY_SAMPLE_RATE,
+          environment: e.SENTRY_ENVIRONMENT ?? e.NODE_ENV ?? 'development',
+        }
+      : null;
   return {
     port: e.PORT,
     host: e.HOST,
@@ -255,6 +395,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     mediaDir: resolve(e.MEDIA_DIR),
     clientDir: resolve(e.CLIENT_DIR),
+    ffmpeg: e.FFMPEG,
     jwtSecret: e.JWT_SECRET,
     accessTokenTtlS: e.ACCESS_TOKEN_TTL_S,
     refreshTokenTtlS: e.REFRESH_TOKEN_TTL_S,
@@ -280,6 +421,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       e.TRANSLATION_PROVIDER === 'deepl' && e.DEEPL_API_KEY
         ? { provider: 'deepl', apiKey: e.DEEPL_API_KEY, apiUrl: e.DEEPL_API_URL }
         : null,
+    appInfo: appInfoOf(e.APP_VERSION, e.APP_MIN_VERSION ?? e.APP_VERSION),
     reports: {
       timeZone: e.REPORT_TIMEZONE,
       refreshOnDemand: e.REPORT_REFRESH_ON_DEMAND ?? e.NODE_ENV !== 'production',
@@ -294,5 +436,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       headIntervalMs: e.ROOM_HEAD_INTERVAL_MS,
     },
     uploads: { urlTtlS: e.UPLOAD_URL_TTL_S },
+    realtime,
+    errorReporting: {
+      server: sentry(e.SENTRY_DSN),
+      client: sentry(e.SENTRY_CLIENT_DSN ?? e.SENTRY_DSN),
+    },
   };
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { V1_ROUTE_OF_ALIAS } from './routes/legacy';
 import { DEMO_IDS } from './seed/demo';
 import { createTestApp, type TestApp } from './testing/test-app';
 
@@ -36,6 +37,8 @@ const ids = {
   pendingFeedback: '',
   reflection: '',
   project: '',
+  /** A video of a session the demo school alone sees (studio routes, issue 15). */
+  video: '',
 };
 /** Strings that must never reach another school. */
 let markers: string[] = [];
@@ -144,6 +147,11 @@ beforeAll(async () => {
     .select('id')
     .where('user_id', '=', ids.student01)
     .executeTakeFirstOrThrow())!.id;
+  ids.video = (await t.db
+    .selectFrom('videos')
+    .select('id')
+    .where('session_id', '=', DEMO_IDS.sessions.forestLive)
+    .executeTakeFirstOrThrow())!.id;
   const demoUsers = users.filter((u) => u.school_id === DEMO_IDS.school);
   ids.project = (await t.db
     .selectFrom('inquiry_projects')
@@ -243,12 +251,25 @@ const PARAMS: Record<string, () => string[]> = {
   'notifications/:kind': () => ['me', 'all'],
   'oauth/:provider': () => ['google'],
   'media/:*': () => ['images/avatars/1.png'],
+  // Issue 10: /media/w/{width}/images/… (a scaled picture; public, like /media).
+  'w/:width': () => ['320'],
+  'images/:*': () => ['avatars/1.png'],
   'uploads/:*': () => ['missing.png'],
   'uploads/:name': () => ['missing.jpg'],
   'comment/:id': () => [ids.roomComment, ids.sessionComment],
   // No comment report is seeded: a comment's id stands in (the answer must equal a made-up id's).
   'comment-reports/:id': () => [ids.roomComment],
+  // Issue 14: the older service's aliases and the spec's new /v1 calls.
+  'users/:id': () => [ids.student01, 'student01'],
+  'work/:id': () => ['work-ocean-archive', 'work-forest-archive'],
+  'units/:id': () => ['unit-1'],
+  'activities/:id': () => [S.oceanArchive, S.forestArchive],
+  'surveys/:id': () => ['survey-2026'],
   '/:*': () => ['index.html'],
+  // The studio (issue 15).
+  'video/:id': () => [ids.video],
+  'caption/:lang': () => ['ja'],
+  'uploads/:id': () => [`${ids.video}.0123456789abcdef0123456789abcdef`],
 };
 
 /** Query strings tried per route (besides none), pointing at the demo school's objects. */
@@ -357,6 +378,8 @@ const ALLOWED_WRITES: Record<
   { reason: string; when?: (p: Record<string, string>) => boolean }
 > = {
   'POST /v1/auth/logout': { reason: "ends the caller's own token family" },
+  // Reached as POST /v0/auth/check_token (the older service's token check, a read by POST).
+  'GET /v1/auth/check': { reason: "answers whether the caller's own token is valid" },
   'DELETE /v1/me/violation/:keyName': { reason: "clears a flag on the caller's own profile" },
   'POST /v1/report/refresh': {
     reason:
@@ -381,6 +404,7 @@ const STAFF_ONLY: RegExp[] = [
   /^\w+ \/v1\/moderation\//,
   /^POST \/v1\/feedbacks\/publish$/,
   /^POST \/v1\/stream$/,
+  /^\w+ \/v1\/studio\//,
 ];
 
 /** Host actions: a room member who is not the host gets 403. */
@@ -422,7 +446,8 @@ function paramKeys(url: string): string[] {
 
 /** Every concrete call of a route: the product of its parameter values, times its queries. */
 function callsOf(method: string, url: string): Call[] {
-  const route = `${method} ${url}`;
+  // An older-service alias (/v0) is judged by its /v1 route's tables: same handler, same rules.
+  const route = V1_ROUTE_OF_ALIAS.get(`${method} ${url}`) ?? `${method} ${url}`;
   const keys = paramKeys(url);
   let fills: Array<Record<string, string>> = [{}];
   for (const key of keys) {

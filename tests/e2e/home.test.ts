@@ -147,7 +147,11 @@ describe('home', () => {
         '/v1/me',
         '/v1/user/{me}',
         '/v1/streams?…',
-        '/v1/sessions',
+        // Paged (pageSize, lastKey) and the live block's own IN_PROGRESS list (issue 14).
+        '/v1/sessions?…',
+        // The violation messages, read at once instead of a day later (issue 14).
+        '/v1/me/outputs?…',
+        '/v1/me/unitOutputs?…',
         '/v1/inquiryProjects?orderBy=updatedAt',
         '/v1/inquiryProjects?orderBy=latestPublishedAt',
         '/v1/inquiryProjects/pinnedSlides',
@@ -155,6 +159,10 @@ describe('home', () => {
         '/v1/user/{me}/outputs?…',
         '/v1/notifications/all',
         '/v1/notifications/projectFeedbackAll',
+        // Start-up configuration, once per page load: the realtime backend (issue 12) and error
+        // reporting's DSN (issue 14). Two small public answers; one call could carry both.
+        '/v1/realtime',
+        '/v1/client-config',
       ].sort(),
     );
     // The follow counts still show, from the profile.

@@ -1,15 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AuthTokens } from '../../src/contracts/api/auth';
 import { ReportFeedbacksResponse, ReportSessionsResponse } from '../../src/contracts/api/reports';
 import { DEMO_IDS } from '../../src/server/seed/demo';
 import { demoAccount } from '../../src/server/seed/accounts';
 import { axeFindings } from './support/axe';
-import { launchBrowser } from './support/browser';
-import { snapshotBuiltClient, type ClientSnapshot } from './support/client-snapshot';
+import { useServerAndBrowser } from './support/app';
 import { text } from './support/locales';
 import { signIn } from './support/login';
-import { startServer, type RunningServer } from './support/server';
 
 /** The server's default report zone (REPORT_TIMEZONE), which is also the browsers' here. */
 const REPORT_ZONE = 'Asia/Tokyo';
@@ -26,9 +23,7 @@ const GRADE = DEMO_IDS.groups.grade2;
 const HELD_TEXT = 'Ask me about the beach clean-up, my phone is 090-1234-5678';
 
 describe('moderation and class reports', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let client: ClientSnapshot;
+  const app = useServerAndBrowser({ REPORT_REFRESH_ON_DEMAND: 'true' }, { snapshotClient: true });
   let baseline: ReportSessionsResponse['items'][number];
 
   const api = async (
@@ -36,13 +31,13 @@ describe('moderation and class reports', () => {
     path: string,
     init: { method?: string; body?: unknown } = {},
   ) => {
-    const login = await fetch(`${server.url}/v1/auth/login`, {
+    const login = await fetch(`${app.server.url}/v1/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: account, password: demoAccount(account).password }),
     });
     const { token } = AuthTokens.parse(await login.json());
-    const res = await fetch(`${server.url}${path}`, {
+    const res = await fetch(`${app.server.url}${path}`, {
       method: init.method ?? 'GET',
       headers: {
         authorization: `Bearer ${token}`,
@@ -54,11 +49,6 @@ describe('moderation and class reports', () => {
   };
 
   beforeAll(async () => {
-    client = snapshotBuiltClient();
-    [server, browser] = await Promise.all([
-      startServer({ CLIENT_DIR: client.dir, REPORT_REFRESH_ON_DEMAND: 'true' }),
-      launchBrowser(),
-    ]);
     // The aggregates are built once at start-up; this is the report before anything below.
     const before = ReportSessionsResponse.parse(
       (await api('teacher', `/v1/report/group/${GRADE}/sessions`)).json,
@@ -66,30 +56,25 @@ describe('moderation and class reports', () => {
     baseline = before.items.find((r) => r.sessionId === SESSION)!;
     expect(baseline).toBeDefined();
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    client?.remove();
-  });
 
   async function signedIn(account: string) {
     // A Japanese school's browsers run in the report zone; the date filter is a calendar day there.
-    const context = await browser.newContext({
+    const context = await app.browser.newContext({
       viewport: { width: 1440, height: 900 },
       timezoneId: REPORT_ZONE,
     });
     const page = await context.newPage();
-    await signIn(page, server.url, account, demoAccount(account).password);
+    await signIn(page, app.server.url, account, demoAccount(account).password);
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
     return { context, page };
   }
 
   it('a member cannot open /report: page-not-found, and no report item in the menu', async () => {
     const { context, page } = await signedIn('student01');
-    await page.goto(`${server.url}/report`);
+    await page.goto(`${app.server.url}/report`);
     await page.waitForURL(/\/report\/group$/);
     await page.getByRole('heading', { name: text('ja', 'common:error.notFound') }).waitFor();
-    await page.goto(`${server.url}/report/group/${DEMO_IDS.groups.class2a}/sessions`);
+    await page.goto(`${app.server.url}/report/group/${DEMO_IDS.groups.class2a}/sessions`);
     await page.getByRole('heading', { name: text('ja', 'common:error.notFound') }).waitFor();
     expect(await page.getByRole('table').count()).toBe(0);
     await page.getByRole('button', { name: text('ja', 'common:header.userMenu') }).click();
@@ -157,7 +142,7 @@ describe('moderation and class reports', () => {
     expect(feedback.status).toBe(200);
 
     const { context, page } = await signedIn('teacher');
-    await page.goto(`${server.url}/report`);
+    await page.goto(`${app.server.url}/report`);
     await page.waitForURL(new RegExp(`/report/group/${GRADE}/sessions$`));
     const table = page.getByRole('table', { name: text('ja', 'reports:tabs.sessions') });
     const row = table
@@ -177,10 +162,10 @@ describe('moderation and class reports', () => {
     // The session detail lists the author with the output, and the posting-status popover
     // shows their latest one.
     // Another school's group is page-not-found for the teacher, without the report frame.
-    await page.goto(`${server.url}/report/group/${DEMO_IDS.groups.sakura1a}/sessions`);
+    await page.goto(`${app.server.url}/report/group/${DEMO_IDS.groups.sakura1a}/sessions`);
     await page.getByRole('heading', { name: text('ja', 'common:error.notFound') }).waitFor();
     expect(await page.getByRole('tab').count()).toBe(0);
-    await page.goto(`${server.url}/report/group/${GRADE}/sessions`);
+    await page.goto(`${app.server.url}/report/group/${GRADE}/sessions`);
     await row.getByRole('link', { name: baseline.title }).click();
     await page.waitForURL(new RegExp(`/report/group/${GRADE}/session/${SESSION}$`));
     await page.getByRole('button', { name: text('ja', 'reports:postingStatus.button') }).click();
@@ -194,7 +179,7 @@ describe('moderation and class reports', () => {
   });
   it('/feedbackzero: members go home; staff see the count, the date rules and the viewer', async () => {
     const member = await signedIn('student01');
-    await member.page.goto(`${server.url}/feedbackzero`);
+    await member.page.goto(`${app.server.url}/feedbackzero`);
     await member.page.waitForURL((url) => url.pathname === '/');
     await member.context.close();
 

@@ -125,6 +125,7 @@ describe('settings', () => {
     expect(await menu.getByRole('link').allTextContents()).toEqual([
       text('en', 'setting:menu.language'),
       text('en', 'setting:menu.password'),
+      text('en', 'setting:menu.notification'),
     ]);
     expect(await page.title()).toBe(text('en', 'setting:documentTitle'));
 
@@ -196,11 +197,18 @@ describe('settings', () => {
     const menu = page.getByRole('navigation', { name: text('ja', 'setting:menuLabel') });
     await expect
       .poll(() => menu.getByRole('link').allTextContents())
-      .toEqual([text('ja', 'setting:menu.language'), text('ja', 'setting:menu.password')]);
+      .toEqual([
+        text('ja', 'setting:menu.language'),
+        text('ja', 'setting:menu.password'),
+        text('ja', 'setting:menu.notification'),
+      ]);
     await context.close();
   });
 
-  /** What the download worker would leave in the offline store: two files and a broken record. */
+  /**
+   * Records in the offline store that the pane lists as invalid download files (issue 13 gave the
+   * records their full shape; tests/e2e/offline.test.ts lists, sizes and deletes real downloads).
+   */
   async function storeDownloads(page: Page) {
     await page.evaluate(
       () =>
@@ -224,67 +232,47 @@ describe('settings', () => {
     );
   }
 
-  it('lists downloaded files with their size in MB, deletes one, and warns about a broken one', async () => {
-    const { context, page } = await signedIn('teacher');
-    await page.goto(`${server.url}/setting/download`);
-    await page.getByText(text('ja', 'setting:download.empty')).waitFor();
-    await storeDownloads(page);
-    await page.reload();
-    await page.getByText('Ocean people').waitFor();
-    // 1.99 MB is floored to one decimal.
-    expect(await page.getByText(text('ja', 'setting:download.size', { size: '1.9' })).count()).toBe(
-      1,
-    );
-    await page.getByText(text('ja', 'setting:download.invalidMessage', { count: '1' })).waitFor();
-    await page
-      .getByRole('button', {
-        name: text('ja', 'setting:download.deleteLabel', { title: 'Forest rangers' }),
-      })
-      .click();
-    await page.getByText('Forest rangers').waitFor({ state: 'detached' });
-    await page.getByRole('button', { name: text('ja', 'setting:download.invalidDelete') }).click();
-    await page
-      .getByText(text('ja', 'setting:download.invalidTitle'))
-      .waitFor({ state: 'detached' });
-    expect(await page.getByText('Ocean people').count()).toBe(1);
-    await context.close();
-  });
-
-  it('has no serious or critical accessibility violation in any pane (desktop and mobile) or the password modal', async () => {
-    const serious = (page: Page, selector: string) => axeFindings(page, { include: [selector] });
-    for (const viewport of [
-      { width: 1440, height: 900 },
-      { width: 390, height: 844 },
-    ]) {
-      const context = await browser.newContext({ viewport });
-      const page = await context.newPage();
-      await signIn(page, server.url, 'staff', demoAccount('staff').password);
-      await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-      await storeDownloads(page);
-      for (const pane of [
-        'download',
-        'language',
-        'password',
-        `group/${DEMO_IDS.groups.class2a}`,
-        'privacy',
+  // Six panes at two widths: generous, for a machine shared by many browsers.
+  it(
+    'has no serious or critical accessibility violation in any pane (desktop and mobile) or the password modal',
+    { timeout: 300_000 },
+    async () => {
+      const serious = (page: Page, selector: string) => axeFindings(page, { include: [selector] });
+      for (const viewport of [
+        { width: 1440, height: 900 },
+        { width: 390, height: 844 },
       ]) {
-        await page.goto(`${server.url}/setting/${pane}`);
-        await page.getByRole('heading', { level: 2 }).waitFor();
-        // The shell's header and footer belong to the layout's own check; this one covers settings.
-        expect(await serious(page, 'main'), `${viewport.width} ${pane}`).toEqual([]);
+        const context = await browser.newContext({ viewport });
+        const page = await context.newPage();
+        await signIn(page, server.url, 'staff', demoAccount('staff').password);
+        await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+        await storeDownloads(page);
+        for (const pane of [
+          'download',
+          'language',
+          'password',
+          'notification',
+          `group/${DEMO_IDS.groups.class2a}`,
+          'privacy',
+        ]) {
+          await page.goto(`${server.url}/setting/${pane}`);
+          await page.getByRole('heading', { level: 2 }).waitFor();
+          // The shell's header and footer belong to the layout's own check; this one covers settings.
+          expect(await serious(page, 'main'), `${viewport.width} ${pane}`).toEqual([]);
+        }
+        await page.goto(`${server.url}/setting/group/${DEMO_IDS.groups.class2a}`);
+        await page
+          .getByRole('button', { name: /^パスワード変更\(/ })
+          .first()
+          .click();
+        const dialog = page.getByRole('dialog');
+        await field(dialog, 'setting:password.new').fill('abc');
+        await dialog.getByText(text('ja', 'setting:minLengthPassword', { count: '8' })).waitFor();
+        // Let the 250 ms opening transition finish: half-faded text is not what a reader sees.
+        await page.waitForTimeout(MODAL_TRANSITION_MS + 150);
+        expect(await serious(page, '[role="dialog"]'), `${viewport.width} modal`).toEqual([]);
+        await context.close();
       }
-      await page.goto(`${server.url}/setting/group/${DEMO_IDS.groups.class2a}`);
-      await page
-        .getByRole('button', { name: /^パスワード変更\(/ })
-        .first()
-        .click();
-      const dialog = page.getByRole('dialog');
-      await field(dialog, 'setting:password.new').fill('abc');
-      await dialog.getByText(text('ja', 'setting:minLengthPassword', { count: '8' })).waitFor();
-      // Let the 250 ms opening transition finish: half-faded text is not what a reader sees.
-      await page.waitForTimeout(MODAL_TRANSITION_MS + 150);
-      expect(await serious(page, '[role="dialog"]'), `${viewport.width} modal`).toEqual([]);
-      await context.close();
-    }
-  });
+    },
+  );
 });

@@ -1,6 +1,7 @@
+import '../mantine-styles-app';
 import { Alert, Box, Button, Group, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { TERMS_AGREEMENT_VERSION, WRAPPER_WIDTH } from '@/contracts/constants';
@@ -8,11 +9,26 @@ import { logout, meQueryKey, PasswordPrompt } from '@/features/auth';
 import { ConsentBanner } from '@/features/consent';
 import { PageLoader } from '@/features/page-status';
 import { isApiError } from '@/lib/api-client';
+import { downloadActivity } from '@/lib/download-activity';
 import { applyLanguage } from '@/lib/i18n';
 import { useAuth } from '../auth-provider';
 import { Footer } from './footer';
 import { Header } from './header';
 import { SessionDisabledModal } from './session-disabled-modal';
+
+/** The download panel and its manager: fetched only once a download exists (issue 13). */
+const DownloadPanel = lazy(() =>
+  import('@/features/downloads').then((m) => ({ default: m.DownloadPanel })),
+);
+
+const subscribeOnline = (notify: () => void) => {
+  window.addEventListener('online', notify);
+  window.addEventListener('offline', notify);
+  return () => {
+    window.removeEventListener('online', notify);
+    window.removeEventListener('offline', notify);
+  };
+};
 
 /**
  * The authenticated area: the token was checked by the route loader; here the user is loaded,
@@ -26,6 +42,8 @@ export function AppLayout() {
   const queryClient = useQueryClient();
   const user = me.data;
   const termsMissing = user !== undefined && user.termsAgreementVersion < TERMS_AGREEMENT_VERSION;
+  const online = useSyncExternalStore(subscribeOnline, () => navigator.onLine);
+  const downloading = useSyncExternalStore(downloadActivity.subscribe, downloadActivity.get);
 
   useEffect(() => {
     if (user) void applyLanguage(user.lang);
@@ -69,6 +87,13 @@ export function AppLayout() {
     <Box mih="100dvh" display="flex" style={{ flexDirection: 'column' }}>
       <Header me={termsMissing ? undefined : user} />
       <Box component="main" flex={1} px="md" py="lg" maw={WRAPPER_WIDTH} w="100%" mx="auto">
+        {!online && (
+          <Alert color="orange" variant="light" role="status" mb="md" data-testid="offline-banner">
+            <Text size="sm" c="dark.7">
+              {t('offlineBanner')}
+            </Text>
+          </Alert>
+        )}
         {content}
       </Box>
       <Footer />
@@ -76,10 +101,20 @@ export function AppLayout() {
       <Suspense fallback={null}>
         <PasswordPrompt me={termsMissing ? undefined : user} />
       </Suspense>
-      <ConsentBanner
-        me={termsMissing ? undefined : user}
-        onSaved={(next) => queryClient.setQueryData(meQueryKey, next)}
-      />
+      {/* The bottom dock: the download panel stands above the consent banner, never under it. */}
+      <Box pos="fixed" bottom={0} left={0} right={0} style={{ zIndex: 150, pointerEvents: 'none' }}>
+        {downloading && (
+          <Suspense fallback={null}>
+            <DownloadPanel />
+          </Suspense>
+        )}
+        <Box style={{ pointerEvents: 'auto' }}>
+          <ConsentBanner
+            me={termsMissing ? undefined : user}
+            onSaved={(next) => queryClient.setQueryData(meQueryKey, next)}
+          />
+        </Box>
+      </Box>
     </Box>
   );
 }

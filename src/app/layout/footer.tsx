@@ -26,13 +26,18 @@ export function Footer() {
             {link.label}
           </Anchor>
         ))}
-        {contact && (
+        {contact ? (
           <Anchor
             href={contact}
             size="sm"
             c="dimmed"
             {...(contact.startsWith('mailto:') ? {} : { target: '_blank', rel: 'noopener' })}
           >
+            {t('footer.contact')}
+          </Anchor>
+        ) : (
+          // No contact page or address configured: the contact form (POST /v0/inquiry).
+          <Anchor component={Link} to="/contact" size="sm" c="dimmed">
             {t('footer.contact')}
           </Anchor>
         )}

@@ -1,3 +1,4 @@
+import '../mantine-styles-app';
 import { Box } from '@mantine/core';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';

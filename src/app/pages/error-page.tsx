@@ -1,6 +1,8 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { NotFoundView, PageMessage } from '@/features/page-status';
+import { isLazyLoadFailure, reportError } from '@/lib/error-reporting';
 
 /** Any path the route table does not know. */
 export function NotFoundPage() {
@@ -11,6 +13,12 @@ export function NotFoundPage() {
 export function RouteErrorPage() {
   const { t } = useTranslation();
   const error = useRouteError();
+  // A route's chunk that did not load, or a page that threw: the error-reporting service hears
+  // of it (responses such as 404 are answers, not faults).
+  useEffect(() => {
+    if (!isRouteErrorResponse(error))
+      reportError(error, isLazyLoadFailure(error) ? 'lazyLoad' : 'render');
+  }, [error]);
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   const message = isRouteErrorResponse(error)
     ? error.statusText || (typeof error.data === 'string' ? error.data : '')

@@ -11,6 +11,13 @@ export const DeleteCommentResponse = z.object({
   item: z.object({ id: Id, deleted: z.literal(true) }),
 });
 
+/**
+ * PUT /v1/comment/{id}/pin: staff roles pin (true) or unpin (false) a session or live comment;
+ * answers the comment (CommentResponse). The spec reads `isPinned` but names no call to set it.
+ */
+export const PinCommentRequest = z.object({ isPinned: z.boolean() });
+export type PinCommentRequest = z.infer<typeof PinCommentRequest>;
+
 /** PUT /v1/stream/{id}/comments-paused: the room's host pauses or resumes live comments. */
 export const PauseCommentsRequest = z.object({ paused: z.boolean() }).strict();
 export type PauseCommentsRequest = z.infer<typeof PauseCommentsRequest>;

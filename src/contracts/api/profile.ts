@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { OUTPUT_DESCRIPTION_MAX } from '../constants';
-import { EpochMs, FeedbackComment, Id, Output, PublicUser, Reflection, Tag } from '../entities';
+import {
+  EpochMs,
+  FeedbackComment,
+  Id,
+  Output,
+  PublicUser,
+  Reflection,
+  ReflectionScore,
+  Tag,
+} from '../entities';
 import { SessionSummary } from './sessions';
 import { QueryBoolean } from './users';
 
@@ -100,6 +109,7 @@ export const CreateReflectionRequest = z
     ideaNote: Note.default(''),
     thinkNote: Note.default(''),
     actionNote: Note.default(''),
+    score: ReflectionScore.nullable().default(null),
     status: z.enum(['published', 'draft']).default('draft'),
   })
   .strict();
@@ -111,6 +121,7 @@ export const UpdateReflectionRequest = z
     ideaNote: Note.optional(),
     thinkNote: Note.optional(),
     actionNote: Note.optional(),
+    score: ReflectionScore.nullable().optional(),
     status: z.enum(['published', 'draft']).optional(),
   })
   .strict();

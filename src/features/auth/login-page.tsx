@@ -35,6 +35,9 @@ import { useProviderPopup } from './use-provider-popup';
 import { pageTitle } from '@/lib/page-title';
 
 const TermsDialog = lazy(() => import('./terms-dialog').then((m) => ({ default: m.TermsDialog })));
+const PasswordResetDialog = lazy(() =>
+  import('./password-reset-dialog').then((m) => ({ default: m.PasswordResetDialog })),
+);
 
 /** Small grey text at a contrast axe accepts (4.5:1 on white); Mantine's "dimmed" is lighter. */
 const DESCRIPTION_COLOR = 'var(--mantine-color-gray-7)';
@@ -51,6 +54,7 @@ export function LoginPage() {
   const [searchParams] = useSearchParams();
   const queryClient = useQueryClient();
   const [passwordVisible, setPasswordVisible] = useState(false);
+  const [resetOpened, setResetOpened] = useState(false);
   const errorId = useId();
 
   const machine = useMemo(
@@ -191,6 +195,24 @@ export function LoginPage() {
                   </Box>
                 }
               />
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                type="button"
+                onClick={() => setResetOpened(true)}
+                style={{ alignSelf: 'flex-start' }}
+              >
+                {t('passwordReset.open')}
+              </Button>
+              {resetOpened && (
+                <Suspense fallback={null}>
+                  <PasswordResetDialog
+                    opened={resetOpened}
+                    initialUsername={username}
+                    onClose={() => setResetOpened(false)}
+                  />
+                </Suspense>
+              )}
               {error && (
                 <Alert id={errorId} color="red" variant="light" role="alert" p="sm">
                   {state.matches('waiting')

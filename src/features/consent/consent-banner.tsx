@@ -37,11 +37,7 @@ export function ConsentBanner({ me, onSaved }: ConsentBannerProps) {
       withBorder
       radius={0}
       p="md"
-      pos="fixed"
-      bottom={0}
-      left={0}
-      right={0}
-      style={{ zIndex: 150 }}
+      // Placed by the signed-in shell's bottom dock (fixed, with the download panel above it).
     >
       <Group justify="space-between" align="center" gap="md" maw={1200} mx="auto">
         <div style={{ flex: '1 1 320px' }}>

@@ -12,7 +12,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useHotkeys, useMediaQuery } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { SequenceMode } from '@/contracts/api/outputs';
@@ -84,14 +84,20 @@ export function FeedbackViewer(props: FeedbackViewerProps) {
   const [fellBack, setFellBack] = useState(false);
 
   const given = props.outputIds;
+  // The list and start as they are when the viewer opens (the list changes live meanwhile).
+  const opening = useRef({ given, startIndex: props.startIndex });
+  useEffect(() => {
+    opening.current = { given, startIndex: props.startIndex };
+  });
   // Opening starts again from the given output, in the mode the opener asked for.
   useEffect(() => {
     if (!opened) return;
+    const { given: list, startIndex } = opening.current;
     setEndReached(false);
     setFellBack(false);
     setMode(initialMode);
     if (initialMode !== 'straight') {
-      const first = given[props.startIndex ?? 0];
+      const first = list[startIndex ?? 0];
       setPicked(first ? [first] : []);
       setIndex(0);
       if (!first) {
@@ -100,9 +106,26 @@ export function FeedbackViewer(props: FeedbackViewerProps) {
           .catch(() => setPicked([]));
       }
     } else {
-      setIndex(Math.min(props.startIndex ?? 0, Math.max(given.length - 1, 0)));
+      setIndex(Math.min(startIndex ?? 0, Math.max(list.length - 1, 0)));
     }
-  }, [opened, initialMode, props.sessionId, props.startIndex, given]);
+  }, [opened, initialMode, props.sessionId]);
+
+  // A live change of the list (a classmate posted, issue 14) keeps the output on screen where
+  // it is: only its position moves, and the new output is one step away.
+  const givenKey = given.join('\n');
+  const previousGiven = useRef(given);
+  useEffect(() => {
+    const before = previousGiven.current;
+    previousGiven.current = given;
+    if (before.join('\n') === givenKey) return;
+    setIndex((i) => {
+      const id = before[i];
+      const at = id ? given.indexOf(id) : -1;
+      return at >= 0 ? at : Math.min(i, Math.max(given.length - 1, 0));
+    });
+    // `given` is read through its key: a new array with the same ids is no change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [givenKey]);
 
   // The gauge counts outputs looked at (1-based): noAction once the fifth is reached untouched.
   useEffect(() => {

@@ -1,25 +1,36 @@
 import { Box, Grid, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { Suspense, useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Suspense, lazy, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAIN_COLUMN_WIDTH, MOBILE_BREAKPOINT, WRAPPER_WIDTH } from '@/contracts/constants';
 import { useMe } from '@/features/auth';
 import { NotificationPopup, useNotifications } from '@/features/notifications';
 import { ActivityPanel, MyProfileHeader, RecentOutputsCard } from '@/features/profile';
 import { ProjectSections, projectPageUrl, projectSectionsVisible } from '@/features/projects';
-import { RoomsSection } from '@/features/rooms';
-import { useSessions } from './api/get-sessions';
+import { RoomsSection, useSessionsLive } from '@/features/rooms';
+import { useLiveSessions, useSessions } from './api/get-sessions';
 import { HomeBanners } from './banners';
 import { homeConfig } from './home-config';
 import { LiveSessionsBlock } from './live-sessions-block';
 import { SessionsSection } from './sessions-section';
 import { pageTitle } from '@/lib/page-title';
 
+// Loaded after the first paint: most pupils have no flagged post (first-load budget).
+const ViolationNotices = lazy(() =>
+  import('./violation-notices').then((m) => ({ default: m.ViolationNotices })),
+);
+
+const NewsCard = lazy(() => import('./news-card').then((m) => ({ default: m.NewsCard })));
+
 const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT - 0.02}px)`;
 const initiallyMobile = () =>
   typeof window !== 'undefined' && typeof window.matchMedia === 'function'
     ? window.matchMedia(MOBILE_QUERY).matches
     : false;
+
+/** Sessions in progress home follows live (a socket follows at most 32). */
+const HOME_LIVE_FOLLOW_MAX = 8;
 
 /**
  * The home page (`/`, title Top): the own profile header, rooms, sessions and, on larger screens,
@@ -30,11 +41,29 @@ export function HomePage() {
   const { t } = useTranslation('home');
   const me = useMe();
   const sessions = useSessions();
+  const liveSessions = useLiveSessions();
   const isMobile = useMediaQuery(MOBILE_QUERY, initiallyMobile(), {
     getInitialValueInEffect: false,
   });
   const showProjects = me.data ? projectSectionsVisible(me.data.groups, isMobile) : false;
   const projectFeedback = useNotifications('projectFeedbackAll', showProjects);
+  // The sessions in progress are followed live: a reaction on one re-reads its emotions.
+  const queryClient = useQueryClient();
+  useSessionsLive(
+    (liveSessions.data ?? [])
+      .filter((s) => s.status === 'IN_PROGRESS')
+      .slice(0, HOME_LIVE_FOLLOW_MAX)
+      .map((s) => s.id),
+    (event, sessionId) => {
+      if (
+        event.type === 'reconnected' ||
+        (event.change.kind === 'action' && event.change.targetId === sessionId)
+      ) {
+        // Both home lists (`['sessions', 'list']` and `['sessions', 'live']`) carry emotions.
+        void queryClient.invalidateQueries({ queryKey: ['sessions'] });
+      }
+    },
+  );
 
   useEffect(() => {
     document.title = pageTitle(t('documentTitle'));
@@ -47,15 +76,21 @@ export function HomePage() {
       <Suspense fallback={<Skeleton h={64} radius="md" />}>
         <MyProfileHeader />
       </Suspense>
+      <Suspense fallback={null}>
+        <ViolationNotices />
+      </Suspense>
       <Grid columns={24} gap="lg">
         <Grid.Col span={{ base: 24, md: 18 }}>
           <Stack gap="xl" maw={MAIN_COLUMN_WIDTH}>
             <RoomsSection />
             <SessionsSection
-              sessions={sessions.data}
+              sessions={sessions.sessions}
               loading={sessions.isPending}
               error={sessions.isError}
               onRetry={() => void sessions.refetch()}
+              hasMore={sessions.hasNextPage}
+              loadingMore={sessions.isFetchingNextPage}
+              onMore={() => void sessions.fetchNextPage()}
             />
             {me.data && showProjects && (
               <ProjectSections
@@ -68,6 +103,9 @@ export function HomePage() {
         </Grid.Col>
         <Grid.Col span={{ base: 24, md: 6 }}>
           <Stack gap="md">
+            <Suspense fallback={null}>
+              <NewsCard />
+            </Suspense>
             {me.data && (
               <Box hiddenFrom="md">
                 <HomeBanners
@@ -82,9 +120,9 @@ export function HomePage() {
             {/* Below 1024 px the side column sits under the main one: two cards a row on tablets. */}
             <SimpleGrid cols={{ base: 1, sm: 2, md: 1 }} spacing="md">
               <LiveSessionsBlock
-                sessions={sessions.data}
-                loading={sessions.isPending}
-                error={sessions.isError}
+                sessions={liveSessions.data}
+                loading={liveSessions.isPending}
+                error={liveSessions.isError}
               />
               <Suspense fallback={<Skeleton h={240} radius="md" />}>
                 <ActivityPanel />
@@ -99,7 +137,7 @@ export function HomePage() {
       {me.data && (
         <NotificationPopup
           userId={me.data._id}
-          projectPageUrl={(id) => projectPageUrl(siteUrl, id)}
+          projectPageUrl={(id, anchor) => projectPageUrl(siteUrl, id, anchor)}
         />
       )}
     </Stack>

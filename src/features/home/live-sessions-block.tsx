@@ -1,4 +1,5 @@
 import { AspectRatio, Button, Card, Image, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { imageSrcSet } from '@/contracts/media';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -59,7 +60,12 @@ export function LiveSessionsBlock({
                 >
                   <Card.Section>
                     <AspectRatio ratio={16 / 9}>
-                      <Image src={localized.thumbnail} alt="" />
+                      <Image
+                        src={localized.thumbnail}
+                        srcSet={imageSrcSet(localized.thumbnail)}
+                        sizes="(max-width: 48em) 100vw, 320px"
+                        alt=""
+                      />
                     </AspectRatio>
                   </Card.Section>
                   <Text fw={700} size="sm" mt="xs" lineClamp={2}>

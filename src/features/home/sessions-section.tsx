@@ -9,10 +9,22 @@ export interface SessionsSectionProps {
   loading: boolean;
   error: boolean;
   onRetry: () => void;
+  /** Another page exists (GET /v1/sessions answered a lastKey). */
+  hasMore?: boolean;
+  loadingMore?: boolean;
+  onMore?: () => void;
 }
 
 /** Every session the user may see as cards (260 wide); 6 skeletons while loading. */
-export function SessionsSection({ sessions, loading, error, onRetry }: SessionsSectionProps) {
+export function SessionsSection({
+  sessions,
+  loading,
+  error,
+  onRetry,
+  hasMore = false,
+  loadingMore = false,
+  onMore,
+}: SessionsSectionProps) {
   const { t } = useTranslation('home');
   let body;
   if (loading) {
@@ -66,6 +78,16 @@ export function SessionsSection({ sessions, loading, error, onRetry }: SessionsS
         {t('sessions.title')}
       </Title>
       {body}
+      {hasMore && !loading && !error && onMore && (
+        <Button
+          variant="light"
+          onClick={onMore}
+          loading={loadingMore}
+          style={{ alignSelf: 'center' }}
+        >
+          {t('sessions.more')}
+        </Button>
+      )}
     </Stack>
   );
 }

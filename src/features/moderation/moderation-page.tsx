@@ -11,7 +11,7 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router-dom';
 import {
@@ -24,10 +24,15 @@ import { isStaffRole, type Role } from '@/contracts/entities';
 import { useMe } from '@/features/auth';
 import { isApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/time';
-import { LoadError, PageLoader } from '@/features/page-status';
+import { LoadError, PageFrame, PageLoader } from '@/features/page-status';
 import { useDecide, useModerationQueue } from './api/moderation-api';
 import { CommentReports } from './comment-reports';
 import { pageTitle } from '@/lib/page-title';
+
+/** The provider's contact-message inbox, fetched only for the admin role. */
+const InquiryInbox = lazy(() =>
+  import('@/features/news').then((m) => ({ default: m.InquiryInbox })),
+);
 
 const VIOLATIONS = ['text', 'image', 'image-warning', 'updated'] as const;
 type Violation = (typeof VIOLATIONS)[number];
@@ -51,13 +56,7 @@ export function ModerationPage() {
   if (!staff) return <Navigate to="/" replace />;
 
   return (
-    <Stack gap="md" p="md" maw={960} mx="auto" w="100%">
-      <Title order={1} size="h2">
-        {t('title')}
-      </Title>
-      <Text size="sm" c="gray.7">
-        {t('intro')}
-      </Text>
+    <PageFrame title={t('title')} intro={t('intro')}>
       {queue.isPending ? (
         <PageLoader py={48} />
       ) : queue.isError ? (
@@ -119,7 +118,12 @@ export function ModerationPage() {
           )}
         </>
       )}
-    </Stack>
+      {me.data?.role === 'admin' && (
+        <Suspense fallback={<PageLoader py={24} />}>
+          <InquiryInbox />
+        </Suspense>
+      )}
+    </PageFrame>
   );
 }
 

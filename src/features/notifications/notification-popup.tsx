@@ -29,8 +29,11 @@ function pageStorage(): KeyValueStorage {
 export interface NotificationPopupProps {
   /** The signed-in user's record id (`_id`), for readNotificationAt. */
   userId: string;
-  /** The projects site, for project feedback links; null when not configured. */
-  projectPageUrl: (projectId: string) => string | null;
+  /**
+   * The project page on the projects site, for project feedback links, with the anchor of the
+   * feedback (`feedback-{id}`, the spec's project page anchor); null when not configured.
+   */
+  projectPageUrl: (projectId: string, anchor?: string) => string | null;
   /** The clock, injectable for tests. */
   now?: () => number;
 }
@@ -63,7 +66,10 @@ function NotificationRow({
   const { t } = useTranslation('notifications');
   const session = item.items.session;
   const projectId = item.payload?.targetProjectId;
-  const projectUrl = projectId ? projectPageUrl(projectId) : null;
+  const feedbackId = item.payload?.id;
+  const projectUrl = projectId
+    ? projectPageUrl(projectId, feedbackId ? `feedback-${feedbackId}` : undefined)
+    : null;
   return (
     <Group component="li" gap="sm" wrap="nowrap" align="flex-start">
       <Avatar radius="xl" size={36} color="teal" aria-hidden="true">

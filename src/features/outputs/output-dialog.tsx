@@ -20,7 +20,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { presetImageUrl } from '@/contracts/api/outputs';
@@ -33,6 +33,7 @@ import {
 import type { Me, Output, Work } from '@/contracts/entities';
 import { useMe, usePermission } from '@/features/auth';
 import { isApiError } from '@/lib/api-client';
+import { useOnline } from '@/lib/use-online';
 import {
   createOutput,
   sessionOutputsKey,
@@ -43,6 +44,7 @@ import {
 } from './api/outputs-api';
 import { autosaveMachine, type SaveState } from './autosave-machine';
 import { ExamplesCarousel } from './examples-carousel';
+import { dropUnsent, keepUnsent, readUnsent, unsentKey } from './unsent-copy';
 import { ACCEPT, prepareImage } from './image-prep';
 import {
   canSubmit,
@@ -54,6 +56,7 @@ import {
   postRefusal,
   presetImageFor,
   remainingOf,
+  sameContent,
   shouldAutosave,
   violationStatusesOnEdit,
   type OutputContent,
@@ -184,10 +187,21 @@ function Editor({
   const { t } = useTranslation('outputs');
   const queryClient = useQueryClient();
   const publishedContent = useMemo(() => (published ? contentOf(published) : null), [published]);
+  // Text typed here that the server has not got yet (written offline, or the tab closed before a
+  // save) opens again from this device; autosave sends it once the network is back.
+  const localKey = unsentKey(me._id, sessionId, work.id);
+  const [unsentAtOpen] = useState(() => readUnsent(localKey));
+  const serverContent = published ? contentOf(published) : contentOf(draft);
   const [content, setContent] = useState<OutputContent>(() =>
-    published ? contentOf(published) : contentOf(draft),
+    unsentAtOpen
+      ? { description: unsentAtOpen.description, image: unsentAtOpen.image }
+      : serverContent,
   );
-  const [offer, setOffer] = useState(() => offersDraft(published, draft));
+  const [restored, setRestored] = useState(
+    () => unsentAtOpen !== null && !sameContent(serverContent, content),
+  );
+  const [offer, setOffer] = useState(() => !unsentAtOpen && offersDraft(published, draft));
+  const online = useOnline();
   const [imageBusy, setImageBusy] = useState(false);
   const [imageIssue, setImageIssue] = useState<ImageIssue | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -197,7 +211,7 @@ function Editor({
   const createdAt = published?.createdAt ?? draft?.createdAt ?? openedAt;
 
   // What autosave compares against: the last saved draft, else the published version.
-  const lastSaved = useRef<OutputContent>(content);
+  const lastSaved = useRef<OutputContent>(serverContent);
   const latest = useRef({ content, permitted });
   latest.current = { content, permitted };
 
@@ -223,11 +237,21 @@ function Editor({
             status: 'autosaved',
           });
           lastSaved.current = snapshot;
+          if (sameContent(latest.current.content, snapshot)) dropUnsent(localKey);
         }),
       },
     }),
   );
   const label: SaveState = saveState.matches('paused') ? 'none' : (saveState.value as SaveState);
+
+  // Every change the server has not got is kept on this device; a saved one is dropped.
+  useEffect(() => {
+    if (sameContent(content, lastSaved.current)) dropUnsent(localKey);
+    else keepUnsent(localKey, content);
+  }, [content, localKey]);
+  // Offline with unsaved text: waiting to send (kept here), rather than a failure.
+  const unsaved = !sameContent(content, lastSaved.current);
+  const waiting = !online && unsaved && (label === 'failed' || label === 'none');
 
   const over = isOverLimit(content.description);
   const remaining = remainingOf(content.description);
@@ -283,6 +307,7 @@ function Editor({
         color: 'teal',
         autoClose: TOAST_AUTO_CLOSE_MS,
       });
+      dropUnsent(localKey);
       await queryClient.invalidateQueries({ queryKey: sessionOutputsKey(sessionId) });
       onClose();
     } catch (error) {
@@ -331,6 +356,21 @@ function Editor({
         <Alert color="orange" variant="light" role="alert" data-testid="post-refused">
           <Text size="sm" c="dark.7">
             {t(`refusal.${postRefusal(me, permitted) ?? 'notPermitted'}`)}
+          </Text>
+        </Alert>
+      )}
+
+      {restored && (
+        <Alert
+          color="blue"
+          variant="light"
+          data-testid="unsent-restored"
+          withCloseButton
+          closeButtonLabel={t('dialog.close')}
+          onClose={() => setRestored(false)}
+        >
+          <Text size="sm" c="dark.7">
+            {t('unsent.restored')}
           </Text>
         </Alert>
       )}
@@ -471,14 +511,14 @@ function Editor({
       >
         <Text
           size="sm"
-          c={label === 'failed' ? 'red.8' : 'gray.7'}
+          c={label === 'failed' && !waiting ? 'red.8' : 'gray.7'}
           aria-live="polite"
           data-testid="save-state"
-          data-state={label}
+          data-state={waiting ? 'waiting' : label}
           mih={22}
         >
           {label === 'autosaving' && <Loader size={12} mr={6} component="span" />}
-          {label !== 'none' ? t(`saveState.${label}`) : ''}
+          {waiting ? t('saveState.waiting') : label !== 'none' ? t(`saveState.${label}`) : ''}
         </Text>
         <Button
           onClick={() => void submit()}

@@ -1,2 +1,3 @@
 export { LoadError, PageLoader } from './load-state';
 export { NotFoundView, PageMessage } from './page-message';
+export { PageFrame } from './page-frame';

@@ -24,7 +24,11 @@ import type {
   SessionBrief,
   UserTag,
 } from '@/contracts/api/profile';
-import { MODAL_TRANSITION_MS, TOAST_AUTO_CLOSE_MS } from '@/contracts/constants';
+import {
+  MODAL_TRANSITION_MS,
+  REFLECTION_SCORE_MAX,
+  TOAST_AUTO_CLOSE_MS,
+} from '@/contracts/constants';
 import { Lang } from '@/contracts/entities';
 import {
   ReflectionEditor,
@@ -182,6 +186,11 @@ function ReflectionItem({
             </Text>
           </Box>
         ))}
+        {reflection.score != null && (
+          <Text size="sm" fw={600} data-testid="reflection-score">
+            {t('reflection.scoreValue', { score: reflection.score, max: REFLECTION_SCORE_MAX })}
+          </Text>
+        )}
         <Group justify="space-between" gap="xs">
           <Text size="xs" c="gray.7">
             {formatDateTime(reflection.updatedAt)}

@@ -1,4 +1,5 @@
 import { AspectRatio, Box, Card, Image, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
+import { imageSrcSet } from '@/contracts/media';
 import { useTranslation } from 'react-i18next';
 import { RECENT_OUTPUTS } from '@/contracts/constants';
 import { SessionCard } from '@/features/sessions';
@@ -25,6 +26,8 @@ export function RecentOutputsCard({ userId }: { userId: string }) {
                 o.images[0] ? (
                   <Image
                     src={o.images[0]}
+                    srcSet={imageSrcSet(o.images[0])}
+                    sizes="160px"
                     alt={o.description.slice(0, 40)}
                     radius="sm"
                     fit="cover"

@@ -1,4 +1,5 @@
 import { Box, Image, Table, Text } from '@mantine/core';
+import { imageSrcSet } from '@/contracts/media';
 import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { SLIDE_CANVAS, SLIDE_SCALE_RECALC_MS } from '@/contracts/constants';
 import type { SlideSchemaItem } from '@/contracts/entities';
@@ -37,7 +38,15 @@ function useThrottledScale(ref: React.RefObject<HTMLDivElement | null>): number 
   return scale;
 }
 
-function ItemBody({ item, value }: { item: Item; value: SlideItemValue }): ReactNode {
+function ItemBody({
+  item,
+  value,
+  scale,
+}: {
+  item: Item;
+  value: SlideItemValue;
+  scale: number;
+}): ReactNode {
   const fontSize = item.layout.fontSize ?? 36;
   const color = item.layout.color ?? '#212529';
   const text: CSSProperties = { fontSize, color, lineHeight: 1.3, margin: 0 };
@@ -49,10 +58,27 @@ function ItemBody({ item, value }: { item: Item; value: SlideItemValue }): React
   switch (value.kind) {
     case 'empty':
       return null;
-    case 'image':
+    case 'image': {
+      // Fetched at the width it is drawn, not the canvas's 1920 px (issue 10); before the box is
+      // measured, at most its share of a 640 px box (a slide's usual size on a page).
+      const share = item.layout.width / SLIDE_CANVAS.width;
+      const sizes =
+        scale > 0
+          ? `${Math.ceil(item.layout.width * scale)}px`
+          : `min(${Math.ceil(share * 100)}vw, ${Math.ceil(share * 640)}px)`;
       return (
-        <Image src={value.src} alt="" w="100%" h="100%" fit="cover" style={{ borderRadius: 16 }} />
+        <Image
+          src={value.src}
+          srcSet={imageSrcSet(value.src)}
+          sizes={sizes}
+          alt=""
+          w="100%"
+          h="100%"
+          fit="cover"
+          style={{ borderRadius: 16 }}
+        />
       );
+    }
     case 'title':
       return (
         <Text fw={800} style={text}>
@@ -184,7 +210,7 @@ export function SlideCanvas({ schema, values, label }: SlideCanvasProps) {
               overflow: 'hidden',
             }}
           >
-            <ItemBody item={item} value={slideValue(item, values)} />
+            <ItemBody item={item} value={slideValue(item, values)} scale={scale} />
           </div>
         ))}
       </div>

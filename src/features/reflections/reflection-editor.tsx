@@ -1,10 +1,10 @@
-import { Alert, Button, Group, Loader, Stack, Switch, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Loader, Select, Stack, Switch, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REFLECTION_NOTE_MAX, type ProfileReflection } from '@/contracts/api/profile';
-import { TOAST_AUTO_CLOSE_MS } from '@/contracts/constants';
+import { REFLECTION_SCORE_MAX, TOAST_AUTO_CLOSE_MS } from '@/contracts/constants';
 import { isApiError } from '@/lib/api-client';
 import {
   createReflection,
@@ -71,7 +71,9 @@ export function ReflectionEditor({
       });
       onSaved?.(saved);
     } catch (e) {
-      setError(isApiError(e) && e.status > 0 ? e.message : t('errorMessage.default'));
+      // Offline (issue 13): refused, and said so; the text stays in the editor.
+      if (isApiError(e) && e.code === 'network') setError(t('errorMessage.offline'));
+      else setError(isApiError(e) && e.status > 0 ? e.message : t('errorMessage.default'));
     } finally {
       setSaving(false);
     }
@@ -100,6 +102,16 @@ export function ReflectionEditor({
           />
         );
       })}
+      <Select
+        w={200}
+        label={t('reflection.score', { max: REFLECTION_SCORE_MAX })}
+        placeholder={t('reflection.noScore')}
+        data={Array.from({ length: REFLECTION_SCORE_MAX + 1 }, (_, n) => String(n))}
+        value={draft.score === null ? null : String(draft.score)}
+        onChange={(v) => setDraft((d) => ({ ...d, score: v === null ? null : Number(v) }))}
+        clearable
+        clearButtonProps={{ 'aria-label': t('reflection.clearScore') }}
+      />
       <Switch
         checked={draft.status === 'published'}
         onChange={(e) => {

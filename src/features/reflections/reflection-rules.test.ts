@@ -27,6 +27,15 @@ describe('reflection save rule', () => {
     expect(canSaveReflection({ ...draftOf(existing), ideaNote: 'more' }, existing)).toBe(true);
   });
 
+  it('counts a score (0 to 10) as something to save, and a changed score as a change', () => {
+    expect(canSaveReflection({ ...draftOf(null), score: 0 }, null)).toBe(true);
+    const scored = { ...existing, score: 7 };
+    expect(draftOf(scored).score).toBe(7);
+    expect(canSaveReflection(draftOf(scored), scored)).toBe(false);
+    expect(canSaveReflection({ ...draftOf(scored), score: 8 }, scored)).toBe(true);
+    expect(canSaveReflection({ ...draftOf(scored), score: null }, scored)).toBe(true);
+  });
+
   it('refuses a note over 4000 characters', () => {
     expect(canSaveReflection({ ...draftOf(null), ideaNote: 'x'.repeat(4001) }, null)).toBe(false);
     expect(canSaveReflection({ ...draftOf(null), ideaNote: 'x'.repeat(4000) }, null)).toBe(true);

@@ -11,20 +11,25 @@ export const draftOf = (r: ProfileReflection | null | undefined): ReflectionDraf
   ideaNote: r?.ideaNote ?? '',
   thinkNote: r?.thinkNote ?? '',
   actionNote: r?.actionNote ?? '',
+  score: r?.score ?? null,
   // A held (pending) or rejected reflection was asked to be published: the switch stays on.
   status: !r || r.status === 'draft' ? 'draft' : 'published',
 });
 
 /**
- * Whether Save is enabled: no note over the limit, and either a new reflection with some text or
- * an existing one that changed.
+ * Whether Save is enabled: no note over the limit, and either a new reflection with some text (or
+ * a score) or an existing one that changed.
  */
 export function canSaveReflection(
   draft: ReflectionDraft,
   existing: ProfileReflection | null | undefined,
 ): boolean {
   if (NOTE_KEYS.some((k) => isNoteTooLong(draft[k]))) return false;
-  if (!existing) return NOTE_KEYS.some((k) => draft[k].trim().length > 0);
+  if (!existing) return NOTE_KEYS.some((k) => draft[k].trim().length > 0) || draft.score !== null;
   const before = draftOf(existing);
-  return NOTE_KEYS.some((k) => draft[k] !== before[k]) || draft.status !== before.status;
+  return (
+    NOTE_KEYS.some((k) => draft[k] !== before[k]) ||
+    draft.score !== before.score ||
+    draft.status !== before.status
+  );
 }

@@ -34,6 +34,7 @@ import {
 import { LoadError, NotFoundView, PageLoader } from '@/features/page-status';
 import { SessionKindBadge } from '@/features/sessions';
 import { pageTitle } from '@/lib/page-title';
+import { OutputDistributionChart, SessionCharts } from './report-charts';
 
 const enc = encodeURIComponent;
 /** Refused (403: not a staff role) or unknown to the caller (404): the spec's page-not-found. */
@@ -153,6 +154,7 @@ function CsvButton({ url, fileName }: { url: string; fileName: string }) {
   const [busy, setBusy] = useState(false);
   return (
     <Button
+      className="report-no-print"
       size="xs"
       variant="light"
       loading={busy}
@@ -274,6 +276,7 @@ export function ReportSessionsPane() {
               fileName={`${data.group.name}-sessions.csv`}
             />
           </Group>
+          <SessionCharts rows={data.items} />
           <ReportTable
             label={t('tabs.sessions')}
             emptyText={t('emptySessions')}
@@ -449,6 +452,7 @@ export function ReportMembersPane() {
               fileName={`${data.group.name}-members.csv`}
             />
           </Group>
+          <OutputDistributionChart rows={data.items} />
           <ReportTable
             label={t('tabs.members')}
             emptyText={t('emptyMembers')}

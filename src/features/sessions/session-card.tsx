@@ -9,6 +9,7 @@ import {
   Text,
   VisuallyHidden,
 } from '@mantine/core';
+import { imageSrcSet } from '@/contracts/media';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { CARD_ASPECT, CARD_WIDTH } from '@/contracts/constants';
@@ -59,10 +60,24 @@ export function SessionCard({
     <Stack gap={6}>
       <Card.Section>
         <AspectRatio ratio={RATIO} pos="relative">
-          <Image src={shown.thumbnail} alt="" fit="cover" />
+          <Image
+            src={shown.thumbnail}
+            srcSet={imageSrcSet(shown.thumbnail)}
+            sizes={width === '100%' ? '(max-width: 48em) 100vw, 320px' : `${width}px`}
+            alt=""
+            fit="cover"
+          />
           {shown.titleImage && (
             <Box pos="absolute" left={8} right={8} bottom={8} style={{ pointerEvents: 'none' }}>
-              <Image src={shown.titleImage} alt="" fit="contain" mah={56} w="auto" />
+              <Image
+                src={shown.titleImage}
+                srcSet={imageSrcSet(shown.titleImage)}
+                sizes={width === '100%' ? '(max-width: 48em) 100vw, 320px' : `${width - 16}px`}
+                alt=""
+                fit="contain"
+                mah={56}
+                w="auto"
+              />
             </Box>
           )}
         </AspectRatio>

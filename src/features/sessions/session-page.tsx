@@ -18,9 +18,11 @@ import { Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { MAIN_COLUMN_WIDTH } from '@/contracts/constants';
-import { Lang, type Session } from '@/contracts/entities';
+import { isStaffRole, Lang, type Session } from '@/contracts/entities';
+import { useMe } from '@/features/auth';
+import { DownloadButton } from '@/features/downloads';
 import { SessionOutputsSection } from '@/features/outputs';
-import { RoomsSection } from '@/features/rooms';
+import { RoomsSection, useSessionLive } from '@/features/rooms';
 import { ReactionsBar, SessionOutputs } from '@/features/feedback';
 import { formatDateTime } from '@/lib/time';
 import { useMayWatch, useSession } from './api/get-session';
@@ -117,11 +119,18 @@ function SessionDetails({ session }: { session: Session }) {
   const { t, i18n } = useTranslation('sessions');
   const lang = Lang.catch('ja').parse(i18n.language);
   const shown = localizeSession(session, lang);
+  const me = useMe().data;
+  // Staff roles download a recording for offline viewing, in either language (issue 13).
+  const video = session.videos[0];
+  const mayDownload =
+    !!me && isStaffRole(me.role) && !!video && video.type !== 'LIVE' && video.type !== 'PRIVATE';
   const links = session.documentLinks.flatMap((l) => {
     const url = safeLinkUrl(l.url);
     return url ? [{ label: l.label, url }] : [];
   });
   const workCount = session.workIds?.length ?? 0;
+  // New outputs, reactions and feedback re-read the lists and the viewer as they happen.
+  useSessionLive(session.id);
 
   useEffect(() => {
     document.title = pageTitle(shown.title);
@@ -164,6 +173,13 @@ function SessionDetails({ session }: { session: Session }) {
             {t(`soloWatch.${soloWatchKind(session.status)}.hint`)}
           </Text>
         </Group>
+        {mayDownload && (
+          <Group gap="xs" data-testid="session-downloads">
+            {Lang.options.map((l) => (
+              <DownloadButton key={l} session={session} lang={l} />
+            ))}
+          </Group>
+        )}
         <ReactionsBar
           target="session"
           targetId={session.id}

@@ -1,5 +1,6 @@
 import {
   Alert,
+  Badge,
   Box,
   Button,
   Center,
@@ -13,6 +14,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
@@ -24,6 +26,7 @@ import {
 import type { GroupMember } from '@/contracts/entities';
 import { useMe } from '@/features/auth';
 import { isApiError } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/time';
 import { useGroupMembers } from './api/get-group-members';
 import { useGroupsWithChildren } from './api/get-my-groups';
 import { updateUser } from './api/update-user';
@@ -89,6 +92,7 @@ export function GroupPane() {
               allowDeselect={false}
               maw={420}
             />
+            <ResetRequests members={members.data} onChangePassword={setEditing} />
             <FeedbackApprovalSwitch key={shown.id} groupId={shown.id} />
             <MemberTable
               members={members.data}
@@ -101,6 +105,48 @@ export function GroupPane() {
       </Stack>
       <MemberPasswordModal member={editing} onClose={() => setEditing(null)} />
     </PaneFrame>
+  );
+}
+
+/**
+ * Pupils who asked for a new password (POST /v0/password-reset): listed first so the teacher
+ * sees them without scanning the table; setting a password closes the request.
+ */
+function ResetRequests({
+  members,
+  onChangePassword,
+}: {
+  members: GroupMember[] | undefined;
+  onChangePassword: (m: GroupMember) => void;
+}) {
+  const { t } = useTranslation('setting');
+  const asking = (members ?? []).filter((m) => m.passwordResetRequestedAt && isPupil(m));
+  if (asking.length === 0) return null;
+  return (
+    <Alert color="orange" variant="light" title={t('group.resetRequestsTitle')}>
+      <Stack gap="xs">
+        <Text size="sm">{t('group.resetRequestsIntro')}</Text>
+        <Stack gap={6} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+          {asking.map((m) => (
+            <Group key={m.id} component="li" gap="sm" wrap="nowrap">
+              <Text size="sm" fw={500}>
+                {m.studentNumber ? `${m.studentNumber} ${m.name}` : m.name}
+              </Text>
+              <Text size="xs" c="gray.7">
+                {formatDateTime(m.passwordResetRequestedAt!)}
+              </Text>
+              <Button
+                size="xs"
+                onClick={() => onChangePassword(m)}
+                aria-label={t('group.resetFor', { name: m.name })}
+              >
+                {t('group.resetSet')}
+              </Button>
+            </Group>
+          ))}
+        </Stack>
+      </Stack>
+    </Alert>
   );
 }
 
@@ -148,7 +194,14 @@ function MemberTable({
           {members.map((m) => (
             <Table.Tr key={m.id}>
               <Table.Td>{m.studentNumber ?? '—'}</Table.Td>
-              <Table.Td>{m.name}</Table.Td>
+              <Table.Td>
+                {m.name}
+                {m.passwordResetRequestedAt ? (
+                  <Badge ml="xs" color="orange" variant="light" size="sm">
+                    {t('group.resetRequested')}
+                  </Badge>
+                ) : null}
+              </Table.Td>
               <Table.Td>{m.displayName}</Table.Td>
               <Table.Td>
                 {isPupil(m) && (
@@ -204,6 +257,7 @@ function MemberPasswordModal({
 
 function MemberPasswordForm({ member, onDone }: { member: GroupMember; onDone: () => void }) {
   const { t } = useTranslation(['setting', 'common']);
+  const queryClient = useQueryClient();
   const [form, setForm] = useState({ next: '', confirm: '' });
   const [touched, setTouched] = useState({ next: false, confirm: false });
   const [saving, setSaving] = useState(false);
@@ -219,6 +273,8 @@ function MemberPasswordForm({ member, onDone }: { member: GroupMember; onDone: (
         color: 'teal',
         autoClose: TOAST_AUTO_CLOSE_MS,
       });
+      // The pupil's password-reset request is closed by this change: read the list again.
+      void queryClient.invalidateQueries({ queryKey: ['group'] });
       onDone();
     } catch (error) {
       notifications.show({

@@ -9,3 +9,4 @@ export const LanguagePane = lazy(() => load().then((m) => ({ default: m.Language
 export const PasswordPane = lazy(() => load().then((m) => ({ default: m.PasswordPane })));
 export const GroupPane = lazy(() => load().then((m) => ({ default: m.GroupPane })));
 export const PrivacyPane = lazy(() => load().then((m) => ({ default: m.PrivacyPane })));
+export const NotificationPane = lazy(() => load().then((m) => ({ default: m.NotificationPane })));

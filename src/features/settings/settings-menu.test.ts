@@ -2,14 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { megabytes, paneOfPath, redirectForPane, settingsMenu } from './settings-menu';
 
 describe('settingsMenu', () => {
-  it('gives members and supporters language and password', () => {
-    expect(settingsMenu('member')).toEqual(['language', 'password']);
-    expect(settingsMenu('supporter')).toEqual(['language', 'password']);
-    expect(settingsMenu('graduated')).toEqual(['language', 'password']);
+  it('gives members and supporters language, password and notifications', () => {
+    expect(settingsMenu('member')).toEqual(['language', 'password', 'notification']);
+    expect(settingsMenu('supporter')).toEqual(['language', 'password', 'notification']);
+    expect(settingsMenu('graduated')).toEqual(['language', 'password', 'notification']);
   });
-  it('gives staff roles download, language, password, group', () => {
+  it('gives staff roles download, language, password, notifications, group', () => {
     for (const role of ['teacher', 'staff', 'admin'] as const) {
-      expect(settingsMenu(role)).toEqual(['download', 'language', 'password', 'group']);
+      expect(settingsMenu(role)).toEqual([
+        'download',
+        'language',
+        'password',
+        'notification',
+        'group',
+      ]);
     }
   });
 });
@@ -30,6 +36,7 @@ describe('paneOfPath', () => {
     expect(paneOfPath('/setting')).toBeNull();
     expect(paneOfPath('/setting/group/g1')).toBe('group');
     expect(paneOfPath('/setting/language')).toBe('language');
+    expect(paneOfPath('/setting/notification')).toBe('notification');
     expect(paneOfPath('/setting/languages')).toBeNull();
   });
 });

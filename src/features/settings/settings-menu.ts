@@ -1,14 +1,19 @@
 import { isStaffRole, type Role } from '@/contracts/entities';
 
-export type SettingsPane = 'download' | 'language' | 'password' | 'group' | 'privacy';
+export type SettingsPane =
+  'download' | 'language' | 'password' | 'notification' | 'group' | 'privacy';
 /** The panes listed in the menu (privacy exists but is not listed). */
 export type MenuPane = Exclude<SettingsPane, 'privacy'>;
 
-/** Member menu: language, password. Staff roles (teacher, staff, admin): all four. */
+/**
+ * Member menu: language, password, notifications. Staff roles (teacher, staff, admin): all five.
+ * Notifications (push on this device, issue 14) are not in the spec's menu: see
+ * docs/decisions.md "Push notifications: where they are turned on".
+ */
 export function settingsMenu(role: Role): MenuPane[] {
   return isStaffRole(role)
-    ? ['download', 'language', 'password', 'group']
-    : ['language', 'password'];
+    ? ['download', 'language', 'password', 'notification', 'group']
+    : ['language', 'password', 'notification'];
 }
 
 /** Panes only staff roles may open, and where everyone else is sent (spec: Settings). */
@@ -21,7 +26,9 @@ export function redirectForPane(role: Role, pane: SettingsPane): string | null {
 
 /** The pane of a /setting/... path, or null for /setting itself. */
 export function paneOfPath(pathname: string): SettingsPane | null {
-  const match = /^\/setting\/(download|language|password|group|privacy)(?:\/|$)/.exec(pathname);
+  const match = /^\/setting\/(download|language|password|notification|group|privacy)(?:\/|$)/.exec(
+    pathname,
+  );
   return (match?.[1] as SettingsPane | undefined) ?? null;
 }
 

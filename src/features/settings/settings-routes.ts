@@ -5,3 +5,4 @@ export { LanguagePane } from './language-pane';
 export { PasswordPane } from './password-pane';
 export { GroupPane } from './group-pane';
 export { PrivacyPane } from './privacy-pane';
+export { NotificationPane } from './notification-pane';

@@ -25,10 +25,11 @@ import {
   useDeleteLiveComment,
   useLiveComments,
   usePauseComments,
+  usePinLiveComment,
   usePostLiveComment,
 } from './api/comments';
 import { commentDraftState } from './comment-draft';
-import { useOnline } from './use-online';
+import { useOnline } from '@/lib/use-online';
 
 export interface CommentsPanelProps {
   sessionId: string;
@@ -68,6 +69,8 @@ function CommentsPanelView({
   const comments = useLiveComments(sessionId, streamId, lang);
   const post = usePostLiveComment(sessionId, streamId, lang);
   const remove = useDeleteLiveComment(sessionId, streamId, lang);
+  const pin = usePinLiveComment(sessionId, streamId, lang);
+  const mayPin = isStaffRole(me.role);
   const paused = useCommentsPaused(streamId, commentsPaused);
   const pause = usePauseComments(streamId);
   const isHost = streamId !== null && hostUserId === me._id;
@@ -170,6 +173,25 @@ function CommentsPanelView({
                         {c.userId !== me._id && (
                           <Menu.Item onClick={() => setReporting({ id: c.id, type: 'comment' })}>
                             {t('comments.report')}
+                          </Menu.Item>
+                        )}
+                        {mayPin && (
+                          <Menu.Item
+                            onClick={() =>
+                              pin.mutate(
+                                { id: c.id, isPinned: !c.isPinned },
+                                {
+                                  onError: () =>
+                                    notifications.show({
+                                      color: 'red',
+                                      message: t('comments.pinFailed'),
+                                      autoClose: TOAST_AUTO_CLOSE_MS,
+                                    }),
+                                },
+                              )
+                            }
+                          >
+                            {c.isPinned ? t('comments.unpin') : t('comments.pin')}
                           </Menu.Item>
                         )}
                         {mayDelete(c) && (

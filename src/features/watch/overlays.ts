@@ -1,4 +1,4 @@
-import type { TimedAction } from '@/contracts/entities';
+import { voteKeyOf, type TimedAction } from '@/contracts/entities';
 import type { LiveAction, RoomModel } from '@/contracts/stream';
 import { activeActionsAt } from '@/engine';
 
@@ -31,9 +31,8 @@ export interface Overlays {
   prompts: PromptOverlay[];
 }
 
-/** The votes API key of a vote moment: its discussId, else its name. */
-export const voteKeyOf = (action: TimedAction): string | null =>
-  action.params.discussId?.trim() || action.params.name?.trim() || null;
+/** The votes API key of a vote moment (contracts: the downloads keep the same tallies). */
+export { voteKeyOf };
 
 const liveKey = (kind: string, live: LiveAction) => `live-${kind}-${live.seq}`;
 

@@ -5,7 +5,10 @@ import { receiveCommentsPaused, receiveLiveComment, removeLiveComment } from './
 import { receiveVoteTally } from './api/votes';
 import type { WatchRoom } from './watch-room';
 
-/** Puts the comments and vote tallies the hub pushes into the query cache the panels read. */
+/**
+ * Puts the comments and vote tallies the hub pushes into the query cache the panels read, and
+ * re-reads them when the room's socket comes back after a gap.
+ */
 export function useRoomFeed(
   room: WatchRoom | null,
   sessionId: string,
@@ -24,6 +27,16 @@ export function useRoomFeed(
         receiveCommentsPaused(queryClient, streamId, message.paused);
       } else receiveVoteTally(queryClient, sessionId, streamId, message.tally);
     });
-    return () => sub.unsubscribe();
+    // Nothing polls: after a gap, re-read what the room pushes (comments, tallies, the pause).
+    const back = room.reconnected$.subscribe(() => {
+      void queryClient.invalidateQueries({
+        predicate: ({ queryKey: k }) =>
+          (k[0] === 'session' && k[1] === sessionId) || (k[0] === 'stream' && k[1] === streamId),
+      });
+    });
+    return () => {
+      sub.unsubscribe();
+      back.unsubscribe();
+    };
   }, [room, queryClient, sessionId, streamId, lang]);
 }

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { createSoloRoom, createWsTransport } from '@/engine';
+import { createSoloRoom } from '@/engine';
 import type { RoomModel } from '@/contracts/stream';
 import type { RoomFailure, RoomStatus, TransportStatus } from '@/engine';
-import { hubSession } from '@/lib/hub-session';
+import { createHubTransport } from '@/features/rooms';
 import { postStreamCommand } from './api/post-stream-command';
 import { browserScheduler } from './browser-scheduler';
 import { useObservable } from './use-observable';
@@ -19,8 +19,8 @@ export const soloStreamId = (sessionId: string): string => `solo-${sessionId}`.s
 const buildRoom = (source: RoomSource): WatchRoom => {
   if (source.type === 'room') {
     return createWatchRoom({
-      // Signs in the one way every hub socket does (lib/hub-session.ts).
-      transport: createWsTransport({ ...hubSession.socket(), scheduler: browserScheduler }),
+      // The server's realtime backend: its /ws hub, or Firestore (REALTIME_BACKEND).
+      transport: createHubTransport(browserScheduler),
       postCommand: postStreamCommand,
       streamId: source.streamId,
       scheduler: browserScheduler,

@@ -6,6 +6,12 @@ import type { PlayerPreferences, Video } from '@/contracts/entities';
 export interface ViewerControlsProps {
   prefs: PlayerPreferences;
   video: Video;
+  /**
+   * The source offers more than one rendition. When it offers only one (or the browser plays HLS
+   * itself), automatic is the only quality and the option is hidden (spec: "video quality option
+   * hidden when auto-only").
+   */
+  qualityChoosable: boolean;
   update(change: Partial<PlayerPreferences>): void;
 }
 
@@ -36,7 +42,7 @@ function SpeakerIcon({ muted }: { muted: boolean }) {
 }
 
 /** What stays the viewer's own in a room: sound, captions, player size and quality. */
-function ViewerControlsView({ prefs, video, update }: ViewerControlsProps) {
+function ViewerControlsView({ prefs, video, qualityChoosable, update }: ViewerControlsProps) {
   const { t } = useTranslation('watch');
   const captionOptions = [
     ...(video.captionFile?.ja ? [{ value: 'ja', label: t('captions.ja') }] : []),
@@ -85,20 +91,22 @@ function ViewerControlsView({ prefs, video, update }: ViewerControlsProps) {
         allowDeselect={false}
         onChange={(v) => v && update({ sizeRate: Number(v) })}
       />
-      <Select
-        w={130}
-        size="xs"
-        label={t('viewer.quality')}
-        value={prefs.videoQuality}
-        data={(['low', 'normal', 'high'] as const).map((q) => ({
-          value: q,
-          label: t(`quality.${q}`),
-        }))}
-        allowDeselect={false}
-        onChange={(v) => {
-          if (v === 'low' || v === 'normal' || v === 'high') update({ videoQuality: v });
-        }}
-      />
+      {qualityChoosable && (
+        <Select
+          w={130}
+          size="xs"
+          label={t('viewer.quality')}
+          value={prefs.videoQuality}
+          data={(['low', 'normal', 'high'] as const).map((q) => ({
+            value: q,
+            label: t(`quality.${q}`),
+          }))}
+          allowDeselect={false}
+          onChange={(v) => {
+            if (v === 'low' || v === 'normal' || v === 'high') update({ videoQuality: v });
+          }}
+        />
+      )}
       <Text size="xs" c="dimmed" maw={220}>
         {t('viewer.lockedHint')}
       </Text>

@@ -5,11 +5,14 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData, useSearchParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
-import type { Me, Session, Stream } from '@/contracts/entities';
+import { isStaffRole, type Me, type Session, type Stream } from '@/contracts/entities';
 import { BREAKPOINTS } from '@/contracts/constants';
 import type { RoomModel } from '@/contracts/stream';
 import { playbackAt } from '@/engine';
 import { useMe } from '@/features/auth';
+import { DownloadButton } from '@/features/downloads';
+import { useSessionLive } from '@/features/rooms';
+import { isApiError } from '@/lib/api-client';
 import { ResumeOffer, useSoloResume } from './resume-offer';
 import { joinSession, leaveSession, leaveSessionOnUnload } from './api/join-session';
 import { useSessionUsers } from './api/get-session-users';
@@ -29,7 +32,7 @@ import { PlayerView } from './player-view';
 import { FollowerSyncIndicator } from './sync-indicator';
 import { useDebugSyncHook } from './use-debug-sync';
 import { useObservable } from './use-observable';
-import { useOnline } from './use-online';
+import { useOnline } from '@/lib/use-online';
 import { usePreferences } from './use-preferences';
 import { useRoomFeed } from './use-room-feed';
 import { useTicker } from './use-ticker';
@@ -52,6 +55,15 @@ export function WatchPage() {
 }
 
 const UI_TICK_MS = 250;
+
+/** Video types that are recordings, so can be downloaded (issue 13); live ones cannot. */
+const ARCHIVE_TYPES: ReadonlySet<string> = new Set([
+  'ARCHIVE',
+  'DIGEST',
+  'ARCHIVE_LOW',
+  'DOWNLOAD',
+  'INSPIRE',
+]);
 
 function WatchRoomPage({
   session,
@@ -125,7 +137,19 @@ function WatchRoomPage({
   const joinLogic = useMemo(
     () =>
       joinMachine.provide({
-        actors: { join: fromPromise(() => joinSession(session.id, stream?.id ?? null)) },
+        actors: {
+          join: fromPromise(async () => {
+            try {
+              return await joinSession(session.id, stream?.id ?? null);
+            } catch (error) {
+              // Watching alone with no network (a downloaded archive, issue 13): the join
+              // activity cannot be recorded, and nothing else needs the server.
+              const offline = isApiError(error) && error.code === 'network' && !navigator.onLine;
+              if (solo && offline) return Date.now();
+              throw error;
+            }
+          }),
+        },
         actions: {
           startPlayback: () => {
             const r = roomRef.current;
@@ -209,6 +233,8 @@ function WatchRoomPage({
 
   // --- participants ---------------------------------------------------------------------------
   const users = useSessionUsers(session.id, stream?.id ?? null);
+  // Session-wide activity (solo comments, ballots, joins) re-reads the panels; nothing polls.
+  useSessionLive(session.id);
   const [left, setLeft] = useState<ReadonlySet<string>>(new Set());
   const previousParticipants = useRef<RoomModel['participants'] | null>(null);
   useEffect(() => {
@@ -301,6 +327,9 @@ function WatchRoomPage({
           </Text>
         </Stack>
         <Group gap="xs">
+          {solo && isStaffRole(me.role) && ARCHIVE_TYPES.has(video?.type ?? '') && (
+            <DownloadButton session={session} lang={lang} />
+          )}
           {!solo && <Badge variant="outline">{isHost ? t('role.host') : t('role.follower')}</Badge>}
           {!solo && !isHost && joined && room && (
             <FollowerSyncIndicator room={room} transport={transport} showDrift={query.debugSync} />
@@ -383,7 +412,12 @@ function WatchRoomPage({
                 {t('follower.locked')}
               </Text>
             )}
-            <ViewerControls prefs={prefs} video={video} update={updatePrefs} />
+            <ViewerControls
+              prefs={prefs}
+              video={video}
+              qualityChoosable={(player.renditions ?? 0) > 1}
+              update={updatePrefs}
+            />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>

@@ -1,4 +1,4 @@
-import { BehaviorSubject, filter, type Observable } from 'rxjs';
+import { BehaviorSubject, filter, map, skip, type Observable } from 'rxjs';
 import type { ServerMessage } from '@/contracts/realtime';
 import type { RoomModel } from '@/contracts/stream';
 import {
@@ -89,6 +89,11 @@ export interface WatchRoom {
   readonly mutedFallback$: Observable<boolean>;
   /** Live comments and vote tallies of this room, as the server pushes them. */
   readonly feed$: Observable<RoomFeedMessage>;
+  /**
+   * The room's socket is open again after a gap: whatever was pushed meanwhile (comments,
+   * tallies, the pause switch) is re-read, since nothing polls.
+   */
+  readonly reconnected$: Observable<void>;
   /** Hands the room the page's player (again after the source reloads). */
   attachPlayer(player: RoomPlayer | null): void;
   /** Starts following the room (after the join tap). */
@@ -98,8 +103,11 @@ export interface WatchRoom {
   /** Sends a host request; `skipBy` is resolved against the room's position now. */
   send(request: HostRequest): Promise<CommandResult>;
   roomPlaying(): boolean;
-  /** The room's expected position now (s); 0 before the room is loaded. */
-  expectedPosition(): number;
+  /**
+   * The room's expected position (s) now, or at `at` (server ms: a reading taken with the
+   * player's position); 0 before the room is loaded.
+   */
+  expectedPosition(at?: number): number;
   close(): void;
 }
 
@@ -243,9 +251,9 @@ export const createWatchRoom = ({
     return lastSkip.to + moved;
   };
 
-  const position = () => {
+  const position = (at?: number) => {
     const model = client.model();
-    return model ? expectedPosition(model, client.serverNow()) : 0;
+    return model ? expectedPosition(model, at ?? client.serverNow()) : 0;
   };
 
   return {
@@ -262,6 +270,12 @@ export const createWatchRoom = ({
             m.type === 'voteTally') &&
           m.streamId === streamId,
       ),
+    ),
+    // The transport reports each change of status once: every 'open' after the first is a reconnect.
+    reconnected$: transport.status$.pipe(
+      filter((s) => s === 'open'),
+      skip(1),
+      map(() => undefined),
     ),
     attachPlayer: (next) => {
       if (next === player) return;

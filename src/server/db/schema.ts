@@ -191,6 +191,11 @@ export interface SessionsTable {
       questions: string[];
     }>
   >;
+  /** Who authored it in the studio (migration 0015); null: the provider (the seed's). */
+  owner_user_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The authoring teacher's school; null for provider sessions. */
+  owner_school_id: ColumnType<string | null, string | null | undefined, string | null>;
+  archived_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -272,6 +277,8 @@ export interface WorksTable {
       examples: Array<{ image: string; description: string }>;
     }>
   >;
+  owner_user_id: ColumnType<string | null, string | null | undefined, string | null>;
+  owner_school_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -558,6 +565,43 @@ export interface Database {
   report_member_sessions: ReportMemberSessionsTable;
   report_refreshes: ReportRefreshesTable;
   moderation_decisions: ModerationDecisionsTable;
+  password_reset_requests: PasswordResetRequestsTable;
+  survey_answers: SurveyAnswersTable;
+  articles: ArticlesTable;
+  inquiries: InquiriesTable;
+  push_subscriptions: PushSubscriptionsTable;
+  transcode_jobs: TranscodeJobsTable;
+}
+
+/** Web Push subscriptions (migration 0014). */
+export interface PushSubscriptionsTable {
+  id: TextId;
+  user_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: CreatedAt;
+}
+
+/** A studio upload's transcoding to HLS (migration 0015); survives restarts. */
+export interface TranscodeJobsTable {
+  id: TextId;
+  video_id: string;
+  /** The tus upload id: the file under DATA_DIR/studio-uploads. */
+  upload_id: string;
+  user_id: string | null;
+  file_name: string;
+  status: ColumnType<
+    'queued' | 'running' | 'done' | 'failed',
+    'queued' | 'running' | 'done' | 'failed' | undefined,
+    'queued' | 'running' | 'done' | 'failed'
+  >;
+  /** 0 … 1. */
+  progress: ColumnType<number, number | undefined, number>;
+  error: string | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
 }
 
 /** Report aggregates: one row per group, session and pupil (migration 0006). */
@@ -591,4 +635,49 @@ export interface ModerationDecisionsTable {
   note: string | null;
   decided_by: string;
   decided_at: CreatedAt;
+}
+
+/** Migration 0012: a pupil's request for a new password, answered by a teacher. */
+export interface PasswordResetRequestsTable {
+  id: TextId;
+  user_id: string;
+  address: ColumnType<string, string | undefined, string>;
+  created_at: CreatedAt;
+  resolved_at: Timestamp | null;
+  resolved_by: string | null;
+}
+
+/** Migration 0012: one user's answers to one survey. */
+export interface SurveyAnswersTable {
+  id: TextId;
+  survey_id: string;
+  user_id: string;
+  answers: JsonDefault<Record<string, unknown>>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** Migration 0012: news items; school_id null means every school (provider staff wrote it). */
+export interface ArticlesTable {
+  id: TextId;
+  school_id: string | null;
+  author_id: string | null;
+  title: string;
+  body: ColumnType<string, string | undefined, string>;
+  url: string | null;
+  published_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** Migration 0012: contact-form messages to the provider's admins. */
+export interface InquiriesTable {
+  id: TextId;
+  user_id: string | null;
+  email: ColumnType<string, string | undefined, string>;
+  subject: string;
+  body: string;
+  status: ColumnType<string, string | undefined, string>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
 }

@@ -7,6 +7,8 @@ import type { Db } from '../db/database';
 import { msOf, toMs } from '../db/json';
 import type { FeedbacksTable, OutputsTable } from '../db/schema';
 import { AppError } from '../http/errors';
+import { mayViewOutput as statusAllows } from '../outputs/repository';
+import { withinWall, type SessionWall } from '../sessions/walls';
 import type { Permissions } from '../auth/permissions';
 import { publicUsers, wireUser } from '../users/public-users';
 import type { UserRow } from '../users/repository';
@@ -125,6 +127,48 @@ async function likesOf(db: Db, userId: string, ids: readonly string[]) {
     if (r.user_id === userId) mine.add(r.target_id);
   }
   return { counts, mine };
+}
+
+/**
+ * GET /v1/session/{id}/feedbacks: the session's feedback, newest first, by the caller or authors
+ * within the caller's wall, on outputs the caller may see, as this viewer sees it.
+ */
+export async function sessionFeedbacks(
+  db: Db,
+  viewer: UserRow,
+  wall: SessionWall,
+  sessionId: string,
+  limit: number,
+): Promise<FeedbackView[]> {
+  const rows = await db
+    .selectFrom('feedbacks')
+    .innerJoin('users', 'users.id', 'feedbacks.user_id')
+    .selectAll('feedbacks')
+    .select('users.school_id as author_school')
+    .where('feedbacks.session_id', '=', sessionId)
+    .orderBy('feedbacks.created_at', 'desc')
+    .limit(limit)
+    .execute();
+  const own = withinWall(wall, viewer, rows);
+  // The feedback's output must be one the caller may see, too.
+  const outputs = own.length
+    ? await db
+        .selectFrom('outputs')
+        .select(['id', 'user_id', 'status', 'is_hidden'])
+        .where(
+          'id',
+          'in',
+          own.map((r) => r.output_id),
+        )
+        .execute()
+    : [];
+  const seen = new Set(outputs.filter((o) => statusAllows(viewer, o)).map((o) => o.id));
+  return toFeedbackViews(
+    db,
+    viewer,
+    own.filter((r) => seen.has(r.output_id)),
+    Date.now(),
+  );
 }
 
 /** The feedback rows as this viewer sees them (rows the viewer may not see are dropped). */

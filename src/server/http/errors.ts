@@ -5,6 +5,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { ZodError } from 'zod';
 import { ERROR_STATUS, type ErrorBody, type ErrorCode } from '../../contracts/errors';
+import { redactUrl } from './log-redaction';
 
 export type ErrorField = { path: string; message: string };
 
@@ -104,6 +105,7 @@ export function errorHandler(
     return reply.status(ERROR_STATUS[code]).send(errorBody(code, code));
   }
   request.log.error({ err: error }, 'unhandled error');
+  reportUnexpected(error, request);
   return reply.status(500).send(errorBody('internal', 'Internal server error'));
 }
 
@@ -120,4 +122,21 @@ function isFastifyError(error: unknown): error is FastifyError {
 
 function isResponseSerializationErrorSafe(error: FastifyError): boolean {
   return error.code === 'FST_ERR_RESPONSE_SERIALIZATION' || isResponseSerializationError(error);
+}
+
+/** An unexpected error goes to the error reporter (when one is configured) with the caller's id. */
+function reportUnexpected(error: Error, request: FastifyRequest): void {
+  const app = request.server;
+  const reporter = app.errorReporter;
+  if (!reporter) return;
+  void app.auth
+    .claimsOf(request)
+    .catch(() => null)
+    .then((claims) =>
+      reporter.capture(error, {
+        userId: claims?.sub ?? null,
+        method: request.method,
+        url: redactUrl(request.url),
+      }),
+    );
 }

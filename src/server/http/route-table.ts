@@ -1,10 +1,12 @@
-import type { FastifyInstance, FastifySchema } from 'fastify';
+import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 
 /** One registered route as the route table records it. */
 export interface RouteEntry {
   method: string;
   url: string;
   schema: FastifySchema | undefined;
+  /** The options the route was registered with (the older service's aliases reuse them). */
+  options: RouteOptions;
 }
 
 declare module 'fastify' {
@@ -20,6 +22,7 @@ export function registerRouteTable(app: FastifyInstance): void {
   app.decorate('routeTable', table);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) table.push({ method, url: route.url, schema: route.schema });
+    for (const method of methods)
+      table.push({ method, url: route.url, schema: route.schema, options: route });
   });
 }

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
@@ -11,12 +12,17 @@ beforeAll(async () => {
       PUBLIC_URL: 'https://tomoni.example',
       CSP_MEDIA_ORIGINS: 'https://cdn.example.net, https://img.example.net/path',
       CSP_CONNECT_ORIGINS: 'https://errors.example.org',
+      // The repository's demo media: a real image to check an asset's headers on.
+      MEDIA_DIR: fileURLToPath(new URL('../../../media', import.meta.url)),
     },
   });
 });
 afterAll(async () => {
   await t.close();
 });
+
+/** A browser navigating to a page (the policy is a document's). */
+const PAGE = { accept: 'text/html' };
 
 const directive = (csp: string, name: string): string[] =>
   (csp.split(';').find((d) => d.trim().startsWith(`${name} `)) ?? '').trim().split(/\s+/).slice(1);
@@ -42,7 +48,7 @@ describe('security headers (issue 8, item 16)', () => {
   });
 
   it('names the real origins in img-src and connect-src instead of https:', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+    const res = await t.app.inject({ method: 'GET', url: '/login', headers: PAGE });
     const csp = String(res.headers['content-security-policy']);
     const img = directive(csp, 'img-src');
     const connect = directive(csp, 'connect-src');
@@ -64,15 +70,15 @@ describe('security headers (issue 8, item 16)', () => {
     try {
       const res = await local.app.inject({
         method: 'GET',
-        url: '/healthz',
-        headers: { host: 'school.example:8080' },
+        url: '/login',
+        headers: { ...PAGE, host: 'school.example:8080' },
       });
       const connect = directive(String(res.headers['content-security-policy']), 'connect-src');
       expect(connect).toEqual(["'self'", 'ws://school.example:8080', 'wss://school.example:8080']);
       const evil = await local.app.inject({
         method: 'GET',
-        url: '/healthz',
-        headers: { host: "x; script-src 'unsafe-inline'" },
+        url: '/login',
+        headers: { ...PAGE, host: "x; script-src 'unsafe-inline'" },
       });
       const csp = String(evil.headers['content-security-policy']);
       expect(directive(csp, 'connect-src')).toEqual(["'self'"]);
@@ -80,5 +86,30 @@ describe('security headers (issue 8, item 16)', () => {
     } finally {
       await local.close();
     }
+  });
+
+  it('sends the document headers on pages only; assets and JSON keep nosniff and CORP (issue 10)', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/login', headers: PAGE });
+    expect(String(page.headers['content-type'])).toMatch(/^text\/html/);
+    expect(directive(String(page.headers['content-security-policy']), 'script-src')).toContain(
+      "'self'",
+    );
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(page.headers['strict-transport-security']).toBeDefined();
+
+    const image = await t.app.inject({ method: 'GET', url: '/media/images/presets/green.png' });
+    const json = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(image.statusCode).toBe(200);
+    for (const res of [image, json]) {
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      for (const name of ['x-frame-options', 'strict-transport-security', 'referrer-policy'])
+        expect(res.headers[name], name).toBeUndefined();
+    }
+    expect(image.headers['content-security-policy']).toBeUndefined();
+    // A JSON answer opened as a page may load nothing and be framed by no one.
+    expect(json.headers['content-security-policy']).toBe(
+      "default-src 'none';frame-ancestors 'none'",
+    );
   });
 });

@@ -11,8 +11,10 @@ import type { z } from 'zod';
 import { localizeWork } from '../content/localize';
 import type { Db } from '../db/database';
 import { msOf } from '../db/json';
-import type { OutputsTable, SessionsTable } from '../db/schema';
+import type { OutputsTable, SessionsTable, WorksTable } from '../db/schema';
+import type { Subject } from '../auth/permissions';
 import { sessionBrief } from '../sessions/brief';
+import { visibleSessions } from '../sessions/repository';
 import { maySeeSchoolOf, publicUsers, wireUser } from '../users/public-users';
 import type { UserRow } from '../users/repository';
 import { noReactions, reactionCounts } from './reactions';
@@ -115,6 +117,26 @@ export async function toOutputItems(
   return items;
 }
 
+/**
+ * The viewer's own output rows as wire items, minus those whose session the viewer may no longer
+ * see (the caller lists and orders the rows); `withSession` adds each output's session brief.
+ */
+export async function ownOutputItems(
+  db: Db,
+  subject: Subject,
+  viewer: UserRow,
+  rows: readonly OutputRow[],
+  withSession: boolean,
+): Promise<OutputItem[]> {
+  const sessions = await visibleSessions(
+    db,
+    subject,
+    rows.map((r) => r.session_id),
+  );
+  const shown = rows.filter((r) => sessions.has(r.session_id));
+  return toOutputItems(db, viewer, shown, withSession ? sessions : undefined);
+}
+
 /** Candidates for the sequencing modes: the session's published, visible outputs as rows. */
 export async function sequenceRows(
   db: Db,
@@ -165,19 +187,22 @@ export async function worksOfSession(db: Db, sessionId: string, lang: Lang): Pro
     .where('session_works.session_id', '=', sessionId)
     .orderBy('session_works.position')
     .execute();
-  return rows.map((row) => {
-    const w = localizeWork(row, lang);
-    const work: Work = {
-      id: w.id,
-      title: w.title,
-      description: w.description,
-      image: w.image,
-      questions: w.questions,
-      examples: w.examples,
-    };
-    if (w.after_description !== null) work.afterDescription = w.after_description;
-    if (w.after_image !== null) work.afterImage = w.after_image;
-    if (w.associated_color !== null) work.associatedColor = w.associated_color;
-    return work;
-  });
+  return rows.map((row) => toWork(row, lang));
+}
+
+/** A work row on the wire, in `lang`, or as written when `lang` is null (raw). */
+export function toWork(row: Selectable<WorksTable>, lang: Lang | null): Work {
+  const w = lang ? localizeWork(row, lang) : row;
+  const work: Work = {
+    id: w.id,
+    title: w.title,
+    description: w.description,
+    image: w.image,
+    questions: w.questions,
+    examples: w.examples,
+  };
+  if (w.after_description !== null) work.afterDescription = w.after_description;
+  if (w.after_image !== null) work.afterImage = w.after_image;
+  if (w.associated_color !== null) work.associatedColor = w.associated_color;
+  return work;
 }

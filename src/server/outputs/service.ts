@@ -8,6 +8,7 @@ import { moderateText } from '../moderation/checks';
 import { requireVisibleOutput } from '../feedback/repository';
 import { requireVisibleSession } from '../sessions/access';
 import type { UserRow } from '../users/repository';
+import { rateOutput } from './rate';
 import { violationsAfterEdit, type OutputRow } from './repository';
 
 /** 403 unless the user may post outputs; guests get their own code and message. */
@@ -135,6 +136,7 @@ export async function createOutput(
   }
   const verdict = moderateText(body.description);
   const now = new Date();
+  const images = imagesFor(body.images, now);
   const row = await db.transaction().execute(async (trx) => {
     const created = await trx
       .insertInto('outputs')
@@ -144,6 +146,7 @@ export async function createOutput(
         user_id: user.id,
         description: body.description,
         status: verdict.held ? 'pending' : 'published',
+        rate: rateOutput({ description: body.description, images, held: verdict.held }),
         violation_statuses: json(verdict.violationStatuses),
         published_at: now,
         created_at: now,
@@ -151,7 +154,7 @@ export async function createOutput(
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await replaceImages(trx, created.id, imagesFor(body.images, now));
+    await replaceImages(trx, created.id, images);
     await trx
       .deleteFrom('outputs')
       .where('user_id', '=', user.id)
@@ -224,22 +227,24 @@ export async function updateOutput(
     verdict.held || (!publishingDraft && row.status !== 'published') ? 'pending' : 'published';
   const now = new Date();
   return db.transaction().execute(async (trx) => {
+    const images = imagesFor(
+      body.images !== undefined ? body.images : await imagesOf(trx, id),
+      row.created_at,
+    );
     const updated = await trx
       .updateTable('outputs')
       .set({
         description,
         status,
         violation_statuses: json(violations),
+        rate: rateOutput({ description, images, held: verdict.held }),
         updated_at: now,
         ...(publishingDraft ? { published_at: now } : {}),
       })
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    if (body.images !== undefined || publishingDraft) {
-      const current = body.images !== undefined ? body.images : await imagesOf(trx, id);
-      await replaceImages(trx, id, imagesFor(current, updated.created_at));
-    }
+    if (body.images !== undefined || publishingDraft) await replaceImages(trx, id, images);
     await trx
       .deleteFrom('outputs')
       .where('user_id', '=', user.id)

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config';
 
@@ -19,5 +20,24 @@ describe('report settings', () => {
         .refreshOnDemand,
     ).toBe(true);
     expect(loadConfig({ REPORT_REFRESH_ON_DEMAND: 'no' }).reports.refreshOnDemand).toBe(false);
+  });
+
+  it('`npm start` runs in production mode, so a default install shows no compile-now button', () => {
+    const pkg = JSON.parse(
+      readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'),
+    ) as {
+      scripts: Record<string, string>;
+    };
+    // The environment assignments in front of the server command, as the shell passes them.
+    const serverCommand = pkg.scripts
+      .start!.split('&&')
+      .map((c) => c.trim())
+      .find((c) => c.includes('src/server/main.ts'));
+    expect(serverCommand).toBeDefined();
+    const env = Object.fromEntries(
+      [...serverCommand!.matchAll(/(?:^|\s)([A-Z_]+)=(\S+)/g)].map((m) => [m[1]!, m[2]!]),
+    );
+    expect(env.NODE_ENV).toBe('production');
+    expect(loadConfig(env).reports.refreshOnDemand).toBe(false);
   });
 });

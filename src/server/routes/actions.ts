@@ -10,6 +10,7 @@ import type { Db } from '../db/database';
 import { requireVisibleFeedback, requireVisibleOutput } from '../feedback/repository';
 import { AppError } from '../http/errors';
 import { isProviderRole } from '../auth/permissions';
+import { publishSessionChange } from '../realtime/session-feed';
 import { requireVisibleSession } from '../sessions/access';
 import { sessionWallOf, withinSchool } from '../sessions/walls';
 import type { UserRow } from '../users/repository';
@@ -21,6 +22,8 @@ type Target = z.infer<typeof ActionTarget>;
 interface Resolved {
   sessionId: string | null;
   outputId: string | null;
+  /** The room of a room comment (its reactions belong to the room, not the session page). */
+  streamId?: string | null;
 }
 
 async function resolveTarget(
@@ -80,7 +83,7 @@ async function resolveTarget(
         }
       }
       if (!c.output_id && !c.session_id) throw new AppError('notFound', 'No such comment');
-      return { sessionId: c.session_id, outputId: c.output_id };
+      return { sessionId: c.session_id, outputId: c.output_id, streamId: c.stream_id };
     }
   }
 }
@@ -174,6 +177,15 @@ export async function actionRoutes(app: App): Promise<void> {
           // A double click racing itself: the unique index keeps one.
           .onConflict((oc) => oc.columns(['user_id', 'target', 'target_id', 'type']).doNothing())
           .execute();
+      }
+      // The session's open pages re-read the counts (walled by school like the counts).
+      if (where.sessionId && !where.streamId) {
+        await publishSessionChange(app, user, {
+          sessionId: where.sessionId,
+          kind: 'action',
+          targetId,
+          ...(where.outputId ? { outputId: where.outputId } : {}),
+        });
       }
       return { item: await summary(app.db, user, target, targetId) };
     },

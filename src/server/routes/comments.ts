@@ -4,6 +4,7 @@ import {
   DismissCommentReportResponse,
   PauseCommentsRequest,
   PauseCommentsResponse,
+  PinCommentRequest,
 } from '../../contracts/api/comments';
 import {
   CommentResponse,
@@ -27,7 +28,7 @@ import type { App } from './types';
  * POST /v1/session/{id}/comment (SESSION, LIVE-JA, LIVE-EN; ≤ 400 characters, not blank,
  * screened: a finding is 400 commentRefused; a paused room is 409 commentsPaused), DELETE
  * /v1/comment/{id} (author, room host, staff roles) and PUT /v1/stream/{id}/comments-paused
- * (the room's host); POST /v1/moderation/comment-reports/{id}/dismiss (staff keep a reported
+ * (the room's host); PUT /v1/comment/{id}/pin (staff roles); POST /v1/moderation/comment-reports/{id}/dismiss (staff keep a reported
  * comment). Live changes reach the room's sockets.
  */
 export async function commentRoutes(app: App): Promise<void> {
@@ -78,6 +79,21 @@ export async function commentRoutes(app: App): Promise<void> {
       const { user } = await app.auth.require(req);
       await comments.remove(user, req.params.id);
       return { item: { id: req.params.id, deleted: true as const } };
+    },
+  );
+
+  app.put(
+    '/v1/comment/:id/pin',
+    {
+      schema: {
+        params: CommentIdParams,
+        body: PinCommentRequest,
+        response: { 200: CommentResponse },
+      },
+    },
+    async (req) => {
+      const { user } = await app.auth.require(req);
+      return { item: await comments.setPinned(user, req.params.id, req.body.isPinned) };
     },
   );
 

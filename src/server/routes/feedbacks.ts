@@ -25,6 +25,7 @@ import { feedbackNeedsApproval } from '../feedback/approval';
 import { AppError } from '../http/errors';
 import { COUNTRIES, STATES } from '../location/data';
 import { moderateText } from '../moderation/checks';
+import { publishSessionChange } from '../realtime/session-feed';
 import type { App } from './types';
 
 /**
@@ -46,6 +47,12 @@ export function locationName(
  * posting (submitFeedback; limits, same-comment rule, moderation hold), likes, and the staff
  * publish call the moderation queue uses.
  */
+/** The push notification's text for new feedback, in the recipient's language. */
+const NEW_FEEDBACK_TEXT = {
+  ja: 'あなたのアウトプットに新しいフィードバックが届きました',
+  en: 'Your output has new feedback',
+} as const;
+
 export async function feedbackRoutes(app: App): Promise<void> {
   app.get(
     '/v1/output/:id/viewer',
@@ -181,6 +188,21 @@ export async function feedbackRoutes(app: App): Promise<void> {
         }
         return inserted;
       });
+      await publishSessionChange(app, user, {
+        sessionId: row.session_id,
+        kind: 'feedback',
+        targetId: row.id,
+        outputId: row.output_id,
+      });
+      // The output's author hears of published feedback on their subscribed browsers (issue 14).
+      if (row.status === 'published' && output.user_id !== user.id) {
+        void app.push.notify(output.user_id, (lang) => ({
+          title: 'Tomoni',
+          body: NEW_FEEDBACK_TEXT[lang],
+          url: `/session/${encodeURIComponent(output.session_id)}`,
+          tag: `feedback-${output.id}`,
+        }));
+      }
       const [item] = await toFeedbackViews(app.db, user, [row], Date.now());
       return { item: item! };
     },
@@ -237,6 +259,14 @@ export async function feedbackRoutes(app: App): Promise<void> {
         }
         return released;
       });
+      for (const f of updated) {
+        await publishSessionChange(app, user, {
+          sessionId: f.session_id,
+          kind: 'feedback',
+          targetId: f.id,
+          outputId: f.output_id,
+        });
+      }
       return { items: await toFeedbackViews(app.db, user, updated, Date.now()) };
     },
   );

@@ -59,6 +59,8 @@ describe('GET /v1/group/{id}/members', () => {
       displayName: 'Haruto',
       studentNumber: expect.any(String),
       role: 'member',
+      // No open password-reset request (POST /v0/password-reset, issue 14).
+      passwordResetRequestedAt: null,
     });
   });
 

@@ -1,3 +1,4 @@
+import { msOf } from '../db/json';
 import { isStaffRole } from '../../contracts/entities';
 import { GroupIdParams, GroupMembersQuery, GroupMembersResponse } from '../../contracts/api/groups';
 import { isBlocked, isProviderRole } from '../auth/permissions';
@@ -76,6 +77,20 @@ export async function groupRoutes(app: App): Promise<void> {
         );
       }
       const rows: UserRow[] = await q.orderBy('users.id').execute();
+      // Open password-reset requests (POST /v0/password-reset) reach the teacher here.
+      const requests = rows.length
+        ? await app.db
+            .selectFrom('password_reset_requests')
+            .select(['user_id', 'created_at'])
+            .where('resolved_at', 'is', null)
+            .where(
+              'user_id',
+              'in',
+              rows.map((u) => u.id),
+            )
+            .execute()
+        : [];
+      const requestedAt = new Map(requests.map((r) => [r.user_id, msOf(r.created_at)]));
       const items = rows
         .map((u) => ({
           id: u.id,
@@ -83,6 +98,7 @@ export async function groupRoutes(app: App): Promise<void> {
           displayName: u.display_name,
           studentNumber: u.student_number,
           role: u.role,
+          passwordResetRequestedAt: requestedAt.get(u.id) ?? null,
         }))
         .sort(byStudentNumberThenName);
       return { items };

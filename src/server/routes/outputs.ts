@@ -20,6 +20,7 @@ import { AppError } from '../http/errors';
 import { reencodeImage, sniffImageType, storeUpload } from '../outputs/images';
 import {
   mayViewOutput,
+  ownOutputItems,
   sequenceRows,
   toOutputItems,
   worksOfSession,
@@ -27,9 +28,10 @@ import {
 } from '../outputs/repository';
 import { pickNext } from '../outputs/sequencing';
 import { createOutput, requireSubmitOutput, updateOutput } from '../outputs/service';
+import { publishSessionChange } from '../realtime/session-feed';
 import { requireVisibleSession } from '../sessions/access';
 import type { UserRow } from '../users/repository';
-import { PROFILE_LIST_MAX, visibleSessions } from './profile-lists';
+import { PROFILE_LIST_MAX } from './profile-lists';
 import type { App } from './types';
 
 /** A session's outputs list returns at most this many (newest first). */
@@ -44,6 +46,17 @@ async function itemOf(app: App, viewer: UserRow, row: OutputRow) {
   return { item };
 }
 
+/** A posted (not draft) output reaches the open pages of its session (after it committed). */
+async function announce(app: App, user: UserRow, row: OutputRow): Promise<void> {
+  if (row.status === 'autosaved') return;
+  await publishSessionChange(app, user, {
+    sessionId: row.session_id,
+    kind: 'output',
+    targetId: row.id,
+    outputId: row.id,
+  });
+}
+
 /**
  * Outputs: POST /v1/output, PUT /v1/output/{id}, POST /v1/output/image, the lists
  * (GET /v1/session/{id}/outputs, GET /v1/me/outputs; GET /v1/user/{id}/outputs lives with the
@@ -56,6 +69,7 @@ export async function outputRoutes(app: App): Promise<void> {
     async (req) => {
       const { user } = await app.auth.require(req);
       const row = await createOutput(app.db, app.permissions, user, req.body);
+      await announce(app, user, row);
       return itemOf(app, user, row);
     },
   );
@@ -72,6 +86,7 @@ export async function outputRoutes(app: App): Promise<void> {
     async (req) => {
       const { user } = await app.auth.require(req);
       const row = await updateOutput(app.db, app.permissions, user, req.params.id, req.body);
+      await announce(app, user, row);
       return itemOf(app, user, row);
     },
   );
@@ -159,19 +174,8 @@ export async function outputRoutes(app: App): Promise<void> {
         .limit(PROFILE_LIST_MAX)
         .execute();
       const subject = await app.permissions.subject(user);
-      const sessions = await visibleSessions(
-        app.db,
-        subject,
-        rows.map((r) => r.session_id),
-      );
-      const shown = rows.filter((r) => sessions.has(r.session_id));
       return {
-        items: await toOutputItems(
-          app.db,
-          user,
-          shown,
-          req.query.withSession ? sessions : undefined,
-        ),
+        items: await ownOutputItems(app.db, subject, user, rows, req.query.withSession === true),
       };
     },
   );

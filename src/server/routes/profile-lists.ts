@@ -1,5 +1,5 @@
 import { noteFor, rejectionNotes } from '../moderation/rejection-notes';
-import { sql, type Selectable } from 'kysely';
+import { sql } from 'kysely';
 import {
   MyActivitiesQuery,
   MyActivitiesResponse,
@@ -14,13 +14,12 @@ import {
   type UserTag,
 } from '../../contracts/api/profile';
 import { UserIdParams } from '../../contracts/api/users';
-import { isProviderRole, type Subject } from '../auth/permissions';
+import { isProviderRole } from '../auth/permissions';
 import { noReactions, reactionCounts } from '../outputs/reactions';
 import type { Db } from '../db/database';
 import { msOf } from '../db/json';
-import type { SessionsTable } from '../db/schema';
 import { AppError } from '../http/errors';
-import { isVisible, toSummaries } from '../sessions/repository';
+import { toSummaries, visibleSessions } from '../sessions/repository';
 import type { UserRow } from '../users/repository';
 import { maySeeSchoolOf, publicUsers, wireUser } from '../users/public-users';
 import { sessionBrief } from '../sessions/brief';
@@ -33,25 +32,11 @@ export const PROFILE_LIST_MAX = 100;
 export const ACTIVITY_PANEL_MAX = 30;
 const EXCERPT_MAX = 140;
 
-type SessionRow = Selectable<SessionsTable>;
-
 /** The profile's owner, if the viewer may see them; the same 404 for missing and hidden users. */
 export async function requireVisibleUser(app: App, viewer: UserRow, id: string): Promise<UserRow> {
   const target = await resolveUser(app.db, id);
   if (!target || !mayView(viewer, target)) throw new AppError('notFound', 'User not found');
   return target;
-}
-
-/** The sessions among `ids` the viewer may see, by id. */
-export async function visibleSessions(
-  db: Db,
-  subject: Subject,
-  ids: readonly string[],
-): Promise<Map<string, SessionRow>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const rows = await db.selectFrom('sessions').selectAll().where('id', 'in', unique).execute();
-  return new Map(rows.filter((r) => isVisible(subject, r)).map((r) => [r.id, r]));
 }
 
 const excerpt = (text: string) =>
@@ -293,6 +278,84 @@ async function nationwideActivities(app: App, viewer: UserRow): Promise<ProfileA
   return items.sort((a, b) => b.createdAt - a.createdAt).slice(0, ACTIVITY_PANEL_MAX);
 }
 
+/** The feedback a user wrote, as `viewer` may see it (the author also sees unpublished). */
+export async function userFeedbacks(app: App, viewer: UserRow, target: UserRow) {
+  const own = viewer.id === target.id;
+  const rows = await app.db
+    .selectFrom('feedbacks')
+    .selectAll()
+    .where('user_id', '=', target.id)
+    // Feedback awaiting approval or hidden is shown to its author only.
+    .$if(!own, (q) => q.where('status', '=', 'published').where('hidden', '=', false))
+    .orderBy('created_at', 'desc')
+    .limit(PROFILE_LIST_MAX)
+    .execute();
+  const subject = await app.permissions.subject(viewer);
+  const [users, sessions, notes] = await Promise.all([
+    publicUsers(app.db, viewer, [target.id]),
+    visibleSessions(
+      app.db,
+      subject,
+      rows.map((r) => r.session_id),
+    ),
+    rejectionNotes(
+      app.db,
+      'feedback',
+      own ? rows.filter((r) => r.status === 'rejected').map((r) => r.id) : [],
+    ),
+  ]);
+  const user = wireUser(users.get(target.id)!);
+  return {
+    items: rows
+      .filter((r) => sessions.has(r.session_id))
+      .map((r) => ({
+        id: r.id,
+        outputId: r.output_id,
+        userId: r.user_id,
+        user,
+        content: r.content,
+        status: r.status,
+        hidden: r.hidden,
+        createdAt: msOf(r.created_at),
+        session: sessionBrief(sessions.get(r.session_id)!),
+        ...noteFor(viewer, r, notes),
+      })),
+  };
+}
+
+/** A user's joins of a session or of a room of it. */
+const joinsOf = (db: Db, userId: string) =>
+  db
+    .selectFrom('activities')
+    .where('user_id', '=', userId)
+    .where('type', 'in', ['joinSession', 'joinStream'])
+    .where('session_id', 'is not', null);
+
+/** The sessions a user joined (a session or a room of it), newest join first. */
+export async function userJoinedSessions(app: App, viewer: UserRow, target: UserRow) {
+  const joined = await joinsOf(app.db, target.id)
+    .select(['session_id', sql<Date>`max(created_at)`.as('joined_at')])
+    .groupBy('session_id')
+    .orderBy('joined_at', 'desc')
+    .limit(PROFILE_LIST_MAX)
+    .execute();
+  const subject = await app.permissions.subject(viewer);
+  const sessions = await visibleSessions(
+    app.db,
+    subject,
+    joined.map((j) => j.session_id!),
+  );
+  const ordered = joined.filter((j) => sessions.has(j.session_id!));
+  const summaries = await toSummaries(
+    app.db,
+    viewer,
+    ordered.map((j) => sessions.get(j.session_id!)!),
+  );
+  return {
+    items: summaries.map((s, i) => ({ ...s, joinedAt: msOf(ordered[i]!.joined_at) })),
+  };
+}
+
 /** The lists of a profile page: outputs, feedback, sessions, tags, memos and the activity panel. */
 export async function profileListRoutes(app: App): Promise<void> {
   app.get(
@@ -317,47 +380,7 @@ export async function profileListRoutes(app: App): Promise<void> {
     async (req) => {
       const { user: viewer } = await app.auth.require(req);
       const target = await requireVisibleUser(app, viewer, req.params.id);
-      const own = viewer.id === target.id;
-      const rows = await app.db
-        .selectFrom('feedbacks')
-        .selectAll()
-        .where('user_id', '=', target.id)
-        // Feedback awaiting approval or hidden is shown to its author only.
-        .$if(!own, (q) => q.where('status', '=', 'published').where('hidden', '=', false))
-        .orderBy('created_at', 'desc')
-        .limit(PROFILE_LIST_MAX)
-        .execute();
-      const subject = await app.permissions.subject(viewer);
-      const [users, sessions, notes] = await Promise.all([
-        publicUsers(app.db, viewer, [target.id]),
-        visibleSessions(
-          app.db,
-          subject,
-          rows.map((r) => r.session_id),
-        ),
-        rejectionNotes(
-          app.db,
-          'feedback',
-          own ? rows.filter((r) => r.status === 'rejected').map((r) => r.id) : [],
-        ),
-      ]);
-      const user = wireUser(users.get(target.id)!);
-      return {
-        items: rows
-          .filter((r) => sessions.has(r.session_id))
-          .map((r) => ({
-            id: r.id,
-            outputId: r.output_id,
-            userId: r.user_id,
-            user,
-            content: r.content,
-            status: r.status,
-            hidden: r.hidden,
-            createdAt: msOf(r.created_at),
-            session: sessionBrief(sessions.get(r.session_id)!),
-            ...noteFor(viewer, r, notes),
-          })),
-      };
+      return userFeedbacks(app, viewer, target);
     },
   );
 
@@ -367,31 +390,7 @@ export async function profileListRoutes(app: App): Promise<void> {
     async (req) => {
       const { user: viewer } = await app.auth.require(req);
       const target = await requireVisibleUser(app, viewer, req.params.id);
-      const joined = await app.db
-        .selectFrom('activities')
-        .select(['session_id', sql<Date>`max(created_at)`.as('joined_at')])
-        .where('user_id', '=', target.id)
-        .where('type', 'in', ['joinSession', 'joinStream'])
-        .where('session_id', 'is not', null)
-        .groupBy('session_id')
-        .orderBy('joined_at', 'desc')
-        .limit(PROFILE_LIST_MAX)
-        .execute();
-      const subject = await app.permissions.subject(viewer);
-      const sessions = await visibleSessions(
-        app.db,
-        subject,
-        joined.map((j) => j.session_id!),
-      );
-      const ordered = joined.filter((j) => sessions.has(j.session_id!));
-      const summaries = await toSummaries(
-        app.db,
-        viewer,
-        ordered.map((j) => sessions.get(j.session_id!)!),
-      );
-      return {
-        items: summaries.map((s, i) => ({ ...s, joinedAt: msOf(ordered[i]!.joined_at) })),
-      };
+      return userJoinedSessions(app, viewer, target);
     },
   );
 
@@ -401,14 +400,7 @@ export async function profileListRoutes(app: App): Promise<void> {
     async (req) => {
       const { user: viewer } = await app.auth.require(req);
       const target = await requireVisibleUser(app, viewer, req.params.id);
-      const joined = await app.db
-        .selectFrom('activities')
-        .select('session_id')
-        .distinct()
-        .where('user_id', '=', target.id)
-        .where('type', 'in', ['joinSession', 'joinStream'])
-        .where('session_id', 'is not', null)
-        .execute();
+      const joined = await joinsOf(app.db, target.id).select('session_id').distinct().execute();
       const subject = await app.permissions.subject(viewer);
       const sessions = await visibleSessions(
         app.db,

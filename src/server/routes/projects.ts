@@ -8,9 +8,10 @@ import {
   PinnedSlidesResponse,
   type PinnedSlide,
 } from '../../contracts/api/projects';
-import { InquiryProject, SlideSchemaItem, UnitOutput } from '../../contracts/entities';
+import { InquiryProject, SlideSchemaItem } from '../../contracts/entities';
 import { isProviderRole } from '../auth/permissions';
 import { contentLangOf, localizeProject, localizeUnitOutput } from '../content/localize';
+import { toUnitOutput } from '../projects/unit-outputs';
 import type { Db } from '../db/database';
 import { msOf, toMs } from '../db/json';
 import type { InquiryProjectsTable } from '../db/schema';
@@ -26,12 +27,6 @@ export const PROJECT_LIST_MAX = 20;
 export const PINNED_SLIDES_MAX = 12;
 
 type ProjectRow = Selectable<InquiryProjectsTable>;
-
-/** Unit outputs whose schema does not parse are left out rather than breaking the project. */
-function parseUnitOutput(raw: unknown): ReturnType<typeof UnitOutput.parse> | null {
-  const parsed = UnitOutput.safeParse(raw);
-  return parsed.success ? parsed.data : null;
-}
 
 /** Projects with their unit outputs and owners, dropping owners the viewer may not see. */
 async function toProjects(db: Db, viewer: UserRow, rows: readonly ProjectRow[]) {
@@ -63,14 +58,8 @@ async function toProjects(db: Db, viewer: UserRow, rows: readonly ProjectRow[]) 
       latestPublishedAt: toMs(r.latest_published_at),
       unitOutputs: units
         .filter((u) => u.project_id === r.id)
-        .map((u) => localizeUnitOutput(u, lang))
         .flatMap((u) => {
-          const unit = parseUnitOutput({
-            id: u.id,
-            projectId: u.project_id,
-            slideSchema: u.slide_schema,
-            values: u.values,
-          });
+          const unit = toUnitOutput(u, lang);
           return unit ? [unit] : [];
         }),
       user: wireUser(owner),

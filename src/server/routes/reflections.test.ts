@@ -96,9 +96,40 @@ describe('reflections', () => {
     expect(long.statusCode).toBe(400);
     expect(codeOf(long)).toBe('badRequest');
     const extra = await call('student25', 'POST', `/v1/session/${S.oceanArchive}/reflection`, {
-      score: 3,
+      mood: 3,
     });
     expect(extra.statusCode).toBe(400);
+  });
+
+  it('keeps a score from 0 to 10 (spec: reflection score max 10) and refuses any other', async () => {
+    for (const score of [11, -1, 2.5, '7']) {
+      const bad = await call('student27', 'POST', `/v1/session/${S.oceanArchive}/reflection`, {
+        score,
+      });
+      expect(bad.statusCode, String(score)).toBe(400);
+    }
+    const created = await call('student27', 'POST', `/v1/session/${S.oceanArchive}/reflection`, {
+      ideaNote: 'Tides follow the moon',
+      score: 10,
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const { item } = created.json<{ item: { id: string; score: number | null } }>();
+    expect(item.score).toBe(10);
+    const tooHigh = await call('student27', 'PUT', `/v1/reflection/${item.id}`, { score: 11 });
+    expect(tooHigh.statusCode).toBe(400);
+    const read = async () =>
+      (await call('student27', 'GET', `/v1/reflection/${item.id}`)).json<{
+        item: { score: number | null };
+      }>().item.score;
+    expect(await read()).toBe(10);
+    expect(
+      (await call('student27', 'PUT', `/v1/reflection/${item.id}`, { score: 0 })).statusCode,
+    ).toBe(200);
+    expect(await read()).toBe(0);
+    expect(
+      (await call('student27', 'PUT', `/v1/reflection/${item.id}`, { score: null })).statusCode,
+    ).toBe(200);
+    expect(await read()).toBeNull();
   });
 
   it('answers 404 for a session the user may not see', async () => {

@@ -1,4 +1,4 @@
-import type { Selectable, Updateable } from 'kysely';
+import type { Updateable } from 'kysely';
 import {
   CreateReflectionRequest,
   MyReflectionsQuery,
@@ -12,18 +12,17 @@ import { SessionIdParams } from '../../contracts/api/sessions';
 import { UserIdParams } from '../../contracts/api/users';
 import type { Tag } from '../../contracts/entities';
 import type { Db } from '../db/database';
-import { msOf } from '../db/json';
 import type { ReflectionsTable } from '../db/schema';
 import { AppError, badRequestFrom } from '../http/errors';
 import { moderateText } from '../moderation/checks';
 import { requireVisibleSession } from '../sessions/access';
 import { findUserById, type UserRow } from '../users/repository';
 import { sessionBrief } from '../sessions/brief';
-import { requireVisibleUser, visibleSessions } from './profile-lists';
+import { visibleSessions } from '../sessions/repository';
+import { toReflection, type ReflectionRow } from '../reflections/repository';
+import { requireVisibleUser } from './profile-lists';
 import type { App } from './types';
 import { mayView } from './users';
-
-type ReflectionRow = Selectable<ReflectionsTable>;
 
 /**
  * The status a reflection is stored with (issue 8): a reflection asked to be published whose
@@ -38,18 +37,6 @@ function screenedStatus(
   const held = [notes.idea, notes.think, notes.action].some((n) => moderateText(n).held);
   return held ? 'pending' : 'published';
 }
-
-const toReflection = (r: ReflectionRow): ProfileReflection => ({
-  id: r.id,
-  sessionId: r.session_id,
-  userId: r.user_id,
-  ideaNote: r.idea_note,
-  thinkNote: r.think_note,
-  actionNote: r.action_note,
-  status: r.status,
-  createdAt: msOf(r.created_at),
-  updatedAt: msOf(r.updated_at),
-});
 
 async function tagsOf(db: Db, sessionIds: readonly string[]): Promise<Map<string, Tag[]>> {
   const out = new Map<string, Tag[]>();
@@ -160,6 +147,7 @@ export async function reflectionRoutes(app: App): Promise<void> {
           idea_note: parsed.data.ideaNote,
           think_note: parsed.data.thinkNote,
           action_note: parsed.data.actionNote,
+          score: parsed.data.score,
           status: screenedStatus(parsed.data.status, {
             idea: parsed.data.ideaNote,
             think: parsed.data.thinkNote,
@@ -201,6 +189,7 @@ export async function reflectionRoutes(app: App): Promise<void> {
       if (body.ideaNote !== undefined) set.idea_note = body.ideaNote;
       if (body.thinkNote !== undefined) set.think_note = body.thinkNote;
       if (body.actionNote !== undefined) set.action_note = body.actionNote;
+      if (body.score !== undefined) set.score = body.score;
       // Any change to a published, pending or rejected reflection is screened again.
       const asked = body.status ?? (row.status === 'draft' ? 'draft' : ('published' as const));
       set.status = screenedStatus(asked, {

@@ -32,8 +32,8 @@ import {
   toReportGroup,
 } from '../reports/queries';
 import { requireVisibleSession } from '../sessions/access';
+import { visibleSessions } from '../sessions/repository';
 import type { GroupRow, UserRow } from '../users/repository';
-import { visibleSessions } from './profile-lists';
 import type { App } from './types';
 
 /** CSV column headings in the caller's language (the tables' headings on screen). */

@@ -20,6 +20,7 @@ import {
   toFullSession,
   toSummaries,
 } from '../sessions/repository';
+import { publishSessionChange } from '../realtime/session-feed';
 import type { App } from './types';
 
 /** Without pageSize a list returns this many sessions. */
@@ -33,22 +34,25 @@ const DEFAULT_PAGE_SIZE = 50;
 export async function sessionRoutes(app: App): Promise<void> {
   const participation = new Participation(app.db, app.roomBus, app.clock);
 
-  app.get(
-    '/v1/sessions',
-    { schema: { querystring: ListSessionsQuery, response: { 200: ListSessionsResponse } } },
-    async (req) => {
-      const { user } = await app.auth.require(req);
-      const after = req.query.lastKey === undefined ? null : decodeCursor(req.query.lastKey);
-      if (req.query.lastKey !== undefined && !after)
-        throw new AppError('badRequest', 'Invalid lastKey');
-      const page = await listVisibleSessions(app.db, await app.permissions.subject(user), {
-        status: req.query.status,
-        pageSize: req.query.pageSize ?? DEFAULT_PAGE_SIZE,
-        after,
-      });
-      return { items: await toSummaries(app.db, user, page.rows), lastKey: page.lastKey };
-    },
-  );
+  // GET /v1/me/sessions is the same list: the sessions the caller may see, paged.
+  for (const url of ['/v1/sessions', '/v1/me/sessions']) {
+    app.get(
+      url,
+      { schema: { querystring: ListSessionsQuery, response: { 200: ListSessionsResponse } } },
+      async (req) => {
+        const { user } = await app.auth.require(req);
+        const after = req.query.lastKey === undefined ? null : decodeCursor(req.query.lastKey);
+        if (req.query.lastKey !== undefined && !after)
+          throw new AppError('badRequest', 'Invalid lastKey');
+        const page = await listVisibleSessions(app.db, await app.permissions.subject(user), {
+          status: req.query.status,
+          pageSize: req.query.pageSize ?? DEFAULT_PAGE_SIZE,
+          after,
+        });
+        return { items: await toSummaries(app.db, user, page.rows), lastKey: page.lastKey };
+      },
+    );
+  }
 
   app.get(
     '/v1/session/:id',
@@ -81,6 +85,14 @@ export async function sessionRoutes(app: App): Promise<void> {
         session.participant_limit,
         streamId,
       );
+      // Outside a room, the session's pages of the same school re-read the participants.
+      if (!streamId) {
+        await publishSessionChange(app, user, {
+          sessionId: session.id,
+          kind: 'participants',
+          targetId: session.id,
+        });
+      }
       return { item: { joinedAt } };
     },
   );
@@ -100,7 +112,15 @@ export async function sessionRoutes(app: App): Promise<void> {
       const { streamId } = req.body;
       if (streamId) await requireRoomOfSession(app.db, user, session.id, streamId);
       // The response reuses the join shape: the time the leave was recorded.
-      return { item: { joinedAt: await participation.leave(user, session.id, streamId) } };
+      const joinedAt = await participation.leave(user, session.id, streamId);
+      if (!streamId) {
+        await publishSessionChange(app, user, {
+          sessionId: session.id,
+          kind: 'participants',
+          targetId: session.id,
+        });
+      }
+      return { item: { joinedAt } };
     },
   );
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Video } from '../../contracts/entities';
+import { TimedActionKind, Video } from '../../contracts/entities';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { DEMO_ACCOUNTS } from './accounts';
 import { DEMO_IDS, seedDemo } from './demo';
@@ -111,17 +111,8 @@ describe('demo seed', () => {
       expect(parsed.success, v.id).toBe(true);
       expect(v.video_id).toMatch(/^\/media\/videos\/(ocean|forest|city)\/master\.m3u8$/);
       const kinds = new Set(v.actions.map((a) => a.action));
-      for (const k of [
-        'chapter',
-        'telop',
-        'image',
-        'discuss',
-        'vote',
-        'output',
-        'feedback',
-        'reflection',
-      ]) {
-        expect(kinds.has(k as never), `${v.id} ${k}`).toBe(true);
+      for (const k of TimedActionKind.options) {
+        expect(kinds.has(k), `${v.id} ${k}`).toBe(true);
       }
     }
     const works = await t.db.selectFrom('works').selectAll().execute();

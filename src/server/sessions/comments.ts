@@ -1,6 +1,7 @@
+import { sql } from 'kysely';
 import { isStaffRole, type Comment } from '../../contracts/entities';
 import { PROTOCOL_VERSION } from '../../contracts/realtime';
-import { isProviderRole, type Permissions } from '../auth/permissions';
+import { isBlocked, isProviderRole, type Permissions } from '../auth/permissions';
 import type { Db } from '../db/database';
 import { msOf } from '../db/json';
 import { AppError } from '../http/errors';
@@ -221,13 +222,7 @@ export class CommentService {
     const author = (await publicUsers(this.db, BROADCAST_VIEWER, [viewer.id])).get(viewer.id);
     if (!author) throw new AppError('internal', 'Author not found');
     const comment = toComment(row, author);
-    if (body.streamId) {
-      await this.bus.publishRoom({
-        type: 'broadcast',
-        streamId: body.streamId,
-        message: { v: PROTOCOL_VERSION, type: 'comment', streamId: body.streamId, comment },
-      });
-    }
+    await this.announce(row, comment);
     return comment;
   }
 
@@ -261,6 +256,72 @@ export class CommentService {
         streamId: row.stream_id,
         message: { v: PROTOCOL_VERSION, type: 'commentRemove', streamId: row.stream_id, id },
       });
+    } else await this.announceToSession(row);
+  }
+
+  /**
+   * Staff roles (teacher, staff, admin) who may see the comment pin or unpin it (issue 14): a
+   * pinned comment is listed first for everyone. Someone who cannot see it gets 404, anyone
+   * else 403. The room's sockets get the updated comment, a session page's followers a hint.
+   */
+  async setPinned(viewer: UserRow, id: string, pinned: boolean): Promise<Comment> {
+    const row = await selectComments(this.db).where('comments.id', '=', id).executeTakeFirst();
+    if (!row) throw noSuchComment();
+    const author = (await publicUsers(this.db, viewer, [row.user_id])).get(row.user_id);
+    if (!(await maySeeComment(this.db, this.permissions, viewer, row, author))) {
+      throw noSuchComment();
+    }
+    if (!isStaffRole(viewer.role) || isBlocked(await this.permissions.subject(viewer))) {
+      throw new AppError('forbidden', 'Only staff roles pin comments');
+    }
+    await this.db
+      .updateTable('comments')
+      .set({ is_pinned: pinned, updated_at: new Date() })
+      .where('id', '=', id)
+      .execute();
+    const updated = await selectComments(this.db)
+      .where('comments.id', '=', id)
+      .executeTakeFirstOrThrow();
+    const publicAuthor = (await publicUsers(this.db, BROADCAST_VIEWER, [row.user_id])).get(
+      row.user_id,
+    );
+    if (!publicAuthor) throw new AppError('internal', 'Author not found');
+    await this.announce(updated, toComment(updated, publicAuthor));
+    // The caller's own form of the author (a teacher sees the login name).
+    return toComment(updated, author!);
+  }
+
+  /** A room's comment goes to the room's sockets; a session-wide one to the session's pages. */
+  private async announce(row: CommentRow, comment: Comment): Promise<void> {
+    if (row.stream_id) {
+      await this.bus.publishRoom({
+        type: 'broadcast',
+        streamId: row.stream_id,
+        message: { v: PROTOCOL_VERSION, type: 'comment', streamId: row.stream_id, comment },
+      });
+    } else await this.announceToSession(row);
+  }
+
+  /**
+   * Tells the session's open pages; walled by the author's school, like the list the pages
+   * re-read (a shared session's other schools never hear of it).
+   */
+  private async announceToSession(row: CommentRow): Promise<void> {
+    if (!row.session_id) return;
+    const author = await this.db
+      .selectFrom('users')
+      .select(['id', 'school_id'])
+      .where('id', '=', row.user_id)
+      .executeTakeFirst();
+    if (!author) return;
+    try {
+      await this.bus.publishSession({
+        change: { sessionId: row.session_id, kind: 'comment', targetId: row.id },
+        actorId: author.id,
+        schoolId: author.school_id,
+      });
+    } catch {
+      // A hint, never the record: the pages re-read when their socket reopens.
     }
   }
 
@@ -291,5 +352,65 @@ export class CommentService {
       message: { v: PROTOCOL_VERSION, type: 'commentsPaused', streamId, paused },
     });
     return paused;
+  }
+
+  /**
+   * One page of a session's session-wide comments, newest first (GET /v0/session/{id}/comments/page):
+   * the same school scope as `list`, a cursor of the last item's time and id.
+   */
+  async page(
+    viewer: UserRow,
+    sessionId: string,
+    q: { type?: SessionCommentType | undefined; pageSize: number; after: string | null },
+  ): Promise<{ items: Comment[]; lastKey: string | null }> {
+    let query = selectComments(this.db)
+      .where('comments.session_id', '=', sessionId)
+      .where('comments.stream_id', 'is', null);
+    if (q.type) query = query.where('comments.type', '=', q.type);
+    if (!isProviderRole(viewer.role)) {
+      const school = viewer.school_id;
+      query = query.where((eb) =>
+        school === null
+          ? eb('comments.user_id', '=', viewer.id)
+          : eb.or([
+              eb('comments.user_id', '=', viewer.id),
+              eb(
+                'comments.user_id',
+                'in',
+                eb.selectFrom('users').select('users.id').where('users.school_id', '=', school),
+              ),
+            ]),
+      );
+    }
+    if (q.after !== null) {
+      // After the cursor's row in (time, id) order, exact to the microsecond.
+      const after = q.after;
+      query = query.where(
+        sql<boolean>`(comments.created_at, comments.id) < (select c.created_at, c.id from comments c where c.id = ${after})`,
+      );
+    }
+    const rows = await query
+      .orderBy('comments.created_at', 'desc')
+      .orderBy('comments.id', 'desc')
+      .limit(q.pageSize + 1)
+      .execute();
+    const more = rows.length > q.pageSize;
+    const pageRows = rows.slice(0, q.pageSize);
+    const authors = await publicUsers(
+      this.db,
+      viewer,
+      pageRows.map((r) => r.user_id),
+    );
+    const items: Comment[] = [];
+    for (const r of pageRows) {
+      const author = authors.get(r.user_id);
+      if (!author || !maySeeSchoolOf(viewer, author)) continue;
+      items.push(toComment(r, author));
+    }
+    const last = pageRows.at(-1);
+    return {
+      items,
+      lastKey: more && last ? last.id : null,
+    };
   }
 }

@@ -33,6 +33,18 @@ export function isVisible(
   return !isBlocked(subject) && canSeeSession(subject, facts(row));
 }
 
+/** The sessions among `ids` the viewer may see, by id. */
+export async function visibleSessions(
+  db: Db,
+  subject: Subject,
+  ids: readonly string[],
+): Promise<Map<string, SessionRow>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.selectFrom('sessions').selectAll().where('id', 'in', unique).execute();
+  return new Map(rows.filter((r) => isVisible(subject, r)).map((r) => [r.id, r]));
+}
+
 /** The list cursor: start time and id of the last item, opaque to the client. */
 export const encodeCursor = (startMs: number, id: string): string =>
   Buffer.from(JSON.stringify([startMs, id])).toString('base64url');

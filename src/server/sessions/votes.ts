@@ -203,23 +203,68 @@ export class VoteService {
     return this.after(updated, wall);
   }
 
+  /** The tail of each room vote's count-and-push chain (removed when it drains). */
+  private readonly counting = new Map<string, Promise<unknown>>();
+
+  /**
+   * Runs `work` after every earlier one of the same key has finished, so that within this process
+   * the room receives a vote's totals in the order they were counted. (Across instances, tallies
+   * can still cross: noted in docs/decisions.md.)
+   */
+  private async inOrder<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const before = this.counting.get(key) ?? Promise.resolve();
+    const run = before.then(work, work);
+    const tail = run.catch(() => undefined);
+    this.counting.set(key, tail);
+    try {
+      return await run;
+    } finally {
+      if (this.counting.get(key) === tail) this.counting.delete(key);
+    }
+  }
+
   /** The caller's answer and tally; the room gets the tally live (without anyone's `mine`). */
   private async after(
     row: BallotRow,
     wall?: SessionWall,
   ): Promise<{ item: Vote; tally: VoteTally }> {
-    const tally = await this.tally(row.session_id, row.user_id, row.stream_id, row.vote_key, wall);
-    if (row.stream_id) {
-      await this.bus.publishRoom({
-        type: 'broadcast',
-        streamId: row.stream_id,
-        message: {
-          v: PROTOCOL_VERSION,
-          type: 'voteTally',
-          streamId: row.stream_id,
-          tally: { ...tally, mine: null },
-        },
+    const streamId = row.stream_id;
+    if (streamId) {
+      // Counted and pushed one after another per vote: ballots cast at once were counted
+      // concurrently, and an older total could reach the room last and stay on screen.
+      const tally = await this.inOrder(`${streamId}\n${row.vote_key}`, async () => {
+        const counted = await this.tally(row.session_id, row.user_id, streamId, row.vote_key, wall);
+        await this.bus.publishRoom({
+          type: 'broadcast',
+          streamId,
+          message: {
+            v: PROTOCOL_VERSION,
+            type: 'voteTally',
+            streamId,
+            tally: { ...counted, mine: null },
+          },
+        });
+        return counted;
       });
+      return { item: toVote(row), tally };
+    }
+    const tally = await this.tally(row.session_id, row.user_id, row.stream_id, row.vote_key, wall);
+    {
+      // A session-wide ballot: the session's pages of the voter's school re-read the tally.
+      const voter = await this.db
+        .selectFrom('users')
+        .select(['id', 'school_id'])
+        .where('id', '=', row.user_id)
+        .executeTakeFirst();
+      if (voter) {
+        await this.bus
+          .publishSession({
+            change: { sessionId: row.session_id, kind: 'vote', targetId: row.vote_key },
+            actorId: voter.id,
+            schoolId: voter.school_id,
+          })
+          .catch(() => undefined);
+      }
     }
     return { item: toVote(row), tally };
   }

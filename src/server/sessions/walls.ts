@@ -1,7 +1,8 @@
-import { isProviderRole } from '../auth/permissions';
+import { isProviderRole, type Permissions } from '../auth/permissions';
 import type { Db } from '../db/database';
 import { mayAccessStream, viewerOf } from '../streams/repository';
 import type { UserRow } from '../users/repository';
+import { requireVisibleSession } from './access';
 
 /**
  * The cross-school and cross-room walls for session-wide reads (docs/decisions.md "Cross-school
@@ -60,4 +61,24 @@ export async function sessionWallOf(
 /** Whether someone of `schoolId` is within the wall's school scope. */
 export function withinSchool(wall: SessionWall, schoolId: string | null): boolean {
   return wall.allSchools || (wall.schoolId !== null && wall.schoolId === schoolId);
+}
+
+/** The wall of a session the caller may see; 404 when they may not see the session. */
+export async function requireSessionWall(
+  db: Db,
+  permissions: Permissions,
+  user: UserRow,
+  sessionId: string,
+): Promise<SessionWall> {
+  await requireVisibleSession(db, permissions, user, sessionId);
+  return sessionWallOf(db, user, sessionId);
+}
+
+/** The rows of a session-wide list the caller sees: their own and those of authors within the wall. */
+export function withinWall<T extends { user_id: string; author_school: string | null }>(
+  wall: SessionWall,
+  viewer: { id: string },
+  rows: readonly T[],
+): T[] {
+  return rows.filter((r) => r.user_id === viewer.id || withinSchool(wall, r.author_school));
 }

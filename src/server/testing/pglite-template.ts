@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -64,4 +64,29 @@ export function migratedTemplate(): Promise<Blob> {
     return build(path);
   })();
   return cached;
+}
+
+let cachedDir: Promise<string> | undefined;
+
+/**
+ * The migrated template as a PGlite data directory (a cluster on disk), for a server process
+ * that opens `<DATA_DIR>/pglite`: a copy of it starts in a second or two where a fresh directory
+ * runs initdb (tens of seconds on a busy machine). Built once per key from the dump above.
+ */
+export function migratedTemplateDir(): Promise<string> {
+  cachedDir ??= (async () => {
+    const path = join(tmpdir(), `tomoni-pglite-template-${await templateKey()}.d`);
+    if (existsSync(join(path, 'PG_VERSION'))) return path;
+    const partial = await mkdtemp(`${path}.${process.pid}.`);
+    const pglite = new PGlite({ dataDir: partial, loadDataDir: await migratedTemplate() });
+    try {
+      await pglite.query('select 1');
+    } finally {
+      await pglite.close();
+    }
+    // Renamed whole, so a parallel run never copies half a cluster; a lost race keeps the other.
+    await rename(partial, path).catch(() => rm(partial, { recursive: true, force: true }));
+    return path;
+  })();
+  return cachedDir;
 }

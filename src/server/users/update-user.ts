@@ -105,6 +105,13 @@ async function updateMemberByStaff(ctx: UpdateContext, body: UpdateUserRequest):
     .returningAll()
     .executeTakeFirstOrThrow();
   await ctx.tokens.revokeAllForUser(ctx.target.id);
+  // The pupil's open password-reset request (POST /v0/password-reset) is answered.
+  await ctx.db
+    .updateTable('password_reset_requests')
+    .set({ resolved_at: ctx.now ?? new Date(), resolved_by: ctx.actor.id })
+    .where('user_id', '=', ctx.target.id)
+    .where('resolved_at', 'is', null)
+    .execute();
   return updated;
 }
 

@@ -15,6 +15,7 @@ export interface AxeScope {
  * impact (unreadable text is never minor). One line per rule: `rule: selector, selector`.
  */
 export async function axeFindings(page: Page, { include = [] }: AxeScope = {}): Promise<string[]> {
+  await settled(page);
   // Only violations are gathered in full: axe skips collecting every passing node (faster).
   let builder = new AxeBuilder({ page })
     .options({ resultTypes: ['violations'] })
@@ -32,4 +33,26 @@ export async function axeFindings(page: Page, { include = [] }: AxeScope = {}): 
           })
           .join(', ')}`,
     );
+}
+
+/**
+ * Waits until every finite animation and transition on the page has ended (a modal fading in is
+ * half transparent, and axe would measure its text against a blend). Spinners run forever and are
+ * left alone.
+ */
+async function settled(page: Page): Promise<void> {
+  // Two frames first: Mantine starts a transition one frame after it mounts the element.
+  await page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+  );
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every(
+          (a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity,
+        ),
+    undefined,
+    { timeout: 5_000 },
+  );
 }

@@ -1,13 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort } from '../../../src/server/testing/free-port';
+import { migratedTemplateDir } from '../../../src/server/testing/pglite-template';
 export { freePort };
 
 export interface RunningServer {
   url: string;
   dataDir: string;
+  /** What the server has written to stdout and stderr so far (pino's JSON lines). */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -17,6 +20,12 @@ const root = resolve(import.meta.dirname, '../../..');
  * Starts the real server (`src/server/main.ts`) on a fresh embedded database in a temporary
  * directory, serving the built client, and resolves once /healthz answers. The demo seed runs
  * on that first start, exactly as it does for `npm start`.
+ *
+ * The embedded database starts as a copy of a migrated, empty cluster (support for the server
+ * tests builds it once per migration set): PGlite's initdb on an empty directory took 20–45 s of
+ * each file's start on a busy machine, a copy opens in about two. The server then runs its
+ * migrations (none pending) and seeds, as on any first start. Not with DATABASE_URL (PostgreSQL)
+ * or a caller's DATA_DIR that already holds a database.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   if (!existsSync(join(root, 'dist/client/index.html'))) {
@@ -26,6 +35,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'tomoni-e2e-'));
   const url = `http://127.0.0.1:${port}`;
+  const pgliteDir = join(dataDir, 'pglite');
+  if (!(env.DATABASE_URL ?? process.env.DATABASE_URL) && !existsSync(pgliteDir)) {
+    cpSync(await migratedTemplateDir(), pgliteDir, { recursive: true });
+  }
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
     env: {
@@ -42,7 +55,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
 
-  const deadline = Date.now() + 90_000;
+  // Generous: eight helpers share two cores, and the first start seeds (argon2) the demo school.
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     try {
@@ -53,7 +67,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`server did not become healthy in 90 s:\n${output}`);
+      throw new Error(`server did not become healthy in 180 s:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -61,6 +75,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   return {
     url,
     dataDir,
+    output: () => output,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));

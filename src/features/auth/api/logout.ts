@@ -19,5 +19,8 @@ export async function logout(): Promise<void> {
     // Nothing to tell the user: the local tokens are gone either way.
   } finally {
     apiClient.tokens.clear();
+    // The service worker's copies of this account's API reads (issue 13) leave with it;
+    // downloaded sessions stay (they are the device's, managed in /setting/download).
+    if (typeof caches !== 'undefined') await caches.delete('api-reads').catch(() => false);
   }
 }

@@ -1,13 +1,40 @@
-import { useQuery } from '@tanstack/react-query';
-import { ListSessionsResponse, type SessionSummary } from '@/contracts/api/sessions';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { ListSessionsResponse } from '@/contracts/api/sessions';
 import { apiClient } from '@/lib/api-client';
 
-/** GET /v1/sessions: the sessions the user may see (the first page). */
+/** Sessions per page on the home page; "show more" reads the next page with its lastKey. */
+export const HOME_SESSIONS_PAGE_SIZE = 24;
+
+/** GET /v1/sessions page by page (pageSize, lastKey): the sessions the user may see. */
 export function useSessions() {
-  return useQuery({
+  const query = useInfiniteQuery({
     queryKey: ['sessions', 'list'],
-    queryFn: async (): Promise<SessionSummary[]> =>
-      (await apiClient.request(ListSessionsResponse, { url: '/v1/sessions' })).items,
+    queryFn: async ({ pageParam }) =>
+      apiClient.request(ListSessionsResponse, {
+        url: '/v1/sessions',
+        params: {
+          pageSize: HOME_SESSIONS_PAGE_SIZE,
+          ...(pageParam ? { lastKey: pageParam } : {}),
+        },
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.lastKey ?? undefined,
+    staleTime: 60_000,
+  });
+  return { ...query, sessions: query.data?.pages.flatMap((p) => p.items) };
+}
+
+/** GET /v1/sessions?status=IN_PROGRESS (one page of 100): the live sessions block's own list. */
+export function useLiveSessions() {
+  return useQuery({
+    queryKey: ['sessions', 'live'],
+    queryFn: async () =>
+      (
+        await apiClient.request(ListSessionsResponse, {
+          url: '/v1/sessions',
+          params: { status: 'IN_PROGRESS', pageSize: 100 },
+        })
+      ).items,
     staleTime: 60_000,
   });
 }

@@ -59,6 +59,8 @@ export interface ReflectionDraft {
   ideaNote: string;
   thinkNote: string;
   actionNote: string;
+  /** 0 to 10, or null when not scored. */
+  score: number | null;
   status: 'published' | 'draft';
 }
 

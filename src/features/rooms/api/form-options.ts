@@ -4,13 +4,23 @@ import { MyGroupsResponse } from '@/contracts/api/users';
 import type { Group } from '@/contracts/entities';
 import { apiClient } from '@/lib/api-client';
 
-/** GET /v1/sessions (one page of 100): the sessions a room can be made for. */
+/** Pages of 100 the room form reads at most (10 000 sessions), so a bad cursor cannot loop. */
+const SESSION_CHOICE_PAGES = 100;
+
+/** GET /v1/sessions page by page (pageSize 100, lastKey): every session a room can be made for. */
 export async function fetchSessionChoices(): Promise<SessionSummary[]> {
-  const { items } = await apiClient.request(ListSessionsResponse, {
-    url: '/v1/sessions',
-    params: { pageSize: 100 },
-  });
-  return items;
+  const all: SessionSummary[] = [];
+  let lastKey: string | null = null;
+  for (let page = 0; page < SESSION_CHOICE_PAGES; page += 1) {
+    const res: { items: SessionSummary[]; lastKey: string | null } = await apiClient.request(
+      ListSessionsResponse,
+      { url: '/v1/sessions', params: { pageSize: 100, ...(lastKey ? { lastKey } : {}) } },
+    );
+    all.push(...res.items);
+    lastKey = res.lastKey;
+    if (!lastKey) break;
+  }
+  return all;
 }
 
 /** GET /v1/me/groups?withChildren=true without suspended groups: whom a room can be for. */

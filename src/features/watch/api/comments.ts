@@ -5,11 +5,11 @@ import type { Comment, Lang } from '@/contracts/entities';
 import { apiClient, isApiError } from '@/lib/api-client';
 import { fetchStream } from './get-stream';
 
-/**
- * Live comments are re-read this often: in a room the hub pushes each new comment and the re-read
- * only catches what a reconnect missed; solo viewing has no socket and re-reads more often.
+/*
+ * Nothing polls (issue 14): in a room the hub pushes each comment, removal and pause, and a
+ * reconnect re-reads (use-room-feed); a solo page's session-wide comments come as session
+ * changes (features/rooms useSessionLive).
  */
-export const COMMENTS_REFRESH_MS = { room: 15_000, solo: 3000 } as const;
 
 /** The live comment type of a room language. */
 export const liveCommentType = (lang: Lang): 'LIVE-JA' | 'LIVE-EN' =>
@@ -41,7 +41,6 @@ export function useLiveComments(sessionId: string, streamId: string | null, lang
   return useQuery({
     queryKey: commentsKey(sessionId, streamId, lang),
     queryFn: () => fetchLiveComments(sessionId, streamId, lang),
-    refetchInterval: streamId ? COMMENTS_REFRESH_MS.room : COMMENTS_REFRESH_MS.solo,
   });
 }
 
@@ -87,21 +86,35 @@ export function useDeleteLiveComment(sessionId: string, streamId: string | null,
   });
 }
 
+/** PUT /v1/comment/{id}/pin (staff roles): the comment moves first (or back) at once. */
+export function usePinLiveComment(sessionId: string, streamId: string | null, lang: Lang) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, isPinned }: { id: string; isPinned: boolean }) =>
+      (
+        await apiClient.request(CommentResponse, {
+          method: 'PUT',
+          url: `/v1/comment/${encodeURIComponent(id)}/pin`,
+          data: { isPinned },
+        })
+      ).item,
+    onSuccess: (item) => receiveLiveComment(queryClient, sessionId, streamId, lang, item),
+  });
+}
+
 const pausedKey = (streamId: string) => ['stream', streamId, 'commentsPaused'] as const;
 
 /**
  * Whether the room's host paused live comments: from the room as loaded, then the hub's
- * `commentsPaused` messages (and a refused post) keep it current, and it is re-read as often as
- * the room's comments. A solo page is never paused.
+ * `commentsPaused` messages (and a refused post) keep it current, and it is re-read after the
+ * room's socket reconnects. A solo page is never paused.
  */
 export function useCommentsPaused(streamId: string | null, initial: boolean): boolean {
   const query = useQuery({
     queryKey: pausedKey(streamId ?? ''),
-    // Re-read with the comments, so a socket that missed the message catches up.
     queryFn: async () =>
       streamId ? ((await fetchStream(streamId)).commentsPaused ?? false) : false,
     initialData: initial,
-    refetchInterval: COMMENTS_REFRESH_MS.room,
     enabled: streamId !== null,
   });
   return streamId !== null && query.data;

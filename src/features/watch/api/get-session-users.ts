@@ -3,8 +3,10 @@ import { SessionUsersResponse } from '@/contracts/api/sessions';
 import type { SessionParticipant } from '@/contracts/entities';
 import { apiClient } from '@/lib/api-client';
 
-/** Participants are re-read this often; live joins and leaves come from the room in between. */
-const USERS_REFRESH_MS = 30_000;
+/*
+ * Participants are not polled (issue 14): in a room joins and leaves are room events; solo
+ * joins and leaves come as session changes, and a reconnect re-reads.
+ */
 
 /** GET /v1/session/{id}/users: participants of the last 2 hours (of one room when given). */
 export async function fetchSessionUsers(
@@ -22,6 +24,5 @@ export function useSessionUsers(sessionId: string, streamId: string | null) {
   return useQuery({
     queryKey: ['session', sessionId, 'users', streamId],
     queryFn: () => fetchSessionUsers(sessionId, streamId),
-    refetchInterval: USERS_REFRESH_MS,
   });
 }

@@ -2,11 +2,10 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import { ListVotesResponse, VoteResponse, type VoteTally } from '@/contracts/api/sessions';
 import { apiClient } from '@/lib/api-client';
 
-/**
- * Tallies are re-read this often while a vote is on screen: in a room the hub pushes every changed
- * tally and the re-read only catches what a reconnect missed; solo viewing re-reads more often.
+/*
+ * Tallies are not polled (issue 14): in a room the hub pushes every changed tally (and a
+ * reconnect re-reads); a solo page hears session-wide ballots as session changes.
  */
-export const VOTE_REFRESH_MS = { room: 15_000, solo: 2000 } as const;
 
 const base = (sessionId: string) => `/v1/session/${encodeURIComponent(sessionId)}`;
 const votesKey = (sessionId: string, streamId: string | null, voteKey: string) =>
@@ -29,7 +28,6 @@ export function useVoteTally(sessionId: string, streamId: string | null, voteKey
   return useQuery({
     queryKey: votesKey(sessionId, streamId, voteKey),
     queryFn: () => fetchVoteTally(sessionId, streamId, voteKey),
-    refetchInterval: streamId ? VOTE_REFRESH_MS.room : VOTE_REFRESH_MS.solo,
   });
 }
 

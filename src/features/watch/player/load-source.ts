@@ -18,11 +18,15 @@ export async function loadSource(
   src: string,
   quality: QualityChoice,
   onFatal: (message: string) => void,
+  /** How many renditions the viewer can choose from (1: only the automatic choice). */
+  onRenditions: (count: number) => void = () => undefined,
 ): Promise<LoadedSource> {
   const { default: Hls } = await import('hls.js');
   if (!Hls.isSupported()) {
     if (video.canPlayType(HLS_MIME)) {
       video.src = src;
+      // The browser picks the rendition itself: automatic is the only choice.
+      onRenditions(1);
       return {
         setQuality: () => undefined,
         destroy: () => {
@@ -44,7 +48,10 @@ export async function loadSource(
     hls.currentLevel = level;
     if (level >= 0) hls.loadLevel = level;
   };
-  hls.on(Hls.Events.MANIFEST_PARSED, apply);
+  hls.on(Hls.Events.MANIFEST_PARSED, () => {
+    apply();
+    onRenditions(hls.levels.length);
+  });
   hls.on(Hls.Events.ERROR, (_event, data) => {
     if (!data.fatal) return;
     // The usual recoveries of hls.js: a network error reloads, a media error re-attaches.

@@ -16,8 +16,10 @@ export function usePlayer(
   videoRef: RefObject<HTMLVideoElement | null>,
   src: string | null,
   quality: QualityChoice,
-): PlayerState {
+): PlayerState & { renditions: number | null } {
   const [state, setState] = useState<PlayerState>({ status: 'loading', player: null });
+  // How many renditions the source offers; null until its playlist is read.
+  const [renditions, setRenditions] = useState<number | null>(null);
   const source = useRef<LoadedSource | null>(null);
   const initialQuality = useRef(quality);
   initialQuality.current = quality;
@@ -28,11 +30,16 @@ export function usePlayer(
     let cancelled = false;
     const player = createVideoPlayer(video);
     setState({ status: 'loading', player: null });
+    setRenditions(null);
     const fail = (message: string) => {
       if (!cancelled) setState({ status: 'error', player: null, message });
     };
     import('./load-source')
-      .then(({ loadSource }) => loadSource(video, src, initialQuality.current, fail))
+      .then(({ loadSource }) =>
+        loadSource(video, src, initialQuality.current, fail, (count) => {
+          if (!cancelled) setRenditions(count);
+        }),
+      )
       .then((loaded) => {
         if (cancelled) {
           loaded.destroy();
@@ -54,5 +61,5 @@ export function usePlayer(
     source.current?.setQuality(quality);
   }, [quality]);
 
-  return state;
+  return { ...state, renditions };
 }

@@ -10,12 +10,14 @@ export interface VideoPlayer extends PlayerAdapter {
   /** Registers a listener for any change worth re-rendering (play, pause, rate, waiting …). */
   onChange(listener: () => void): () => void;
   /**
-   * Gets the media pipeline running once, muted, and puts the player back where it was, paused.
+   * Gets the media pipeline running once, muted, and leaves the player paused where it got to.
    * A browser's first play() on a fresh `<video>` takes 70–140 ms longer to move than later
    * ones; warmed at the join tap, the room's first start is as punctual as every later one.
-   * When `signal` aborts (a start is due), it stops at once and leaves the player paused where it
-   * got to (within the follower's rest tolerance it starts from there; a seek back would make
-   * that start late).
+   * It does not seek back: a seek while paused flushes Chromium's pipeline and the next start
+   * moved 49–130 ms late in bench:sync. The follower starts a player resting within its rest
+   * tolerance from there (late on purpose by the offset), and puts one further off in place
+   * itself, knowing that start will be late. When `signal` aborts (a start is due), it stops at
+   * once.
    */
   warmUp(signal?: AbortSignal): Promise<void>;
   /** Removes the element listeners. */
@@ -98,7 +100,6 @@ export const createVideoPlayer = (video: HTMLVideoElement): VideoPlayer => {
         }
       } finally {
         video.pause();
-        if (!signal?.aborted && video.currentTime !== at) video.currentTime = at;
         video.muted = wasMuted;
       }
     },

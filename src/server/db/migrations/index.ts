@@ -10,6 +10,9 @@ import { signIn } from './0008-sign-in';
 import { screening } from './0009-screening';
 import { contentLanguages } from './0010-content-languages';
 import { homeReads } from './0011-home-reads';
+import { olderService } from './0012-older-service';
+import { push } from './0014-push';
+import { studio } from './0015-studio';
 
 /**
  * Every migration, in order, compiled into the server (no files read at runtime, so the same
@@ -27,6 +30,9 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0009-screening': screening,
   '0010-content-languages': contentLanguages,
   '0011-home-reads': homeReads,
+  '0012-older-service': olderService,
+  '0014-push': push,
+  '0015-studio': studio,
 };
 
 export const migrationProvider: MigrationProvider = {
