@@ -146,6 +146,8 @@ describe('JWT secret', () => {
 });
 
 describe('PGlite in a worker thread (issue 10)', () => {
+  // Two cold PGlite starts (initdb, then a reopen) and every migration: on a busy 2-core machine
+  // this alone has taken over 30 s, the suite's default, hence its own bound.
   it('answers queries, keeps PostgreSQL error codes, rolls back a failed transaction and survives a restart', async () => {
     const { mkdtempSync, rmSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
@@ -210,5 +212,5 @@ describe('PGlite in a worker thread (issue 10)', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+  }, 120_000);
 });
