@@ -7,6 +7,7 @@ import { useLoaderData, useSearchParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { isStaffRole, type Me, type Session, type Stream } from '@/contracts/entities';
 import { BREAKPOINTS } from '@/contracts/constants';
+import { downloadableVideo, sessionVideo } from '@/contracts/video-choice';
 import type { RoomModel } from '@/contracts/stream';
 import { playbackAt } from '@/engine';
 import { useMe } from '@/features/auth';
@@ -56,15 +57,6 @@ export function WatchPage() {
 
 const UI_TICK_MS = 250;
 
-/** Video types that are recordings, so can be downloaded (issue 13); live ones cannot. */
-const ARCHIVE_TYPES: ReadonlySet<string> = new Set([
-  'ARCHIVE',
-  'DIGEST',
-  'ARCHIVE_LOW',
-  'DOWNLOAD',
-  'INSPIRE',
-]);
-
 function WatchRoomPage({
   session,
   stream,
@@ -77,7 +69,8 @@ function WatchRoomPage({
   const { t, i18n } = useTranslation('watch');
   const [search] = useSearchParams();
   const query = useMemo(() => parseWatchQuery(search), [search]);
-  const video = session.videos[0] ?? null;
+  // LIVE while the session is live, ARCHIVE after, ARCHIVE_LOW for low=true (issue 14).
+  const video = useMemo(() => sessionVideo(session, { low: query.low }), [session, query.low]);
   const solo = stream === null;
   const isHost = solo || stream.hostUserId === me._id;
   const lang = stream?.lang ?? query.lang ?? me.lang;
@@ -327,7 +320,7 @@ function WatchRoomPage({
           </Text>
         </Stack>
         <Group gap="xs">
-          {solo && isStaffRole(me.role) && ARCHIVE_TYPES.has(video?.type ?? '') && (
+          {solo && isStaffRole(me.role) && downloadableVideo(session) === video && (
             <DownloadButton session={session} lang={lang} />
           )}
           {!solo && <Badge variant="outline">{isHost ? t('role.host') : t('role.follower')}</Badge>}
