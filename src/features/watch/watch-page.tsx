@@ -28,7 +28,9 @@ import { leftBetween, mergeParticipants } from './participants';
 import { ParticipantsPanel } from './participants-panel';
 import { chooseQuality } from './player/quality';
 import { useCaptionMode } from './player/use-captions';
-import { usePlayer } from './player/use-player';
+import { playbackSource } from './player/playback-source';
+import { usePlayer, type PlayerState } from './player/use-player';
+import { useYouTubePlayer } from './player/use-youtube-player';
 import { PlayerView } from './player-view';
 import { FollowerSyncIndicator } from './sync-indicator';
 import { useDebugSyncHook } from './use-debug-sync';
@@ -114,8 +116,22 @@ function WatchRoomPage({
     preference: prefs.videoQuality,
     roomQuality: stream?.settings.videoQuality ?? null,
   });
+  // An HLS playlist plays in the page's <video>; a YouTube video in the IFrame player (issue 14).
+  const media = useMemo(() => (video ? playbackSource(video) : null), [video]);
   const videoRef = useRef<HTMLVideoElement | null>(null);
-  const player = usePlayer(videoRef, video?.videoId ?? null, quality);
+  const youtubeRef = useRef<HTMLDivElement | null>(null);
+  const hlsPlayer = usePlayer(videoRef, media?.kind === 'hls' ? media.url : null, quality);
+  const youtubePlayer = useYouTubePlayer(
+    youtubeRef,
+    media?.kind === 'youtube' ? media.videoId : null,
+    t('player.label', { title: video?.title ?? '' }),
+  );
+  const player: PlayerState & { renditions: number | null } =
+    media?.kind === 'youtube'
+      ? youtubePlayer
+      : media?.kind === 'unplayable'
+        ? { status: 'error', player: null, message: media.reason, renditions: null }
+        : hlsPlayer;
   useCaptionMode(videoRef, prefs.subtitleLang);
   useEffect(() => room?.attachPlayer(player.player), [room, player.player]);
   const mutedFallback = useObservable(room?.mutedFallback$ ?? null, false);
@@ -209,7 +225,7 @@ function WatchRoomPage({
       position,
       playing: !!playback && !m?.terminated && playback.status === 'playing',
       rate: playback?.playbackRate ?? 1,
-      duration: video?.duration ?? (videoRef.current?.duration || 0),
+      duration: video?.duration ?? (player.player?.duration() || 0),
     };
   }, [room, solo, player.player, joined, video?.duration]);
   const now = useTicker(read, UI_TICK_MS);
@@ -372,7 +388,9 @@ function WatchRoomPage({
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="sm">
             <PlayerView
+              surface={media?.kind === 'youtube' ? 'youtube' : 'video'}
               videoRef={videoRef}
+              youtubeRef={youtubeRef}
               video={video}
               sizeRate={prefs.sizeRate}
               overlays={overlays}
@@ -409,6 +427,7 @@ function WatchRoomPage({
               prefs={prefs}
               video={video}
               qualityChoosable={(player.renditions ?? 0) > 1}
+              captionsChoosable={media?.kind !== 'youtube'}
               update={updatePrefs}
             />
           </Stack>
