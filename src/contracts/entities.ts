@@ -180,6 +180,7 @@ export const VideoType = z.enum([
   'DOWNLOAD',
   'PRIVATE',
 ]);
+export type VideoType = z.infer<typeof VideoType>;
 
 export const Video = z.object({
   id: Id,

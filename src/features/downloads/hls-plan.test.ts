@@ -79,8 +79,11 @@ seg-001.m4s
   it('keeps the works, the outputs, the comments of the language and each vote tally', () => {
     const session = {
       id: 's 1',
+      status: 'COMPLETE',
       videos: [
         {
+          type: 'ARCHIVE',
+          provider: 'HLS',
           actions: [
             { start: 1, action: 'chapter', params: { title: 'Intro' } },
             { start: 5, action: 'vote', params: { discussId: 'd1', name: 'Q' } },
@@ -96,6 +99,21 @@ seg-001.m4s
       { url: `${base}/works` },
       { url: `${base}/outputs` },
       { url: `${base}/comments`, params: { type: 'LIVE-EN' } },
+      { url: `${base}/votes`, params: { voteKey: 'd1' } },
+      { url: `${base}/votes`, params: { voteKey: 'Q2' } },
+    ]);
+    // The tallies of the video the download stores, wherever it is in the list (issue 14).
+    const digest = {
+      type: 'DIGEST',
+      provider: 'HLS',
+      actions: [{ start: 3, action: 'vote', params: { name: 'Digest' } }],
+    };
+    expect(
+      offlineReads(
+        { ...session, videos: [digest, ...session.videos] } as unknown as Session,
+        'en',
+      ).slice(3),
+    ).toEqual([
       { url: `${base}/votes`, params: { voteKey: 'd1' } },
       { url: `${base}/votes`, params: { voteKey: 'Q2' } },
     ]);

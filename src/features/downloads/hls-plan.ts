@@ -1,4 +1,5 @@
 import { voteKeyOf, type Lang, type Session } from '@/contracts/entities';
+import { downloadableVideo } from '@/contracts/video-choice';
 
 /**
  * What a download fetches (issue 13), worked out from the HLS playlists and the session: pure
@@ -125,7 +126,7 @@ export function offlineReads(session: Session, lang: Lang): OfflineRead[] {
     { url: `${base}/comments`, params: { type: lang === 'en' ? 'LIVE-EN' : 'LIVE-JA' } },
   ];
   const votes = new Set<string>();
-  for (const action of session.videos[0]?.actions ?? []) {
+  for (const action of downloadableVideo(session)?.actions ?? []) {
     const key = action.action === 'vote' ? voteKeyOf(action) : null;
     if (key && !votes.has(key)) {
       votes.add(key);

@@ -1,5 +1,6 @@
 import { DOWNLOAD_FAILED_HIDE_MS } from '@/contracts/constants';
-import type { Lang, Session } from '@/contracts/entities';
+import type { Lang, Session, Video } from '@/contracts/entities';
+import { downloadableVideo } from '@/contracts/video-choice';
 import { downloadActivity } from '@/lib/download-activity';
 import { z } from 'zod';
 import { apiClient, isApiError, queryString } from '@/lib/api-client';
@@ -105,10 +106,9 @@ async function get(url: string, signal: AbortSignal): Promise<Response> {
 const abs = (path: string) => new URL(path, window.location.href).href;
 
 /** The session's own files besides the video: captions of the language, images, the timeline's images. */
-function extraFiles(session: Session, lang: Lang): string[] {
-  const video = session.videos[0];
+function extraFiles(session: Session, video: Video, lang: Lang): string[] {
   const paths = new Set<string>();
-  const caption = video?.captionFile?.[lang];
+  const caption = video.captionFile?.[lang];
   if (caption) paths.add(caption);
   for (const p of [
     session.image,
@@ -118,14 +118,15 @@ function extraFiles(session: Session, lang: Lang): string[] {
     session[lang]?.thumbnailImage,
   ])
     if (p) paths.add(p);
-  mediaPathsIn(video?.actions ?? [], paths);
+  mediaPathsIn(video.actions, paths);
   // Only this server's files: the worker answers its own origin, a CDN's files stay online.
   return [...paths].map(abs).filter((u) => new URL(u).origin === window.location.origin);
 }
 
 async function run(item: DownloadItem, session: Session, signal: AbortSignal): Promise<void> {
-  const video = session.videos[0];
-  if (!video) throw new BadAnswer('The session has no video');
+  // The video the watch page plays this session alone, so offline playback finds its files.
+  const video = downloadableVideo(session);
+  if (!video) throw new BadAnswer('The session has no video to download');
   await askPersistOnce();
   const masterUrl = abs(video.videoId);
   const masterText = await (await get(masterUrl, signal)).text();
@@ -133,7 +134,7 @@ async function run(item: DownloadItem, session: Session, signal: AbortSignal): P
   const mediaUrl = variant?.url ?? masterUrl;
   const mediaText = variant ? await (await get(mediaUrl, signal)).text() : masterText;
   const media = parseMedia(mediaText, mediaUrl);
-  const extras = extraFiles(session, item.lang);
+  const extras = extraFiles(session, video, item.lang);
 
   // A download that will not fit fails before it stores anything.
   const need = variant ? expectedBytes(variant, media.duration) : 0;

@@ -32,14 +32,27 @@ describe('parseDownloadRecords', () => {
 });
 
 describe('sessionFingerprint', () => {
-  const session = (actions: unknown[]) =>
-    ({
-      videos: [{ videoId: '/media/v.m3u8', captionFile: { ja: '/media/c.vtt' }, actions }],
-    }) as unknown as Session;
+  const archive = (actions: unknown[]) => ({
+    type: 'ARCHIVE',
+    provider: 'HLS',
+    videoId: '/media/v.m3u8',
+    captionFile: { ja: '/media/c.vtt' },
+    actions,
+  });
+  const session = (...videos: unknown[]) => ({ status: 'COMPLETE', videos }) as unknown as Session;
   it('changes when the timeline changes and not otherwise', () => {
-    const a = sessionFingerprint(session([{ start: 0, action: 'chapter' }]));
-    expect(sessionFingerprint(session([{ start: 0, action: 'chapter' }]))).toBe(a);
-    expect(sessionFingerprint(session([{ start: 1, action: 'chapter' }]))).not.toBe(a);
+    const a = sessionFingerprint(session(archive([{ start: 0, action: 'chapter' }])));
+    expect(sessionFingerprint(session(archive([{ start: 0, action: 'chapter' }])))).toBe(a);
+    expect(sessionFingerprint(session(archive([{ start: 1, action: 'chapter' }])))).not.toBe(a);
+  });
+  it('follows the video the download stores, not the first in the list (issue 14)', () => {
+    const stored = archive([{ start: 0, action: 'chapter' }]);
+    const a = sessionFingerprint(session(stored));
+    const digest = { ...archive([{ start: 7, action: 'chapter' }]), type: 'DIGEST' };
+    expect(sessionFingerprint(session(digest, stored))).toBe(a);
+    expect(sessionFingerprint(session({ ...digest, videoId: '/media/other.m3u8' }, stored))).toBe(
+      a,
+    );
   });
 });
 

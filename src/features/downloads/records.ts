@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DOWNLOAD_STORE_NAME } from '@/contracts/constants';
 import { Lang, type Session } from '@/contracts/entities';
+import { downloadableVideo } from '@/contracts/video-choice';
 import { DOWNLOADS_CACHE } from './cache-names';
 
 /**
@@ -52,7 +53,7 @@ export interface DownloadList {
 
 /** What of a session a download depends on: its video, captions and timeline. */
 export function sessionFingerprint(session: Session): string {
-  const video = session.videos[0];
+  const video = downloadableVideo(session);
   const text = JSON.stringify([
     video?.videoId,
     video?.captionFile ?? null,

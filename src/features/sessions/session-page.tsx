@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { MAIN_COLUMN_WIDTH } from '@/contracts/constants';
 import { isStaffRole, Lang, type Session } from '@/contracts/entities';
+import { downloadableVideo } from '@/contracts/video-choice';
 import { useMe } from '@/features/auth';
 import { DownloadButton } from '@/features/downloads';
 import { SessionOutputsSection } from '@/features/outputs';
@@ -120,10 +121,9 @@ function SessionDetails({ session }: { session: Session }) {
   const lang = Lang.catch('ja').parse(i18n.language);
   const shown = localizeSession(session, lang);
   const me = useMe().data;
-  // Staff roles download a recording for offline viewing, in either language (issue 13).
-  const video = session.videos[0];
-  const mayDownload =
-    !!me && isStaffRole(me.role) && !!video && video.type !== 'LIVE' && video.type !== 'PRIVATE';
+  // Staff roles download a recording for offline viewing, in either language (issue 13): the
+  // video the watch page plays the session alone (issue 14).
+  const mayDownload = !!me && isStaffRole(me.role) && downloadableVideo(session) !== null;
   const links = session.documentLinks.flatMap((l) => {
     const url = safeLinkUrl(l.url);
     return url ? [{ label: l.label, url }] : [];

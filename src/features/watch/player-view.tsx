@@ -5,7 +5,11 @@ import type { Video } from '@/contracts/entities';
 import type { Overlays } from './overlays';
 
 export interface PlayerViewProps {
+  /** Where the video plays: the page's `<video>` (HLS) or a YouTube IFrame player. */
+  surface: 'video' | 'youtube';
   videoRef: RefObject<HTMLVideoElement | null>;
+  /** The YouTube player's container (its iframe is put in it by `useYouTubePlayer`). */
+  youtubeRef: RefObject<HTMLDivElement | null>;
   video: Video;
   /** Player width as a percentage of the column (the size preference). */
   sizeRate: number;
@@ -18,9 +22,11 @@ export interface PlayerViewProps {
   onUnmute(): void;
 }
 
-/** The `<video>` with its captions and the on-video overlays (chapter, telop, image). */
+/** The `<video>` with its captions, or the YouTube player, and the on-video overlays (chapter, telop, image). */
 export function PlayerView({
+  surface,
   videoRef,
+  youtubeRef,
   video,
   sizeRate,
   overlays,
@@ -40,21 +46,35 @@ export function PlayerView({
       bg="black"
       style={{ aspectRatio: '16 / 9' }}
     >
-      <video
-        ref={videoRef}
-        data-testid="watch-video"
-        playsInline
-        preload="auto"
-        aria-label={t('player.label', { title: video.title })}
-        style={{ width: '100%', height: '100%', display: 'block' }}
-      >
-        {captions.ja && (
-          <track kind="subtitles" srcLang="ja" label={t('captions.ja')} src={captions.ja} />
-        )}
-        {captions.en && (
-          <track kind="subtitles" srcLang="en" label={t('captions.en')} src={captions.en} />
-        )}
-      </video>
+      {surface === 'youtube' ? (
+        <>
+          <Box
+            ref={youtubeRef}
+            data-testid="watch-youtube"
+            w="100%"
+            h="100%"
+            style={{ display: 'block' }}
+          />
+          {/* The room moves the video: a click on the iframe would pause or seek it on its own. */}
+          <Box pos="absolute" inset={0} aria-hidden="true" />
+        </>
+      ) : (
+        <video
+          ref={videoRef}
+          data-testid="watch-video"
+          playsInline
+          preload="auto"
+          aria-label={t('player.label', { title: video.title })}
+          style={{ width: '100%', height: '100%', display: 'block' }}
+        >
+          {captions.ja && (
+            <track kind="subtitles" srcLang="ja" label={t('captions.ja')} src={captions.ja} />
+          )}
+          {captions.en && (
+            <track kind="subtitles" srcLang="en" label={t('captions.en')} src={captions.en} />
+          )}
+        </video>
+      )}
 
       {overlays.chapter && (
         <Box

@@ -12,6 +12,11 @@ export interface ViewerControlsProps {
    * hidden when auto-only").
    */
   qualityChoosable: boolean;
+  /**
+   * The video's caption files can be shown (a `<video>`). A YouTube video shows its own
+   * captions in its player, so the option is hidden there.
+   */
+  captionsChoosable: boolean;
   update(change: Partial<PlayerPreferences>): void;
 }
 
@@ -42,7 +47,13 @@ function SpeakerIcon({ muted }: { muted: boolean }) {
 }
 
 /** What stays the viewer's own in a room: sound, captions, player size and quality. */
-function ViewerControlsView({ prefs, video, qualityChoosable, update }: ViewerControlsProps) {
+function ViewerControlsView({
+  prefs,
+  video,
+  qualityChoosable,
+  captionsChoosable,
+  update,
+}: ViewerControlsProps) {
   const { t } = useTranslation('watch');
   const captionOptions = [
     ...(video.captionFile?.ja ? [{ value: 'ja', label: t('captions.ja') }] : []),
@@ -71,17 +82,19 @@ function ViewerControlsView({ prefs, video, qualityChoosable, update }: ViewerCo
           thumbLabel={t('viewer.volume')}
         />
       </Group>
-      <Select
-        w={140}
-        size="xs"
-        label={t('viewer.captions')}
-        value={prefs.subtitleLang}
-        data={captionOptions}
-        allowDeselect={false}
-        onChange={(v) => {
-          if (v === 'ja' || v === 'en' || v === 'off') update({ subtitleLang: v });
-        }}
-      />
+      {captionsChoosable && (
+        <Select
+          w={140}
+          size="xs"
+          label={t('viewer.captions')}
+          value={prefs.subtitleLang}
+          data={captionOptions}
+          allowDeselect={false}
+          onChange={(v) => {
+            if (v === 'ja' || v === 'en' || v === 'off') update({ subtitleLang: v });
+          }}
+        />
+      )}
       <Select
         w={110}
         size="xs"

@@ -7,6 +7,7 @@ import { useLoaderData, useSearchParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { isStaffRole, type Me, type Session, type Stream } from '@/contracts/entities';
 import { BREAKPOINTS } from '@/contracts/constants';
+import { downloadableVideo, sessionVideo } from '@/contracts/video-choice';
 import type { RoomModel } from '@/contracts/stream';
 import { playbackAt } from '@/engine';
 import { useMe } from '@/features/auth';
@@ -27,7 +28,9 @@ import { leftBetween, mergeParticipants } from './participants';
 import { ParticipantsPanel } from './participants-panel';
 import { chooseQuality } from './player/quality';
 import { useCaptionMode } from './player/use-captions';
-import { usePlayer } from './player/use-player';
+import { playbackSource } from './player/playback-source';
+import { usePlayer, type PlayerState } from './player/use-player';
+import { useYouTubePlayer } from './player/use-youtube-player';
 import { PlayerView } from './player-view';
 import { FollowerSyncIndicator } from './sync-indicator';
 import { useDebugSyncHook } from './use-debug-sync';
@@ -56,15 +59,6 @@ export function WatchPage() {
 
 const UI_TICK_MS = 250;
 
-/** Video types that are recordings, so can be downloaded (issue 13); live ones cannot. */
-const ARCHIVE_TYPES: ReadonlySet<string> = new Set([
-  'ARCHIVE',
-  'DIGEST',
-  'ARCHIVE_LOW',
-  'DOWNLOAD',
-  'INSPIRE',
-]);
-
 function WatchRoomPage({
   session,
   stream,
@@ -77,7 +71,8 @@ function WatchRoomPage({
   const { t, i18n } = useTranslation('watch');
   const [search] = useSearchParams();
   const query = useMemo(() => parseWatchQuery(search), [search]);
-  const video = session.videos[0] ?? null;
+  // LIVE while the session is live, ARCHIVE after, ARCHIVE_LOW for low=true (issue 14).
+  const video = useMemo(() => sessionVideo(session, { low: query.low }), [session, query.low]);
   const solo = stream === null;
   const isHost = solo || stream.hostUserId === me._id;
   const lang = stream?.lang ?? query.lang ?? me.lang;
@@ -121,8 +116,22 @@ function WatchRoomPage({
     preference: prefs.videoQuality,
     roomQuality: stream?.settings.videoQuality ?? null,
   });
+  // An HLS playlist plays in the page's <video>; a YouTube video in the IFrame player (issue 14).
+  const media = useMemo(() => (video ? playbackSource(video) : null), [video]);
   const videoRef = useRef<HTMLVideoElement | null>(null);
-  const player = usePlayer(videoRef, video?.videoId ?? null, quality);
+  const youtubeRef = useRef<HTMLDivElement | null>(null);
+  const hlsPlayer = usePlayer(videoRef, media?.kind === 'hls' ? media.url : null, quality);
+  const youtubePlayer = useYouTubePlayer(
+    youtubeRef,
+    media?.kind === 'youtube' ? media.videoId : null,
+    t('player.label', { title: video?.title ?? '' }),
+  );
+  const player: PlayerState & { renditions: number | null } =
+    media?.kind === 'youtube'
+      ? youtubePlayer
+      : media?.kind === 'unplayable'
+        ? { status: 'error', player: null, message: media.reason, renditions: null }
+        : hlsPlayer;
   useCaptionMode(videoRef, prefs.subtitleLang);
   useEffect(() => room?.attachPlayer(player.player), [room, player.player]);
   const mutedFallback = useObservable(room?.mutedFallback$ ?? null, false);
@@ -216,7 +225,7 @@ function WatchRoomPage({
       position,
       playing: !!playback && !m?.terminated && playback.status === 'playing',
       rate: playback?.playbackRate ?? 1,
-      duration: video?.duration ?? (videoRef.current?.duration || 0),
+      duration: video?.duration ?? (player.player?.duration() || 0),
     };
   }, [room, solo, player.player, joined, video?.duration]);
   const now = useTicker(read, UI_TICK_MS);
@@ -327,7 +336,7 @@ function WatchRoomPage({
           </Text>
         </Stack>
         <Group gap="xs">
-          {solo && isStaffRole(me.role) && ARCHIVE_TYPES.has(video?.type ?? '') && (
+          {solo && isStaffRole(me.role) && downloadableVideo(session) === video && (
             <DownloadButton session={session} lang={lang} />
           )}
           {!solo && <Badge variant="outline">{isHost ? t('role.host') : t('role.follower')}</Badge>}
@@ -379,7 +388,9 @@ function WatchRoomPage({
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="sm">
             <PlayerView
+              surface={media?.kind === 'youtube' ? 'youtube' : 'video'}
               videoRef={videoRef}
+              youtubeRef={youtubeRef}
               video={video}
               sizeRate={prefs.sizeRate}
               overlays={overlays}
@@ -416,6 +427,7 @@ function WatchRoomPage({
               prefs={prefs}
               video={video}
               qualityChoosable={(player.renditions ?? 0) > 1}
+              captionsChoosable={media?.kind !== 'youtube'}
               update={updatePrefs}
             />
           </Stack>

@@ -210,6 +210,28 @@ describe('watch room (solo archive viewing)', () => {
     expect(player.count('seek')).toBeLessThanOrEqual(seeks + 1);
     room.close();
   });
+
+  it("corrects each player with its own follower settings (a YouTube player's: no nudge)", async () => {
+    const nudges = async (followerConfig?: RoomPlayer['followerConfig']) => {
+      const sim = new SimScheduler();
+      const player = Object.assign(new MutablePlayer(sim, { seekLatencyMs: 80 }), {
+        followerConfig,
+      });
+      const room = solo(player, sim);
+      room.attachPlayer(player);
+      room.start();
+      await settle(sim, 600);
+      await room.send({ type: 'play' });
+      await settle(sim, 2000);
+      // 100 ms behind: a nudge for a <video>, under the seek threshold without one.
+      player.jump(-0.1);
+      await settle(sim, 2000);
+      room.close();
+      return player.calls.filter((c) => c.call === 'rate' && c.value !== 1).length;
+    };
+    expect(await nudges()).toBeGreaterThan(0);
+    expect(await nudges({ maxNudge: 0 })).toBe(0);
+  });
 });
 
 describe('warmUpDeadline', () => {

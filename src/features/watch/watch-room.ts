@@ -12,6 +12,7 @@ import {
 } from '@/engine';
 import type {
   Follower,
+  FollowerConfig,
   FollowerStatus,
   PlayerAdapter,
   RoomClient,
@@ -59,6 +60,8 @@ export type RoomFeedMessage = Extract<
 export type RoomPlayer = PlayerAdapter & {
   setMuted(muted: boolean): void;
   warmUp?(signal?: AbortSignal): Promise<void>;
+  /** The follower's settings for this kind of player (a YouTube player takes no rate nudge). */
+  followerConfig?: Partial<FollowerConfig>;
 };
 
 /**
@@ -215,7 +218,13 @@ export const createWatchRoom = ({
       return;
     }
     warmed.add(p);
-    const follower = createFollower({ player: p, clock: client, model$: client.model$, scheduler });
+    const follower = createFollower({
+      player: p,
+      clock: client,
+      model$: client.model$,
+      scheduler,
+      config: p.followerConfig,
+    });
     const stops: Array<() => void> = [];
     const sub = follower.status$.subscribe((status) => {
       followerStatus$.next(status);

@@ -82,10 +82,28 @@ describe('security headers (issue 8, item 16)', () => {
       });
       const csp = String(evil.headers['content-security-policy']);
       expect(directive(csp, 'connect-src')).toEqual(["'self'"]);
-      expect(directive(csp, 'script-src')).toEqual(["'self'", "'wasm-unsafe-eval'"]);
+      expect(directive(csp, 'script-src')).toEqual([
+        "'self'",
+        "'wasm-unsafe-eval'",
+        'https://www.youtube.com',
+      ]);
     } finally {
       await local.close();
     }
+  });
+
+  it("lets the watch page load YouTube's player script and frame, and nothing else of it (issue 14)", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/login', headers: PAGE });
+    const csp = String(res.headers['content-security-policy']);
+    expect(directive(csp, 'script-src')).toContain('https://www.youtube.com');
+    expect(directive(csp, 'script-src')).not.toContain("'unsafe-inline'");
+    expect(directive(csp, 'script-src')).not.toContain("'unsafe-eval'");
+    expect(directive(csp, 'frame-src')).toEqual([
+      "'self'",
+      'https://www.youtube.com',
+      'https://www.youtube-nocookie.com',
+    ]);
+    expect(directive(csp, 'connect-src')).not.toContain('https://www.youtube.com');
   });
 
   it('sends the document headers on pages only; assets and JSON keep nosniff and CORP (issue 10)', async () => {

@@ -51,8 +51,10 @@ export function cspDirectives(
   return {
     defaultSrc: ["'self'"],
     baseUri: ["'self'"],
-    // WebAssembly compilation only (the HEIC decoder); string eval stays forbidden.
-    scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+    // WebAssembly compilation only (the HEIC decoder); string eval stays forbidden. YouTube's
+    // IFrame Player API script (iframe_api and the widget script it adds, both on www.youtube.com)
+    // plays YOUTUBE videos on the watch page (issue 14); it is loaded only there.
+    scriptSrc: ["'self'", "'wasm-unsafe-eval'", 'https://www.youtube.com'],
     // Mantine writes style attributes and <style> tags at runtime.
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: unique(["'self'", 'data:', 'blob:', ...media]),
@@ -71,7 +73,7 @@ export function cspDirectives(
       ...config.csp.connectOrigins,
     ]),
     workerSrc: ["'self'", 'blob:'],
-    // The policy page embeds a 16:9 video.
+    // The policy page embeds a 16:9 video; the watch page's YouTube player is an iframe.
     frameSrc: ["'self'", 'https://www.youtube.com', 'https://www.youtube-nocookie.com'],
     objectSrc: ["'none'"],
     frameAncestors: ["'self'"],

@@ -1,6 +1,9 @@
-import type { PlayerAdapter } from '@/engine';
+import type { FollowerConfig, PlayerAdapter } from '@/engine';
 
-/** The engine's player interface plus what stays the viewer's own: sound. */
+/**
+ * The engine's player interface plus what stays the viewer's own: sound. Implemented over a
+ * `<video>` (below) and over a YouTube IFrame player (`youtube-player.ts`).
+ */
 export interface VideoPlayer extends PlayerAdapter {
   /** The media's duration (s); NaN until the metadata has loaded. */
   duration(): number;
@@ -20,8 +23,10 @@ export interface VideoPlayer extends PlayerAdapter {
    * once.
    */
   warmUp(signal?: AbortSignal): Promise<void>;
-  /** Removes the element listeners. */
+  /** Removes the element listeners (and the player it created, if any). */
   dispose(): void;
+  /** How the follower should correct this player, where it differs from a `<video>`. */
+  followerConfig?: Partial<FollowerConfig>;
 }
 
 /** The warm-up waits at most this long for the media to move (ms). */
