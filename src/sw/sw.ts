@@ -14,7 +14,8 @@
  * - a navigation goes to the network first (so online behaviour, headers and updates are
  *   unchanged) and falls back to the precached index.html when there is no network;
  * - API reads (GET /v1/…) go to the network first; each successful answer is kept in the
- *   `api-reads` cache and served from there (or from a download's own copy) when offline. Writes
+ *   `api-reads` cache and served from there (or from a download's own copy) when offline. Not the
+ *   studio's reads: an editor must never get an old copy as if current (api-reads.ts). Writes
  *   are never answered from a cache: with no network they fail, and the page says so;
  * - /media answers come from the `downloaded-movies` cache when the file was downloaded, else
  *   from the network (nothing watched online is stored by the worker itself);
@@ -24,6 +25,7 @@
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import type { PrecacheEntry } from 'workbox-precaching';
+import { isKeptApiRead } from './api-reads';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
 
@@ -74,8 +76,7 @@ registerRoute(
 const sameOrigin = (url: URL) => url.origin === self.location.origin;
 
 registerRoute(
-  ({ url, request }) =>
-    sameOrigin(url) && request.method === 'GET' && url.pathname.startsWith('/v1/'),
+  ({ url, request }) => isKeptApiRead(url, request.method, self.location.origin),
   async ({ request }) => {
     try {
       const response = await fetch(request);

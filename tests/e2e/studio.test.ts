@@ -400,13 +400,17 @@ describe('the studio', { timeout: 300_000 }, () => {
     await page.context().close();
   });
 
-  // Skipped: passes about half the runs on the loaded machine (4 of 8). When it fails, the
-  // client's last requests are the failed PATCH and exactly three failed HEADs during the outage
-  // (retries at 0, 1 and 3 s), then nothing for 120 s once back online: no fourth HEAD (due at
-  // 6 s, after the network is back), no error shown, as if the tus upload were aborted. The
-  // cause is not found (an unmount of the upload box was one guess, see the session editor's
-  // load error; un-routing was another). Un-skip to work on it: the failure prints both sides.
-  it.skip('resumes an upload cut off for 5 s where it stopped, without sending it again', async () => {
+  // This failed about half the runs (4 of 8): three failed HEADs during the outage, then nothing
+  // once back online. The tus upload had been aborted — by the upload box unmounting. At the
+  // `online` event the editor re-reads its session; the service worker's own fetch could still
+  // fail for a moment (its offline state is lifted apart from the page's; on school Wi-Fi,
+  // `online` can come before the network carries anything), and the worker answered from its
+  // `api-reads` copy: the session as first read, before its video was made. The editor showed
+  // "no video", which unmounted the upload box, whose cleanup aborts the upload — silently. The
+  // worker no longer keeps studio reads (src/sw/api-reads.ts), so a failed re-read stays a
+  // failure and the editor keeps what it shows. The failure prints both sides: every upload
+  // request sent and how it settled, and the server's log.
+  it('resumes an upload cut off for 5 s where it stopped, without sending it again', async () => {
     const page = await staffPage();
     await newSession(page, '再開するアップロード');
     // The server's log from here on is this upload's.
@@ -424,6 +428,10 @@ describe('the studio', { timeout: 300_000 }, () => {
     // What the studio's tus client did, for the failure message.
     const requests: string[] = [];
     const uploads = (u: string) => u.includes('/v1/studio/uploads');
+    // Sent as well as settled: a request that never settles shows as one sent and nothing more.
+    page.on('request', (r) => {
+      if (uploads(r.url())) requests.push(`${r.method()} sent`);
+    });
     page.on('requestfailed', (r) => {
       if (uploads(r.url())) requests.push(`${r.method()} failed: ${r.failure()?.errorText}`);
     });
