@@ -3,7 +3,7 @@ import { Avatar, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core'
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FeedbackView } from '@/contracts/api/feedback';
-import { formatDateTime } from '@/lib/time';
+import { useRelativeTime, type RelativeTimeText } from '@/lib/use-relative-time';
 import { Lang } from '@/contracts/entities';
 import { reactToFeedback, useFeedbackCache } from './api/feedback-api';
 import { TranslateToggle } from './translate-toggle';
@@ -23,6 +23,7 @@ export function FeedbackList({
   onReport(feedbackId: string): void;
 }) {
   const { t } = useTranslation('feedback');
+  const relative = useRelativeTime();
   if (items.length === 0) {
     return (
       <Text size="sm" c="gray.7">
@@ -34,7 +35,12 @@ export function FeedbackList({
     <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
       {items.map((f) => (
         <li key={f.id}>
-          <FeedbackItem item={f} userId={userId} onReport={() => onReport(f.id)} />
+          <FeedbackItem
+            item={f}
+            userId={userId}
+            when={relative(f.createdAt)}
+            onReport={() => onReport(f.id)}
+          />
         </li>
       ))}
     </Stack>
@@ -44,10 +50,12 @@ export function FeedbackList({
 function FeedbackItem({
   item,
   userId,
+  when,
   onReport,
 }: {
   item: FeedbackView;
   userId: string;
+  when: RelativeTimeText;
   onReport(): void;
 }) {
   const { t, i18n } = useTranslation('feedback');
@@ -81,10 +89,8 @@ function FeedbackItem({
             <Text size="sm" fw={600}>
               {item.user.displayName}
             </Text>
-            <Text size="xs" c="gray.7">
-              <time dateTime={new Date(item.createdAt).toISOString()}>
-                {formatDateTime(item.createdAt)}
-              </time>
+            <Text size="xs" c="gray.7" component="time" dateTime={when.dateTime} title={when.title}>
+              {when.text}
             </Text>
           </Group>
           {item.status === 'rejected' && (

@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import { MODAL_TRANSITION_MS } from '@/contracts/constants';
 import type { Notification } from '@/contracts/entities';
 import { createMemoryStorage, type KeyValueStorage } from '@/lib/storage';
-import { formatDateTime } from '@/lib/time';
+import { useRelativeTime, type RelativeTimeText } from '@/lib/use-relative-time';
 import { useNotifications } from './api/get-notifications';
 import { markNotificationsRead } from './api/mark-read';
 import {
@@ -59,9 +59,11 @@ function NotificationText({ item }: { item: Notification }) {
 function NotificationRow({
   item,
   projectPageUrl,
+  when,
 }: {
   item: Notification;
   projectPageUrl: NotificationPopupProps['projectPageUrl'];
+  when: RelativeTimeText;
 }) {
   const { t } = useTranslation('notifications');
   const session = item.items.session;
@@ -101,8 +103,8 @@ function NotificationRow({
               {t('openProject')}
             </Anchor>
           )}
-          <Text size="xs" c="gray.7">
-            {formatDateTime(item.createdAt)}
+          <Text size="xs" c="gray.7" component="time" dateTime={when.dateTime} title={when.title}>
+            {when.text}
           </Text>
         </Group>
       </Stack>
@@ -121,6 +123,7 @@ export function NotificationPopup({
   now = Date.now,
 }: NotificationPopupProps) {
   const { t } = useTranslation('notifications');
+  const relative = useRelativeTime();
   const query = useNotifications('all');
   const queryClient = useQueryClient();
   const [opened, setOpened] = useState(false);
@@ -159,7 +162,12 @@ export function NotificationPopup({
         </Text>
         <Stack component="ul" gap="md" p={0} m={0} style={{ listStyle: 'none' }}>
           {items.map((item) => (
-            <NotificationRow key={item.id} item={item} projectPageUrl={projectPageUrl} />
+            <NotificationRow
+              key={item.id}
+              item={item}
+              projectPageUrl={projectPageUrl}
+              when={relative(item.createdAt)}
+            />
           ))}
         </Stack>
         <Group justify="flex-end">

@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import type { Output } from '@/contracts/entities';
 import { useMe, usePermission } from '@/features/auth';
 import { ReactionCounts } from '@/features/feedback';
-import { formatDateTime } from '@/lib/time';
+import { useRelativeTime, type RelativeTimeText } from '@/lib/use-relative-time';
 import { useSessionOutputs, useSessionWorks } from './api/outputs-api';
 import { OutputDialog } from './output-dialog';
 import { mineForWork, postRefusal } from './output-rules';
@@ -27,6 +27,7 @@ import { mineForWork, postRefusal } from './output-rules';
  */
 export function SessionOutputsSection({ sessionId }: { sessionId: string }) {
   const { t } = useTranslation('outputs');
+  const relative = useRelativeTime();
   const me = useMe();
   const works = useSessionWorks(sessionId);
   const outputs = useSessionOutputs(sessionId);
@@ -95,7 +96,11 @@ export function SessionOutputsSection({ sessionId }: { sessionId: string }) {
         >
           {shown.map((o) => (
             <li key={o.id}>
-              <OutputCard output={o} mine={o.userId === me.data?._id} />
+              <OutputCard
+                output={o}
+                mine={o.userId === me.data?._id}
+                when={relative(o.createdAt)}
+              />
             </li>
           ))}
         </SimpleGrid>
@@ -110,7 +115,15 @@ export function SessionOutputsSection({ sessionId }: { sessionId: string }) {
   );
 }
 
-function OutputCard({ output, mine }: { output: Output; mine: boolean }) {
+function OutputCard({
+  output,
+  mine,
+  when,
+}: {
+  output: Output;
+  mine: boolean;
+  when: RelativeTimeText;
+}) {
   const { t } = useTranslation('outputs');
   return (
     <Paper withBorder radius="md" p="sm" data-testid="output-card">
@@ -146,10 +159,8 @@ function OutputCard({ output, mine }: { output: Output; mine: boolean }) {
           >
             {output.description}
           </Text>
-          <Text size="xs" c="gray.7">
-            <time dateTime={new Date(output.createdAt).toISOString()}>
-              {formatDateTime(output.createdAt)}
-            </time>
+          <Text size="xs" c="gray.7" component="time" dateTime={when.dateTime} title={when.title}>
+            {when.text}
           </Text>
           <ReactionCounts counts={output.reactions} />
         </Stack>

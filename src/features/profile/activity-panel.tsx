@@ -5,11 +5,11 @@ import { Link } from 'react-router-dom';
 import type { ActivityTab, ProfileActivity } from '@/contracts/api/profile';
 import { Lang } from '@/contracts/entities';
 import { localizeSession } from '@/features/sessions';
-import { formatDateTime } from '@/lib/time';
+import { useRelativeTime, type RelativeTimeText } from '@/lib/use-relative-time';
 import { useMyActivities } from './api/profile-lists';
 import { ListSkeleton } from './list-states';
 
-function ActivityItem({ item }: { item: ProfileActivity }) {
+function ActivityItem({ item, when }: { item: ProfileActivity; when: RelativeTimeText }) {
   const { t, i18n } = useTranslation('profile');
   const lang = Lang.catch('ja').parse(i18n.language);
   return (
@@ -42,8 +42,8 @@ function ActivityItem({ item }: { item: ProfileActivity }) {
               {localizeSession(item.session, lang).title}
             </Anchor>
           )}
-          <Text size="xs" c="gray.7">
-            {formatDateTime(item.createdAt)}
+          <Text size="xs" c="gray.7" component="time" dateTime={when.dateTime} title={when.title}>
+            {when.text}
           </Text>
         </Group>
       </Stack>
@@ -53,6 +53,7 @@ function ActivityItem({ item }: { item: ProfileActivity }) {
 
 function ActivityList({ tab }: { tab: ActivityTab }) {
   const { t } = useTranslation('profile');
+  const relative = useRelativeTime();
   const query = useMyActivities(tab);
   if (query.isPending) return <ListSkeleton height={48} />;
   if (query.isError) {
@@ -77,7 +78,7 @@ function ActivityList({ tab }: { tab: ActivityTab }) {
   return (
     <Stack component="ul" gap="md" p={0} m={0} style={{ listStyle: 'none' }}>
       {query.data.map((item) => (
-        <ActivityItem key={item.id} item={item} />
+        <ActivityItem key={item.id} item={item} when={relative(item.createdAt)} />
       ))}
     </Stack>
   );
