@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { SessionParticipant } from '@/contracts/entities';
 import type { RoomModel } from '@/contracts/stream';
 import { initialRoomModel } from '@/engine';
-import { leftBetween, mergeParticipants } from './participants';
+import {
+  countByRoleFilter,
+  filterParticipants,
+  isParticipantRoleFilter,
+  leftBetween,
+  mergeParticipants,
+} from './participants';
 
 const NOW = 1_700_000_000_000;
 const person = (id: string, joinedAt: number): SessionParticipant => ({
@@ -50,5 +56,34 @@ describe('leftBetween', () => {
     const before = room(person('a', 1), person('b', 2)).participants;
     expect(leftBetween(before, room(person('a', 1)).participants)).toEqual(['b']);
     expect(leftBetween(null, before)).toEqual([]);
+  });
+});
+
+describe('role filter', () => {
+  const withRole = (id: string, role: SessionParticipant['role']): SessionParticipant => ({
+    ...person(id, NOW),
+    role,
+  });
+  const list = [
+    withRole('teacher', 'teacher'),
+    withRole('a', 'member'),
+    withRole('s', 'supporter'),
+    withRole('b', 'member'),
+  ];
+
+  it('keeps everyone, only members or only supporters, in the list’s order', () => {
+    expect(filterParticipants(list, 'all')).toBe(list);
+    expect(filterParticipants(list, 'member').map((p) => p.id)).toEqual(['a', 'b']);
+    expect(filterParticipants(list, 'supporter').map((p) => p.id)).toEqual(['s']);
+  });
+
+  it('counts what each choice keeps (staff count only under all)', () => {
+    expect(countByRoleFilter(list)).toEqual({ all: 4, member: 2, supporter: 1 });
+    expect(countByRoleFilter([])).toEqual({ all: 0, member: 0, supporter: 0 });
+  });
+
+  it('accepts only its three choices from the control', () => {
+    expect(isParticipantRoleFilter('supporter')).toBe(true);
+    expect(isParticipantRoleFilter('teacher')).toBe(false);
   });
 });

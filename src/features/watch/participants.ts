@@ -30,3 +30,35 @@ export const leftBetween = (
   previous: RoomModel['participants'] | null,
   next: RoomModel['participants'],
 ): string[] => (previous ? Object.keys(previous).filter((id) => !(id in next)) : []);
+
+/**
+ * The participant list's role filter (spec: "participant lists can be filtered by role (member and
+ * supporter …)"): everyone, pupils (role member) or supporters.
+ */
+export const PARTICIPANT_ROLE_FILTERS = ['all', 'member', 'supporter'] as const;
+export type ParticipantRoleFilter = (typeof PARTICIPANT_ROLE_FILTERS)[number];
+
+export const isParticipantRoleFilter = (value: string): value is ParticipantRoleFilter =>
+  (PARTICIPANT_ROLE_FILTERS as readonly string[]).includes(value);
+
+/**
+ * The participants the filter keeps, in the list's order. On the client: the list is the merge of
+ * the server's list and the room's live joins and leaves, so a server-side filter would still
+ * leave the live part to filter here (docs/decisions.md, "Issue 14's last small items").
+ */
+export const filterParticipants = (
+  participants: readonly SessionParticipant[],
+  filter: ParticipantRoleFilter,
+): readonly SessionParticipant[] =>
+  filter === 'all' ? participants : participants.filter((p) => p.role === filter);
+
+/** How many participants each filter keeps, for the filter's labels. */
+export const countByRoleFilter = (
+  participants: readonly SessionParticipant[],
+): Record<ParticipantRoleFilter, number> => {
+  const counts = { all: participants.length, member: 0, supporter: 0 };
+  for (const p of participants) {
+    if (p.role === 'member' || p.role === 'supporter') counts[p.role] += 1;
+  }
+  return counts;
+};
