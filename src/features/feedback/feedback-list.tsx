@@ -8,6 +8,7 @@ import { Lang } from '@/contracts/entities';
 import { reactToFeedback, useFeedbackCache } from './api/feedback-api';
 import { TranslateToggle } from './translate-toggle';
 import { useTranslateToggle } from './use-translate-toggle';
+import { usePersonName } from '@/lib/person-name';
 
 /**
  * The feedback under an output. Published feedback of others has like and report; unpublished
@@ -59,6 +60,7 @@ function FeedbackItem({
   onReport(): void;
 }) {
   const { t, i18n } = useTranslation('feedback');
+  const names = usePersonName();
   const cache = useFeedbackCache();
   const tr = useTranslateToggle(item.content, Lang.catch('ja').parse(i18n.language));
   const [busy, setBusy] = useState(false);
@@ -87,7 +89,7 @@ function FeedbackItem({
         <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
           <Group gap="xs" justify="space-between" wrap="wrap">
             <Text size="sm" fw={600}>
-              {item.user.displayName}
+              {names.label(item.user.displayName)}
             </Text>
             <Text size="xs" c="gray.7" component="time" dateTime={when.dateTime} title={when.title}>
               {when.text}

@@ -16,6 +16,7 @@ import {
   SHOW_AFTER_KEY,
   shouldShowPopup,
 } from './popup-rule';
+import { usePersonName } from '@/lib/person-name';
 
 function pageStorage(): KeyValueStorage {
   try {
@@ -40,7 +41,10 @@ export interface NotificationPopupProps {
 
 function NotificationText({ item }: { item: Notification }) {
   const { t } = useTranslation('notifications');
-  const name = item.user?.displayName ?? t('someone');
+  const names = usePersonName();
+  // A withheld (forbidden) name reads as the sentence's "someone", like a missing one.
+  const name =
+    item.user && !names.hidden(item.user.displayName) ? item.user.displayName : t('someone');
   switch (item.type) {
     case 'replyToMyOutput':
       return <>{t(replyKey(item.count), { name, count: item.count })}</>;
@@ -75,7 +79,7 @@ function NotificationRow({
   return (
     <Group component="li" gap="sm" wrap="nowrap" align="flex-start">
       <Avatar radius="xl" size={36} color="teal" aria-hidden="true">
-        {(item.user?.displayName ?? '?').slice(0, 1)}
+        {(item.user?.displayName || '?').slice(0, 1)}
       </Avatar>
       <Stack gap={2} style={{ minWidth: 0 }}>
         <Text size="sm">

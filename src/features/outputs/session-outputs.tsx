@@ -20,6 +20,7 @@ import { useRelativeTime, type RelativeTimeText } from '@/lib/use-relative-time'
 import { useSessionOutputs, useSessionWorks } from './api/outputs-api';
 import { OutputDialog } from './output-dialog';
 import { mineForWork, postRefusal } from './output-rules';
+import { usePersonName } from '@/lib/person-name';
 
 /**
  * The session page's outputs: a post (or edit) button per work, which opens the posting dialog,
@@ -125,6 +126,7 @@ function OutputCard({
   when: RelativeTimeText;
 }) {
   const { t } = useTranslation('outputs');
+  const names = usePersonName();
   return (
     <Paper withBorder radius="md" p="sm" data-testid="output-card">
       <Group align="flex-start" wrap="nowrap" gap="sm">
@@ -134,7 +136,7 @@ function OutputCard({
         <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
           <Group gap={6}>
             <Text size="sm" fw={600}>
-              {output.user.displayName}
+              {names.label(output.user.displayName)}
             </Text>
             {mine && (
               <Badge size="xs" variant="light" color="blue">

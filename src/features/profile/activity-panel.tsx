@@ -8,24 +8,28 @@ import { localizeSession } from '@/features/sessions';
 import { useRelativeTime, type RelativeTimeText } from '@/lib/use-relative-time';
 import { useMyActivities } from './api/profile-lists';
 import { ListSkeleton } from './list-states';
+import { usePersonName } from '@/lib/person-name';
 
 function ActivityItem({ item, when }: { item: ProfileActivity; when: RelativeTimeText }) {
   const { t, i18n } = useTranslation('profile');
   const lang = Lang.catch('ja').parse(i18n.language);
+  const names = usePersonName();
   return (
     <Group component="li" gap="sm" wrap="nowrap" align="flex-start">
       <Anchor
         c="cyan.9"
         component={Link}
         to={`/user/${encodeURIComponent(item.user._id)}`}
-        aria-label={item.user.displayName}
+        aria-label={names.label(item.user.displayName)}
       >
         <Avatar src={item.user.image} alt="" size={32} radius="xl" color="teal">
-          {item.user.displayName.slice(0, 1)}
+          {item.user.displayName.slice(0, 1) || null}
         </Avatar>
       </Anchor>
       <Stack gap={2} style={{ minWidth: 0 }}>
-        <Text size="sm">{t(`activity.${item.type}`, { name: item.user.displayName })}</Text>
+        <Text size="sm">
+          {t(`activity.${item.type}`, { name: names.inSentence(item.user.displayName) })}
+        </Text>
         {item.text && (
           <Text size="xs" c="gray.7" lineClamp={2}>
             {item.text}

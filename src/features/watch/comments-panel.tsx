@@ -30,14 +30,15 @@ import {
 } from './api/comments';
 import { commentDraftState } from './comment-draft';
 import { useOnline } from '@/lib/use-online';
+import { usePersonName } from '@/lib/person-name';
 import { useRelativeTime } from '@/lib/use-relative-time';
 
 export interface CommentsPanelProps {
   sessionId: string;
   streamId: string | null;
   lang: Lang;
-  /** The signed-in user (who may delete or report which comment). */
-  me: { _id: string; role: Role };
+  /** The signed-in user (who may delete or report which comment; their own name). */
+  me: { _id: string; role: Role; displayName: string };
   /** The room's host (null on a solo page): deletes the room's comments, pauses them. */
   hostUserId: string | null;
   /** Whether comments were paused when the room was loaded. */
@@ -68,6 +69,10 @@ function CommentsPanelView({
 }: CommentsPanelProps) {
   const { t } = useTranslation('watch');
   const relative = useRelativeTime();
+  const names = usePersonName();
+  // A pushed comment carries the broadcast's name; one's own is always one's own.
+  const authorOf = (c: Comment, form: 'label' | 'inSentence') =>
+    c.userId === me._id ? me.displayName : names[form](c.user.displayName);
   const comments = useLiveComments(sessionId, streamId, lang);
   const post = usePostLiveComment(sessionId, streamId, lang);
   const remove = useDeleteLiveComment(sessionId, streamId, lang);
@@ -153,7 +158,7 @@ function CommentsPanelView({
                 <li key={c.id} data-testid="live-comment">
                   <Group gap={6} wrap="nowrap">
                     <Text size="xs" fw={700}>
-                      {c.user.displayName}
+                      {authorOf(c, 'label')}
                     </Text>
                     <Text
                       size="xs"
@@ -177,7 +182,7 @@ function CommentsPanelView({
                             color="gray"
                             size="sm"
                             ml="auto"
-                            aria-label={t('comments.actions', { name: c.user.displayName })}
+                            aria-label={t('comments.actions', { name: authorOf(c, 'inSentence') })}
                           >
                             <span aria-hidden>⋯</span>
                           </ActionIcon>

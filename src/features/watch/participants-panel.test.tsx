@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
-import type { SessionParticipant } from '@/contracts/entities';
+import { HIDDEN_DISPLAY_NAME, type SessionParticipant } from '@/contracts/entities';
 import { createTestI18n } from '@/lib/i18n-testing';
 import { ParticipantsPanel } from './participants-panel';
 import type { ParticipantRoleFilter } from './participants';
@@ -61,6 +61,12 @@ describe('ParticipantsPanel role filter', () => {
     expect(html).toContain('No supporters are in this room.');
     expect(html).toContain('Show all participants');
     expect(names(html)).toEqual([]);
+  });
+
+  it('shows a withheld (forbidden) name as no permission, with no initials', () => {
+    const hidden = { ...person('h', 'member'), displayName: HIDDEN_DISPLAY_NAME };
+    const html = render([hidden], 'all');
+    expect(html).toContain('閲覧権限なし');
   });
 
   it('shows no filter while nobody has joined', () => {

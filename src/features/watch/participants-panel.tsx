@@ -14,6 +14,7 @@ import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SessionParticipant } from '@/contracts/entities';
 import type { ParticipantStatus } from '@/engine';
+import { usePersonName } from '@/lib/person-name';
 import {
   countByRoleFilter,
   filterParticipants,
@@ -42,6 +43,7 @@ function ParticipantsPanelView({
   defaultRoleFilter = 'all',
 }: ParticipantsPanelProps) {
   const { t } = useTranslation('watch');
+  const names = usePersonName();
   const [filter, setFilter] = useState<ParticipantRoleFilter>(defaultRoleFilter);
   const counts = countByRoleFilter(participants);
   const shown = filterParticipants(participants, filter);
@@ -96,9 +98,14 @@ function ParticipantsPanelView({
                       wrap="nowrap"
                       data-testid="participant"
                     >
-                      <Avatar src={p.image} size="sm" alt="" name={p.displayName} />
+                      <Avatar
+                        src={p.image}
+                        size="sm"
+                        alt=""
+                        name={names.hidden(p.displayName) ? undefined : p.displayName}
+                      />
                       <Text size="sm" flex={1} truncate>
-                        {p.displayName}
+                        {names.label(p.displayName)}
                         {p.id === hostUserId && (
                           <Text span size="xs" c="dimmed">
                             {' '}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SessionParticipant } from '@/contracts/entities';
+import { HIDDEN_DISPLAY_NAME, type SessionParticipant } from '@/contracts/entities';
 import type { RoomModel } from '@/contracts/stream';
 import { initialRoomModel } from '@/engine';
 import {
@@ -43,6 +43,17 @@ describe('mergeParticipants', () => {
       new Set(['b']),
     );
     expect(list.map((p) => p.id)).toEqual(['a']);
+  });
+
+  it('keeps the name the fetched list gave when a live join withholds it (forbidden name)', () => {
+    const named = { ...person('a', NOW - 100), displayName: 'Taro' };
+    const live = { ...person('a', NOW - 10), displayName: HIDDEN_DISPLAY_NAME };
+    const list = mergeParticipants([named], room(live), NOW, new Set());
+    expect(list).toEqual([{ ...live, displayName: 'Taro' }]);
+    // Nobody named them before: the withheld name stays withheld.
+    expect(mergeParticipants([], room(live), NOW, new Set())[0]?.displayName).toBe(
+      HIDDEN_DISPLAY_NAME,
+    );
   });
 
   it('ignores joins older than 12 hours in the room model', () => {

@@ -1,4 +1,4 @@
-import type { SessionParticipant } from '@/contracts/entities';
+import { isHiddenDisplayName, type SessionParticipant } from '@/contracts/entities';
 import type { RoomModel } from '@/contracts/stream';
 import { participantsAt } from '@/engine';
 
@@ -6,7 +6,8 @@ import { participantsAt } from '@/engine';
  * The participant list: the server's list (GET …/users, 2-hour look-back, re-read now and then)
  * updated live by the room: joins folded into the room model are added, and users who were in the
  * model and then left it (`left`) are removed even if the last fetched list still has them.
- * Oldest join first.
+ * Oldest join first. A live join carries the broadcast's name (a forbidden name withheld); the
+ * fetched list names it to the person and staff, so a name it had is kept.
  */
 export const mergeParticipants = (
   fetched: readonly SessionParticipant[],
@@ -19,7 +20,10 @@ export const mergeParticipants = (
   if (model) {
     for (const p of participantsAt(model, serverNow)) {
       const known = byId.get(p.id);
-      if (!known || p.joinedAt >= known.joinedAt) byId.set(p.id, p);
+      if (!known || p.joinedAt >= known.joinedAt) {
+        const keepName = known && isHiddenDisplayName(p.displayName);
+        byId.set(p.id, keepName ? { ...p, displayName: known.displayName } : p);
+      }
     }
   }
   return [...byId.values()].sort((a, b) => a.joinedAt - b.joinedAt || a.id.localeCompare(b.id));
