@@ -24,7 +24,7 @@ const DAY = 24 * HOUR;
  * A moment this little in the future is the server's clock running ahead of the device's, not
  * something to come: it reads "now" rather than "in 20 seconds".
  */
-export const CLOCK_SKEW_MS = MINUTE;
+const CLOCK_SKEW_MS = MINUTE;
 
 /**
  * The unit and signed whole count for `date` seen from `now` (negative: in the past). Counts are
