@@ -54,10 +54,23 @@ export const GroupMember = z.object({
   displayName: z.string(),
   studentNumber: z.string().nullable(),
   role: Role,
+  /** The display name is forbidden: others see 'no permission' in its place (staff see it). */
+  displayNameHidden: z.boolean().optional(),
   /** When the pupil asked for a new password and no one has set one since (issue 14). */
   passwordResetRequestedAt: EpochMs.nullable().optional(),
 });
 export type GroupMember = z.infer<typeof GroupMember>;
+
+/**
+ * The display name others receive for a user whose name is forbidden (the posting rules'
+ * screening holds it): clients show the spec's 'no permission' text in its place. The person
+ * and staff roles (who correct names) receive the name itself.
+ */
+export const HIDDEN_DISPLAY_NAME = '';
+
+/** Whether a display name on the wire is one the viewer may not see. */
+export const isHiddenDisplayName = (displayName: string): boolean =>
+  displayName === HIDDEN_DISPLAY_NAME;
 
 /** What anyone may see of a user. */
 export const PublicUser = z.object({
@@ -108,6 +121,8 @@ export const Me = PublicUser.extend({
   profileUpdatedAt: EpochMs.nullable(),
   violationStatuses: z.array(ViolationKey),
   isPasswordUnconfirmed: z.boolean(),
+  /** The display name is forbidden: others see 'no permission' in its place until it changes. */
+  displayNameHidden: z.boolean().optional(),
   /** Guest accounts can look around but cannot post outputs. */
   isGuest: z.boolean(),
   birthYear: z.number().int().nullable(),

@@ -3,11 +3,12 @@ import { Avatar, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core'
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FeedbackView } from '@/contracts/api/feedback';
-import { formatDateTime } from '@/lib/time';
+import { useRelativeTime, type RelativeTimeText } from '@/lib/use-relative-time';
 import { Lang } from '@/contracts/entities';
 import { reactToFeedback, useFeedbackCache } from './api/feedback-api';
 import { TranslateToggle } from './translate-toggle';
 import { useTranslateToggle } from './use-translate-toggle';
+import { usePersonName } from '@/lib/person-name';
 
 /**
  * The feedback under an output. Published feedback of others has like and report; unpublished
@@ -23,6 +24,7 @@ export function FeedbackList({
   onReport(feedbackId: string): void;
 }) {
   const { t } = useTranslation('feedback');
+  const relative = useRelativeTime();
   if (items.length === 0) {
     return (
       <Text size="sm" c="gray.7">
@@ -34,7 +36,12 @@ export function FeedbackList({
     <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
       {items.map((f) => (
         <li key={f.id}>
-          <FeedbackItem item={f} userId={userId} onReport={() => onReport(f.id)} />
+          <FeedbackItem
+            item={f}
+            userId={userId}
+            when={relative(f.createdAt)}
+            onReport={() => onReport(f.id)}
+          />
         </li>
       ))}
     </Stack>
@@ -44,13 +51,16 @@ export function FeedbackList({
 function FeedbackItem({
   item,
   userId,
+  when,
   onReport,
 }: {
   item: FeedbackView;
   userId: string;
+  when: RelativeTimeText;
   onReport(): void;
 }) {
   const { t, i18n } = useTranslation('feedback');
+  const names = usePersonName();
   const cache = useFeedbackCache();
   const tr = useTranslateToggle(item.content, Lang.catch('ja').parse(i18n.language));
   const [busy, setBusy] = useState(false);
@@ -79,12 +89,10 @@ function FeedbackItem({
         <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
           <Group gap="xs" justify="space-between" wrap="wrap">
             <Text size="sm" fw={600}>
-              {item.user.displayName}
+              {names.label(item.user.displayName)}
             </Text>
-            <Text size="xs" c="gray.7">
-              <time dateTime={new Date(item.createdAt).toISOString()}>
-                {formatDateTime(item.createdAt)}
-              </time>
+            <Text size="xs" c="gray.7" component="time" dateTime={when.dateTime} title={when.title}>
+              {when.text}
             </Text>
           </Group>
           {item.status === 'rejected' && (

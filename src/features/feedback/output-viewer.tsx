@@ -31,6 +31,7 @@ import { ReactionsBar } from './reactions-bar';
 import { ReportModal, type ReportTarget } from './report-modal';
 import { TranslateToggle } from './translate-toggle';
 import { useTranslateToggle } from './use-translate-toggle';
+import { usePersonName } from '@/lib/person-name';
 
 export interface ViewerUser {
   _id: string;
@@ -56,6 +57,7 @@ export function OutputViewer({
   onFeedbackPosted(item: FeedbackView): void;
 }) {
   const { t } = useTranslation('feedback');
+  const names = usePersonName();
   const viewer = useOutputViewer(outputId);
   const feedbacks = useFeedbacks(outputId);
   const cache = useFeedbackCache();
@@ -135,7 +137,7 @@ export function OutputViewer({
   const picture = image ? (
     <Image
       src={image}
-      alt={t('output.image', { name: item.output.user.displayName })}
+      alt={t('output.image', { name: names.inSentence(item.output.user.displayName) })}
       radius="md"
       fit="contain"
       mah={isDesktop ? 560 : 360}
@@ -173,6 +175,7 @@ function OutputDetails({ item, onReport }: { item: OutputViewerItem; onReport?()
   const { t, i18n } = useTranslation('feedback');
   const lang = Lang.catch('ja').parse(i18n.language);
   const tr = useTranslateToggle(item.output.description, lang);
+  const names = usePersonName();
   const { output } = item;
 
   const profileLink = `/user/${encodeURIComponent(output.user._id)}`;
@@ -195,7 +198,7 @@ function OutputDetails({ item, onReport }: { item: OutputViewerItem; onReport?()
               });
             }}
           >
-            {output.user.displayName}
+            {names.label(output.user.displayName)}
           </Anchor>
           <Group gap="xs">
             {item.location && (

@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import { MODAL_TRANSITION_MS } from '@/contracts/constants';
 import type { Notification } from '@/contracts/entities';
 import { createMemoryStorage, type KeyValueStorage } from '@/lib/storage';
-import { formatDateTime } from '@/lib/time';
+import { useRelativeTime, type RelativeTimeText } from '@/lib/use-relative-time';
 import { useNotifications } from './api/get-notifications';
 import { markNotificationsRead } from './api/mark-read';
 import {
@@ -16,6 +16,7 @@ import {
   SHOW_AFTER_KEY,
   shouldShowPopup,
 } from './popup-rule';
+import { usePersonName } from '@/lib/person-name';
 
 function pageStorage(): KeyValueStorage {
   try {
@@ -40,7 +41,10 @@ export interface NotificationPopupProps {
 
 function NotificationText({ item }: { item: Notification }) {
   const { t } = useTranslation('notifications');
-  const name = item.user?.displayName ?? t('someone');
+  const names = usePersonName();
+  // A withheld (forbidden) name reads as the sentence's "someone", like a missing one.
+  const name =
+    item.user && !names.hidden(item.user.displayName) ? item.user.displayName : t('someone');
   switch (item.type) {
     case 'replyToMyOutput':
       return <>{t(replyKey(item.count), { name, count: item.count })}</>;
@@ -59,9 +63,11 @@ function NotificationText({ item }: { item: Notification }) {
 function NotificationRow({
   item,
   projectPageUrl,
+  when,
 }: {
   item: Notification;
   projectPageUrl: NotificationPopupProps['projectPageUrl'];
+  when: RelativeTimeText;
 }) {
   const { t } = useTranslation('notifications');
   const session = item.items.session;
@@ -73,7 +79,7 @@ function NotificationRow({
   return (
     <Group component="li" gap="sm" wrap="nowrap" align="flex-start">
       <Avatar radius="xl" size={36} color="teal" aria-hidden="true">
-        {(item.user?.displayName ?? '?').slice(0, 1)}
+        {(item.user?.displayName || '?').slice(0, 1)}
       </Avatar>
       <Stack gap={2} style={{ minWidth: 0 }}>
         <Text size="sm">
@@ -101,8 +107,8 @@ function NotificationRow({
               {t('openProject')}
             </Anchor>
           )}
-          <Text size="xs" c="gray.7">
-            {formatDateTime(item.createdAt)}
+          <Text size="xs" c="gray.7" component="time" dateTime={when.dateTime} title={when.title}>
+            {when.text}
           </Text>
         </Group>
       </Stack>
@@ -121,6 +127,7 @@ export function NotificationPopup({
   now = Date.now,
 }: NotificationPopupProps) {
   const { t } = useTranslation('notifications');
+  const relative = useRelativeTime();
   const query = useNotifications('all');
   const queryClient = useQueryClient();
   const [opened, setOpened] = useState(false);
@@ -159,7 +166,12 @@ export function NotificationPopup({
         </Text>
         <Stack component="ul" gap="md" p={0} m={0} style={{ listStyle: 'none' }}>
           {items.map((item) => (
-            <NotificationRow key={item.id} item={item} projectPageUrl={projectPageUrl} />
+            <NotificationRow
+              key={item.id}
+              item={item}
+              projectPageUrl={projectPageUrl}
+              when={relative(item.createdAt)}
+            />
           ))}
         </Stack>
         <Group justify="flex-end">

@@ -16,10 +16,11 @@ import { useTranslation } from 'react-i18next';
 import type { Output } from '@/contracts/entities';
 import { useMe, usePermission } from '@/features/auth';
 import { ReactionCounts } from '@/features/feedback';
-import { formatDateTime } from '@/lib/time';
+import { useRelativeTime, type RelativeTimeText } from '@/lib/use-relative-time';
 import { useSessionOutputs, useSessionWorks } from './api/outputs-api';
 import { OutputDialog } from './output-dialog';
 import { mineForWork, postRefusal } from './output-rules';
+import { usePersonName } from '@/lib/person-name';
 
 /**
  * The session page's outputs: a post (or edit) button per work, which opens the posting dialog,
@@ -27,6 +28,7 @@ import { mineForWork, postRefusal } from './output-rules';
  */
 export function SessionOutputsSection({ sessionId }: { sessionId: string }) {
   const { t } = useTranslation('outputs');
+  const relative = useRelativeTime();
   const me = useMe();
   const works = useSessionWorks(sessionId);
   const outputs = useSessionOutputs(sessionId);
@@ -95,7 +97,11 @@ export function SessionOutputsSection({ sessionId }: { sessionId: string }) {
         >
           {shown.map((o) => (
             <li key={o.id}>
-              <OutputCard output={o} mine={o.userId === me.data?._id} />
+              <OutputCard
+                output={o}
+                mine={o.userId === me.data?._id}
+                when={relative(o.createdAt)}
+              />
             </li>
           ))}
         </SimpleGrid>
@@ -110,8 +116,17 @@ export function SessionOutputsSection({ sessionId }: { sessionId: string }) {
   );
 }
 
-function OutputCard({ output, mine }: { output: Output; mine: boolean }) {
+function OutputCard({
+  output,
+  mine,
+  when,
+}: {
+  output: Output;
+  mine: boolean;
+  when: RelativeTimeText;
+}) {
   const { t } = useTranslation('outputs');
+  const names = usePersonName();
   return (
     <Paper withBorder radius="md" p="sm" data-testid="output-card">
       <Group align="flex-start" wrap="nowrap" gap="sm">
@@ -121,7 +136,7 @@ function OutputCard({ output, mine }: { output: Output; mine: boolean }) {
         <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
           <Group gap={6}>
             <Text size="sm" fw={600}>
-              {output.user.displayName}
+              {names.label(output.user.displayName)}
             </Text>
             {mine && (
               <Badge size="xs" variant="light" color="blue">
@@ -146,10 +161,8 @@ function OutputCard({ output, mine }: { output: Output; mine: boolean }) {
           >
             {output.description}
           </Text>
-          <Text size="xs" c="gray.7">
-            <time dateTime={new Date(output.createdAt).toISOString()}>
-              {formatDateTime(output.createdAt)}
-            </time>
+          <Text size="xs" c="gray.7" component="time" dateTime={when.dateTime} title={when.title}>
+            {when.text}
           </Text>
           <ReactionCounts counts={output.reactions} />
         </Stack>

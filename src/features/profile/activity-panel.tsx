@@ -5,27 +5,31 @@ import { Link } from 'react-router-dom';
 import type { ActivityTab, ProfileActivity } from '@/contracts/api/profile';
 import { Lang } from '@/contracts/entities';
 import { localizeSession } from '@/features/sessions';
-import { formatDateTime } from '@/lib/time';
+import { useRelativeTime, type RelativeTimeText } from '@/lib/use-relative-time';
 import { useMyActivities } from './api/profile-lists';
 import { ListSkeleton } from './list-states';
+import { usePersonName } from '@/lib/person-name';
 
-function ActivityItem({ item }: { item: ProfileActivity }) {
+function ActivityItem({ item, when }: { item: ProfileActivity; when: RelativeTimeText }) {
   const { t, i18n } = useTranslation('profile');
   const lang = Lang.catch('ja').parse(i18n.language);
+  const names = usePersonName();
   return (
     <Group component="li" gap="sm" wrap="nowrap" align="flex-start">
       <Anchor
         c="cyan.9"
         component={Link}
         to={`/user/${encodeURIComponent(item.user._id)}`}
-        aria-label={item.user.displayName}
+        aria-label={names.label(item.user.displayName)}
       >
         <Avatar src={item.user.image} alt="" size={32} radius="xl" color="teal">
-          {item.user.displayName.slice(0, 1)}
+          {item.user.displayName.slice(0, 1) || null}
         </Avatar>
       </Anchor>
       <Stack gap={2} style={{ minWidth: 0 }}>
-        <Text size="sm">{t(`activity.${item.type}`, { name: item.user.displayName })}</Text>
+        <Text size="sm">
+          {t(`activity.${item.type}`, { name: names.inSentence(item.user.displayName) })}
+        </Text>
         {item.text && (
           <Text size="xs" c="gray.7" lineClamp={2}>
             {item.text}
@@ -42,8 +46,8 @@ function ActivityItem({ item }: { item: ProfileActivity }) {
               {localizeSession(item.session, lang).title}
             </Anchor>
           )}
-          <Text size="xs" c="gray.7">
-            {formatDateTime(item.createdAt)}
+          <Text size="xs" c="gray.7" component="time" dateTime={when.dateTime} title={when.title}>
+            {when.text}
           </Text>
         </Group>
       </Stack>
@@ -53,6 +57,7 @@ function ActivityItem({ item }: { item: ProfileActivity }) {
 
 function ActivityList({ tab }: { tab: ActivityTab }) {
   const { t } = useTranslation('profile');
+  const relative = useRelativeTime();
   const query = useMyActivities(tab);
   if (query.isPending) return <ListSkeleton height={48} />;
   if (query.isError) {
@@ -77,7 +82,7 @@ function ActivityList({ tab }: { tab: ActivityTab }) {
   return (
     <Stack component="ul" gap="md" p={0} m={0} style={{ listStyle: 'none' }}>
       {query.data.map((item) => (
-        <ActivityItem key={item.id} item={item} />
+        <ActivityItem key={item.id} item={item} when={relative(item.createdAt)} />
       ))}
     </Stack>
   );

@@ -7,6 +7,7 @@ import { MOBILE_BREAKPOINT } from '@/contracts/constants';
 import { usePermission } from '@/features/auth';
 import { follow, unfollow, useFollowList } from './api/follows';
 import type { ProfileData } from './api/get-profile';
+import { usePersonName } from '@/lib/person-name';
 
 /** Avatar sizes from the spec: 56 px on mobile, 64 px on desktop. */
 export const AVATAR_MOBILE = 56;
@@ -66,6 +67,7 @@ export function ProfileHeader({
   onEdit: () => void;
 }) {
   const { t } = useTranslation('profile');
+  const names = usePersonName();
   const isDesktop = useMediaQuery(`(min-width: ${MOBILE_BREAKPOINT}px)`, true);
   const isOwn = profile._id === myId;
   const changeProfile = usePermission('changeProfile', { enabled: isOwn });
@@ -128,18 +130,18 @@ export function ProfileHeader({
       <Group gap="md" wrap="nowrap" align="center">
         <Avatar
           src={profile.image}
-          alt={t('avatarAlt', { name: profile.displayName })}
+          alt={t('avatarAlt', { name: names.inSentence(profile.displayName) })}
           size={isDesktop ? AVATAR_DESKTOP : AVATAR_MOBILE}
           radius="xl"
           color="teal"
           data-testid="profile-avatar"
         >
-          {profile.displayName.slice(0, 1)}
+          {profile.displayName.slice(0, 1) || null}
         </Avatar>
         <Stack gap={6} style={{ minWidth: 0, flex: 1 }}>
           <Group gap={6} wrap="nowrap">
             <Title order={1} size="h3" style={{ overflowWrap: 'anywhere' }}>
-              {profile.displayName}
+              {names.label(profile.displayName)}
             </Title>
             {isOwn && changeProfile.isPermitted && (
               <ActionIcon variant="subtle" color="gray" onClick={onEdit} aria-label={t('edit')}>

@@ -13,9 +13,10 @@ import { EditProfileModal } from './edit-profile-modal';
 import { ProfileHeader } from './profile-header';
 import { ProfileTabs } from './profile-tabs';
 import { RecentOutputsCard, RecentSessionCard } from './side-cards';
-import { ViolationNotice } from './violation-notice';
+import { NameHiddenNotice, ViolationNotice } from './violation-notice';
 import { NotFoundView } from '@/features/page-status';
 import { pageTitle } from '@/lib/page-title';
+import { usePersonName } from '@/lib/person-name';
 
 /** The side column beside the 820 px main column inside the 1140 px wrapper. */
 const SIDE_WIDTH = WRAPPER_WIDTH - MAIN_COLUMN_WIDTH - 24;
@@ -36,6 +37,7 @@ function HeaderSkeleton() {
 function ProfileView({ userId, me }: { userId: string; me: Me }) {
   const { t } = useTranslation('profile');
   const profile = useProfile(userId);
+  const names = usePersonName();
   const [editing, setEditing] = useState(false);
   const isDesktop = useMediaQuery(`(min-width: ${MOBILE_BREAKPOINT}px)`, true);
   const isOwn = profile.data ? profile.data._id === me._id : userId === me._id;
@@ -43,8 +45,10 @@ function ProfileView({ userId, me }: { userId: string; me: Me }) {
 
   useEffect(() => {
     if (name === undefined) return;
-    document.title = pageTitle(isOwn ? t('documentTitle') : t('userDocumentTitle', { name }));
-  }, [isOwn, name, t]);
+    document.title = pageTitle(
+      isOwn ? t('documentTitle') : t('userDocumentTitle', { name: names.inSentence(name) }),
+    );
+  }, [isOwn, name, t, names]);
 
   if (profile.isError && isApiError(profile.error) && profile.error.status === 404) {
     return <NotFoundView />;
@@ -70,6 +74,7 @@ function ProfileView({ userId, me }: { userId: string; me: Me }) {
       ) : (
         <HeaderSkeleton />
       )}
+      {isOwn && <NameHiddenNotice me={me} />}
       {isOwn && <ViolationNotice me={me} />}
       {owner && <ProfileTabs userId={owner} isOwn={isOwn} />}
     </Stack>

@@ -56,3 +56,32 @@ export function ViolationNotice({ me }: { me: Me }) {
     </Stack>
   );
 }
+
+/**
+ * The own display name is forbidden (the posting rules' screening holds it): others see 'no
+ * permission' in its place. Not dismissible: it lasts exactly as long as the name does.
+ */
+export function NameHiddenNotice({ me }: { me: Pick<Me, 'displayNameHidden'> }) {
+  const { t } = useTranslation('profile');
+  if (!me.displayNameHidden) return null;
+  return (
+    <Alert
+      color="orange"
+      variant="light"
+      title={
+        <Text span fw={700} size="sm" c="dark.8">
+          {t('nameHidden.title')}
+        </Text>
+      }
+      role="status"
+      data-testid="name-hidden-notice"
+    >
+      <Text size="sm">
+        {t('nameHidden.text')}{' '}
+        <Anchor c="cyan.9" component={Link} to="/policy" size="sm">
+          {t('nameHidden.link')}
+        </Anchor>
+      </Text>
+    </Alert>
+  );
+}

@@ -21,6 +21,7 @@ import { formatDateTime } from '@/lib/time';
 import { useCreateProject, useLatestProject, usePinnedSlides } from './api/projects';
 import { projectPageUrl, projectsListUrl, workOnProjectVisible } from './project-rules';
 import { SlideCanvas } from './slide-canvas';
+import { usePersonName } from '@/lib/person-name';
 
 export interface ProjectSectionsProps {
   role: Role;
@@ -166,6 +167,7 @@ function WorkOnProject({ siteUrl, newFeedbackCount }: Omit<ProjectSectionsProps,
 
 function ExploreProjects({ siteUrl }: Pick<ProjectSectionsProps, 'siteUrl'>) {
   const { t } = useTranslation('projects');
+  const names = usePersonName();
   const slides = usePinnedSlides(true);
   const more = projectsListUrl(siteUrl);
 
@@ -207,7 +209,7 @@ function ExploreProjects({ siteUrl }: Pick<ProjectSectionsProps, 'siteUrl'>) {
                 )}
               </Text>
               <Text size="xs" c="gray.7">
-                {slide.user.displayName}
+                {names.label(slide.user.displayName)}
               </Text>
             </Card>
           );

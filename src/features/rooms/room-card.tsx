@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import type { Stream } from '@/contracts/entities';
 import { formatDateTime } from '@/lib/time';
 import { buildWatchUrl, hostOf } from './room-rules';
+import { usePersonName } from '@/lib/person-name';
 
 export interface RoomCardProps {
   stream: Stream;
@@ -17,6 +18,7 @@ export interface RoomCardProps {
 /** One room: name, start time, host, and start (host) or join; the host's menu on desktop. */
 export function RoomCard({ stream, myUserId, onEdit, onDelete, onCopyInvitation }: RoomCardProps) {
   const { t } = useTranslation('rooms');
+  const names = usePersonName();
   const titleId = useId();
   const host = hostOf(stream, myUserId);
   const isHost = host.kind === 'you';
@@ -74,7 +76,7 @@ export function RoomCard({ stream, myUserId, onEdit, onDelete, onCopyInvitation 
               {t('card.host')}
             </Text>
             <Text component="dd" size="sm" m={0} truncate>
-              {host.kind === 'you' ? t('card.you') : host.name}
+              {host.kind === 'you' ? t('card.you') : names.label(host.name)}
             </Text>
           </Group>
         </Text>

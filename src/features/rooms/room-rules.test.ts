@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Stream } from '@/contracts/entities';
+import { HIDDEN_DISPLAY_NAME, type Stream } from '@/contracts/entities';
 import {
   applyOwnChange,
   buildWatchUrl,
@@ -195,6 +195,13 @@ describe('hostOf', () => {
       name: '山田先生',
     });
     expect(hostOf(stream('s1'), 'student')).toEqual({ kind: 'other', name: 'teacher' });
+  });
+
+  it('passes a withheld (forbidden) name on rather than falling back to the host id', () => {
+    expect(hostOf({ ...stream('s1'), hostDisplayName: HIDDEN_DISPLAY_NAME }, 'student')).toEqual({
+      kind: 'other',
+      name: HIDDEN_DISPLAY_NAME,
+    });
   });
 });
 

@@ -134,13 +134,16 @@ export function buildWatchUrl(stream: Stream): string {
   return `/session/${encodeURIComponent(stream.sessionId)}/watch/?${params.toString()}`;
 }
 
-/** Who hosts: the caller ('you'), else the host's display name, else the host id. */
+/**
+ * Who hosts: the caller ('you'), else the host's display name (HIDDEN_DISPLAY_NAME when the server
+ * withheld a forbidden one: the card shows it through usePersonName), else the host id.
+ */
 export function hostOf(
   stream: Pick<Stream, 'hostUserId' | 'hostDisplayName'>,
   myUserId: string | undefined,
 ): { kind: 'you' } | { kind: 'other'; name: string } {
   if (myUserId !== undefined && stream.hostUserId === myUserId) return { kind: 'you' };
-  return { kind: 'other', name: stream.hostDisplayName || stream.hostUserId };
+  return { kind: 'other', name: stream.hostDisplayName ?? stream.hostUserId };
 }
 
 /** GET /v1/streams query: rooms started in the last 12 hours, not deleted (optionally one session's). */

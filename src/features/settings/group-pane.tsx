@@ -202,7 +202,20 @@ function MemberTable({
                   </Badge>
                 ) : null}
               </Table.Td>
-              <Table.Td>{m.displayName}</Table.Td>
+              <Table.Td>
+                {m.displayName}
+                {m.displayNameHidden ? (
+                  <Badge
+                    ml="xs"
+                    color="orange"
+                    variant="light"
+                    size="sm"
+                    title={t('group.nameHiddenHint')}
+                  >
+                    {t('group.nameHidden')}
+                  </Badge>
+                ) : null}
+              </Table.Td>
               <Table.Td>
                 {isPupil(m) && (
                   <Group gap="xs" wrap="nowrap">

@@ -30,13 +30,15 @@ import {
 } from './api/comments';
 import { commentDraftState } from './comment-draft';
 import { useOnline } from '@/lib/use-online';
+import { usePersonName } from '@/lib/person-name';
+import { useRelativeTime } from '@/lib/use-relative-time';
 
 export interface CommentsPanelProps {
   sessionId: string;
   streamId: string | null;
   lang: Lang;
-  /** The signed-in user (who may delete or report which comment). */
-  me: { _id: string; role: Role };
+  /** The signed-in user (who may delete or report which comment; their own name). */
+  me: { _id: string; role: Role; displayName: string };
   /** The room's host (null on a solo page): deletes the room's comments, pauses them. */
   hostUserId: string | null;
   /** Whether comments were paused when the room was loaded. */
@@ -66,6 +68,11 @@ function CommentsPanelView({
   commentsPaused,
 }: CommentsPanelProps) {
   const { t } = useTranslation('watch');
+  const relative = useRelativeTime();
+  const names = usePersonName();
+  // A pushed comment carries the broadcast's name; one's own is always one's own.
+  const authorOf = (c: Comment, form: 'label' | 'inSentence') =>
+    c.userId === me._id ? me.displayName : names[form](c.user.displayName);
   const comments = useLiveComments(sessionId, streamId, lang);
   const post = usePostLiveComment(sessionId, streamId, lang);
   const remove = useDeleteLiveComment(sessionId, streamId, lang);
@@ -145,69 +152,81 @@ function CommentsPanelView({
             style={{ listStyle: 'none' }}
             aria-live="polite"
           >
-            {(comments.data ?? []).map((c) => (
-              <li key={c.id} data-testid="live-comment">
-                <Group gap={6} wrap="nowrap">
-                  <Text size="xs" fw={700}>
-                    {c.user.displayName}
-                  </Text>
-                  {c.isPinned && (
-                    <Badge size="xs" variant="light">
-                      {t('comments.pinned')}
-                    </Badge>
-                  )}
-                  {(c.userId !== me._id || mayDelete(c)) && (
-                    <Menu position="bottom-end" withinPortal>
-                      <Menu.Target>
-                        <ActionIcon
-                          variant="subtle"
-                          color="gray"
-                          size="sm"
-                          ml="auto"
-                          aria-label={t('comments.actions', { name: c.user.displayName })}
-                        >
-                          <span aria-hidden>⋯</span>
-                        </ActionIcon>
-                      </Menu.Target>
-                      <Menu.Dropdown>
-                        {c.userId !== me._id && (
-                          <Menu.Item onClick={() => setReporting({ id: c.id, type: 'comment' })}>
-                            {t('comments.report')}
-                          </Menu.Item>
-                        )}
-                        {mayPin && (
-                          <Menu.Item
-                            onClick={() =>
-                              pin.mutate(
-                                { id: c.id, isPinned: !c.isPinned },
-                                {
-                                  onError: () =>
-                                    notifications.show({
-                                      color: 'red',
-                                      message: t('comments.pinFailed'),
-                                      autoClose: TOAST_AUTO_CLOSE_MS,
-                                    }),
-                                },
-                              )
-                            }
+            {(comments.data ?? []).map((c) => {
+              const when = relative(c.createdAt);
+              return (
+                <li key={c.id} data-testid="live-comment">
+                  <Group gap={6} wrap="nowrap">
+                    <Text size="xs" fw={700}>
+                      {authorOf(c, 'label')}
+                    </Text>
+                    <Text
+                      size="xs"
+                      c="dimmed"
+                      component="time"
+                      dateTime={when.dateTime}
+                      title={when.title}
+                    >
+                      {when.text}
+                    </Text>
+                    {c.isPinned && (
+                      <Badge size="xs" variant="light">
+                        {t('comments.pinned')}
+                      </Badge>
+                    )}
+                    {(c.userId !== me._id || mayDelete(c)) && (
+                      <Menu position="bottom-end" withinPortal>
+                        <Menu.Target>
+                          <ActionIcon
+                            variant="subtle"
+                            color="gray"
+                            size="sm"
+                            ml="auto"
+                            aria-label={t('comments.actions', { name: authorOf(c, 'inSentence') })}
                           >
-                            {c.isPinned ? t('comments.unpin') : t('comments.pin')}
-                          </Menu.Item>
-                        )}
-                        {mayDelete(c) && (
-                          <Menu.Item color="red.9" onClick={() => deleteComment(c)}>
-                            {t('comments.delete')}
-                          </Menu.Item>
-                        )}
-                      </Menu.Dropdown>
-                    </Menu>
-                  )}
-                </Group>
-                <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                  {c.content}
-                </Text>
-              </li>
-            ))}
+                            <span aria-hidden>⋯</span>
+                          </ActionIcon>
+                        </Menu.Target>
+                        <Menu.Dropdown>
+                          {c.userId !== me._id && (
+                            <Menu.Item onClick={() => setReporting({ id: c.id, type: 'comment' })}>
+                              {t('comments.report')}
+                            </Menu.Item>
+                          )}
+                          {mayPin && (
+                            <Menu.Item
+                              onClick={() =>
+                                pin.mutate(
+                                  { id: c.id, isPinned: !c.isPinned },
+                                  {
+                                    onError: () =>
+                                      notifications.show({
+                                        color: 'red',
+                                        message: t('comments.pinFailed'),
+                                        autoClose: TOAST_AUTO_CLOSE_MS,
+                                      }),
+                                  },
+                                )
+                              }
+                            >
+                              {c.isPinned ? t('comments.unpin') : t('comments.pin')}
+                            </Menu.Item>
+                          )}
+                          {mayDelete(c) && (
+                            <Menu.Item color="red.9" onClick={() => deleteComment(c)}>
+                              {t('comments.delete')}
+                            </Menu.Item>
+                          )}
+                        </Menu.Dropdown>
+                      </Menu>
+                    )}
+                  </Group>
+                  <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                    {c.content}
+                  </Text>
+                </li>
+              );
+            })}
           </Stack>
         )}
       </ScrollArea.Autosize>

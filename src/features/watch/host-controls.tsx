@@ -17,6 +17,7 @@ import type { TimedAction } from '@/contracts/entities';
 import type { LiveActionKind, RoomModel } from '@/contracts/stream';
 import { HOST_RATES, SKIP_SECONDS, type HostEvent } from './host-machine';
 import { toggleLabel } from './playback-end';
+import { usePortalTarget } from './player/use-fullscreen';
 import { formatPosition } from './sync-state';
 
 export interface HostControlsProps {
@@ -57,6 +58,7 @@ const typing = (target: EventTarget | null) =>
 /** The host's controls: they move the whole room (through the host machine). */
 export function HostControls(props: HostControlsProps) {
   const { t } = useTranslation('watch');
+  const portalTarget = usePortalTarget();
   const { send, playing, terminated, position, duration } = props;
   const [dragging, setDragging] = useState<number | null>(null);
   const toggle = toggleLabel(playing, position, duration);
@@ -154,7 +156,7 @@ export function HostControls(props: HostControlsProps) {
           </Group>
           {props.room && (
             <Group gap={6}>
-              <Menu position="bottom-end" withinPortal>
+              <Menu position="bottom-end" withinPortal portalProps={{ target: portalTarget }}>
                 <Menu.Target>
                   <Button size="xs" variant="light" disabled={terminated || pushable.length === 0}>
                     {t('host.push')}
@@ -210,6 +212,7 @@ export function HostControls(props: HostControlsProps) {
         )}
       </Stack>
       <Modal
+        portalProps={{ target: portalTarget }}
         opened={props.confirmingTerminate}
         onClose={() => send({ type: 'terminate.cancel' })}
         title={t('host.terminateTitle')}

@@ -1,8 +1,27 @@
-import { Avatar, Badge, Group, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
-import { memo } from 'react';
+import {
+  Avatar,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  ScrollArea,
+  SegmentedControl,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SessionParticipant } from '@/contracts/entities';
 import type { ParticipantStatus } from '@/engine';
+import { usePersonName } from '@/lib/person-name';
+import {
+  countByRoleFilter,
+  filterParticipants,
+  isParticipantRoleFilter,
+  PARTICIPANT_ROLE_FILTERS,
+  type ParticipantRoleFilter,
+} from './participants';
 import { SYNC_COLORS } from './sync-indicator';
 import { formatDrift, participantSyncState } from './sync-state';
 
@@ -12,6 +31,8 @@ export interface ParticipantsPanelProps {
   statuses: Readonly<Record<string, ParticipantStatus>> | null;
   serverNow: number;
   hostUserId: string | null;
+  /** The role filter the panel opens with (everyone unless told). */
+  defaultRoleFilter?: ParticipantRoleFilter;
 }
 
 function ParticipantsPanelView({
@@ -19,8 +40,13 @@ function ParticipantsPanelView({
   statuses,
   serverNow,
   hostUserId,
+  defaultRoleFilter = 'all',
 }: ParticipantsPanelProps) {
   const { t } = useTranslation('watch');
+  const names = usePersonName();
+  const [filter, setFilter] = useState<ParticipantRoleFilter>(defaultRoleFilter);
+  const counts = countByRoleFilter(participants);
+  const shown = filterParticipants(participants, filter);
   return (
     <Paper withBorder p="sm" radius="md" component="section" aria-labelledby="participants-title">
       <Title order={2} size="h6" id="participants-title" mb="xs">
@@ -31,39 +57,83 @@ function ParticipantsPanelView({
           {t('participants.empty')}
         </Text>
       ) : (
-        <ScrollArea.Autosize mah={240}>
-          <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-            {participants.map((p) => {
-              const report = statuses?.[p.id];
-              const state =
-                statuses && p.id !== hostUserId ? participantSyncState(report, serverNow) : null;
-              return (
-                <Group key={p.id} component="li" gap="xs" wrap="nowrap" data-testid="participant">
-                  <Avatar src={p.image} size="sm" alt="" name={p.displayName} />
-                  <Text size="sm" flex={1} truncate>
-                    {p.displayName}
-                    {p.id === hostUserId && (
-                      <Text span size="xs" c="dimmed">
-                        {' '}
-                        {t('participants.host')}
+        <>
+          {/* Radio inputs underneath: Tab reaches the group, the arrow keys change the role. */}
+          <SegmentedControl
+            size="xs"
+            fullWidth
+            mb="xs"
+            aria-label={t('participants.filter.label')}
+            value={filter}
+            onChange={(v) => isParticipantRoleFilter(v) && setFilter(v)}
+            data={PARTICIPANT_ROLE_FILTERS.map((f) => ({
+              value: f,
+              label: t(`participants.filter.${f}`, { n: counts[f] }),
+            }))}
+            data-testid="participant-role-filter"
+          />
+          {shown.length === 0 ? (
+            <Stack gap={6} align="flex-start" role="status" data-testid="participants-filter-empty">
+              <Text size="sm" c="dimmed">
+                {t(`participants.filter.empty.${filter === 'supporter' ? 'supporter' : 'member'}`)}
+              </Text>
+              <Button size="compact-xs" variant="light" onClick={() => setFilter('all')}>
+                {t('participants.filter.showAll')}
+              </Button>
+            </Stack>
+          ) : (
+            <ScrollArea.Autosize mah={240}>
+              <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+                {shown.map((p) => {
+                  const report = statuses?.[p.id];
+                  const state =
+                    statuses && p.id !== hostUserId
+                      ? participantSyncState(report, serverNow)
+                      : null;
+                  return (
+                    <Group
+                      key={p.id}
+                      component="li"
+                      gap="xs"
+                      wrap="nowrap"
+                      data-testid="participant"
+                    >
+                      <Avatar
+                        src={p.image}
+                        size="sm"
+                        alt=""
+                        name={names.hidden(p.displayName) ? undefined : p.displayName}
+                      />
+                      <Text size="sm" flex={1} truncate>
+                        {names.label(p.displayName)}
+                        {p.id === hostUserId && (
+                          <Text span size="xs" c="dimmed">
+                            {' '}
+                            {t('participants.host')}
+                          </Text>
+                        )}
                       </Text>
-                    )}
-                  </Text>
-                  {statuses && p.id !== hostUserId && (
-                    <Badge size="xs" variant="light" color={state ? SYNC_COLORS[state] : 'gray'}>
-                      {state ? t(`sync.${state}`) : t('participants.noReport')}
-                    </Badge>
-                  )}
-                  {report && state !== 'offline' && (
-                    <Text size="xs" ff="monospace" c="dimmed" w={64} ta="right">
-                      {formatDrift(report.driftMs)}
-                    </Text>
-                  )}
-                </Group>
-              );
-            })}
-          </Stack>
-        </ScrollArea.Autosize>
+                      {statuses && p.id !== hostUserId && (
+                        <Badge
+                          size="xs"
+                          variant="light"
+                          color={state ? SYNC_COLORS[state] : 'gray'}
+                        >
+                          {state ? t(`sync.${state}`) : t('participants.noReport')}
+                        </Badge>
+                      )}
+                      {report && state !== 'offline' && (
+                        <Text size="xs" ff="monospace" c="dimmed" w={64} ta="right">
+                          {formatDrift(report.driftMs)}
+                        </Text>
+                      )}
+                    </Group>
+                  );
+                })}
+              </Stack>
+            </ScrollArea.Autosize>
+          )}
+        </>
       )}
     </Paper>
   );

@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { SessionParticipant } from '@/contracts/entities';
+import { HIDDEN_DISPLAY_NAME, type SessionParticipant } from '@/contracts/entities';
 import type { RoomModel } from '@/contracts/stream';
 import { initialRoomModel } from '@/engine';
-import { leftBetween, mergeParticipants } from './participants';
+import {
+  countByRoleFilter,
+  filterParticipants,
+  isParticipantRoleFilter,
+  leftBetween,
+  mergeParticipants,
+} from './participants';
 
 const NOW = 1_700_000_000_000;
 const person = (id: string, joinedAt: number): SessionParticipant => ({
@@ -39,6 +45,17 @@ describe('mergeParticipants', () => {
     expect(list.map((p) => p.id)).toEqual(['a']);
   });
 
+  it('keeps the name the fetched list gave when a live join withholds it (forbidden name)', () => {
+    const named = { ...person('a', NOW - 100), displayName: 'Taro' };
+    const live = { ...person('a', NOW - 10), displayName: HIDDEN_DISPLAY_NAME };
+    const list = mergeParticipants([named], room(live), NOW, new Set());
+    expect(list).toEqual([{ ...live, displayName: 'Taro' }]);
+    // Nobody named them before: the withheld name stays withheld.
+    expect(mergeParticipants([], room(live), NOW, new Set())[0]?.displayName).toBe(
+      HIDDEN_DISPLAY_NAME,
+    );
+  });
+
   it('ignores joins older than 12 hours in the room model', () => {
     const list = mergeParticipants([], room(person('old', NOW - 13 * 3600_000)), NOW, new Set());
     expect(list).toEqual([]);
@@ -50,5 +67,34 @@ describe('leftBetween', () => {
     const before = room(person('a', 1), person('b', 2)).participants;
     expect(leftBetween(before, room(person('a', 1)).participants)).toEqual(['b']);
     expect(leftBetween(null, before)).toEqual([]);
+  });
+});
+
+describe('role filter', () => {
+  const withRole = (id: string, role: SessionParticipant['role']): SessionParticipant => ({
+    ...person(id, NOW),
+    role,
+  });
+  const list = [
+    withRole('teacher', 'teacher'),
+    withRole('a', 'member'),
+    withRole('s', 'supporter'),
+    withRole('b', 'member'),
+  ];
+
+  it('keeps everyone, only members or only supporters, in the list’s order', () => {
+    expect(filterParticipants(list, 'all')).toBe(list);
+    expect(filterParticipants(list, 'member').map((p) => p.id)).toEqual(['a', 'b']);
+    expect(filterParticipants(list, 'supporter').map((p) => p.id)).toEqual(['s']);
+  });
+
+  it('counts what each choice keeps (staff count only under all)', () => {
+    expect(countByRoleFilter(list)).toEqual({ all: 4, member: 2, supporter: 1 });
+    expect(countByRoleFilter([])).toEqual({ all: 0, member: 0, supporter: 0 });
+  });
+
+  it('accepts only its three choices from the control', () => {
+    expect(isParticipantRoleFilter('supporter')).toBe(true);
+    expect(isParticipantRoleFilter('teacher')).toBe(false);
   });
 });

@@ -42,6 +42,7 @@ const view = (surface: 'video' | 'youtube') =>
       gate={null}
       mutedFallback={false}
       onUnmute={() => undefined}
+      fullscreen={null}
     />,
   );
 

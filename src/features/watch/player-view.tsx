@@ -1,4 +1,4 @@
-import { Box, Button, Center, Image, Loader, Paper, Stack, Text } from '@mantine/core';
+import { ActionIcon, Box, Button, Center, Image, Loader, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode, RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Video } from '@/contracts/entities';
@@ -20,6 +20,31 @@ export interface PlayerViewProps {
   gate: ReactNode;
   mutedFallback: boolean;
   onUnmute(): void;
+  /** The full-screen button (null: the browser cannot put the page's stage full screen). */
+  fullscreen: { active: boolean; onToggle(): void } | null;
+}
+
+/** Four corners pointing out (enter) or in (leave); drawn, so no icon font is needed. */
+function FullscreenIcon({ active }: { active: boolean }) {
+  return (
+    <svg
+      width="20"
+      height="20"
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      {active ? (
+        <path d="M9 3v6H3M15 3v6h6M9 21v-6H3M15 21v-6h6" />
+      ) : (
+        <path d="M3 9V3h6M21 9V3h-6M3 15v6h6M21 15v6h-6" />
+      )}
+    </svg>
+  );
 }
 
 /** The `<video>` with its captions, or the YouTube player, and the on-video overlays (chapter, telop, image). */
@@ -35,16 +60,20 @@ export function PlayerView({
   gate,
   mutedFallback,
   onUnmute,
+  fullscreen,
 }: PlayerViewProps) {
   const { t } = useTranslation('watch');
   const captions = video.captionFile ?? {};
+  // Full screen, the video takes the height the controls under it leave (letterboxed); the size
+  // preference is for the page.
+  const fill = fullscreen?.active === true;
   return (
     <Box
       pos="relative"
-      w={`${Math.min(100, sizeRate)}%`}
+      w={fill ? '100%' : `${Math.min(100, sizeRate)}%`}
       mx="auto"
       bg="black"
-      style={{ aspectRatio: '16 / 9' }}
+      style={fill ? { flex: '1 1 0', minHeight: '40vh' } : { aspectRatio: '16 / 9' }}
     >
       {surface === 'youtube' ? (
         <>
@@ -150,6 +179,25 @@ export function PlayerView({
         <Center pos="absolute" inset={0} bg="rgba(0,0,0,0.6)">
           {gate}
         </Center>
+      )}
+
+      {fullscreen && !gate && (
+        <ActionIcon
+          pos="absolute"
+          bottom={12}
+          right={12}
+          size="lg"
+          variant="filled"
+          color="dark"
+          style={{ opacity: 0.85 }}
+          aria-label={
+            fullscreen.active ? t('player.fullscreen.exit') : t('player.fullscreen.enter')
+          }
+          onClick={fullscreen.onToggle}
+          data-testid="fullscreen-toggle"
+        >
+          <FullscreenIcon active={fullscreen.active} />
+        </ActionIcon>
       )}
 
       {mutedFallback && (

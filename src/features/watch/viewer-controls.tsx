@@ -2,6 +2,7 @@ import { ActionIcon, Group, Select, Slider, Text } from '@mantine/core';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PlayerPreferences, Video } from '@/contracts/entities';
+import { usePortalTarget } from './player/use-fullscreen';
 
 export interface ViewerControlsProps {
   prefs: PlayerPreferences;
@@ -55,6 +56,7 @@ function ViewerControlsView({
   update,
 }: ViewerControlsProps) {
   const { t } = useTranslation('watch');
+  const comboboxProps = { portalProps: { target: usePortalTarget() } };
   const captionOptions = [
     ...(video.captionFile?.ja ? [{ value: 'ja', label: t('captions.ja') }] : []),
     ...(video.captionFile?.en ? [{ value: 'en', label: t('captions.en') }] : []),
@@ -90,6 +92,7 @@ function ViewerControlsView({
           value={prefs.subtitleLang}
           data={captionOptions}
           allowDeselect={false}
+          comboboxProps={comboboxProps}
           onChange={(v) => {
             if (v === 'ja' || v === 'en' || v === 'off') update({ subtitleLang: v });
           }}
@@ -102,6 +105,7 @@ function ViewerControlsView({
         value={String(prefs.sizeRate)}
         data={SIZES.map((s) => ({ value: String(s), label: `${s}%` }))}
         allowDeselect={false}
+        comboboxProps={comboboxProps}
         onChange={(v) => v && update({ sizeRate: Number(v) })}
       />
       {qualityChoosable && (
@@ -115,6 +119,7 @@ function ViewerControlsView({
             label: t(`quality.${q}`),
           }))}
           allowDeselect={false}
+          comboboxProps={comboboxProps}
           onChange={(v) => {
             if (v === 'low' || v === 'normal' || v === 'high') update({ videoQuality: v });
           }}

@@ -15,6 +15,8 @@ import { DownloadButton } from '@/features/downloads';
 import { useSessionLive } from '@/features/rooms';
 import { isApiError } from '@/lib/api-client';
 import { ResumeOffer, useSoloResume } from './resume-offer';
+import { FullscreenOffer } from './fullscreen-offer';
+import { GuestTimeNote } from './guest-time-note';
 import { joinSession, leaveSession, leaveSessionOnUnload } from './api/join-session';
 import { useSessionUsers } from './api/get-session-users';
 import { CommentsPanel } from './comments-panel';
@@ -26,9 +28,11 @@ import { MomentsDock } from './moments-dock';
 import { selectOverlays } from './overlays';
 import { leftBetween, mergeParticipants } from './participants';
 import { ParticipantsPanel } from './participants-panel';
+import { shouldOfferFullscreen } from './player/fullscreen';
 import { chooseQuality } from './player/quality';
 import { useCaptionMode } from './player/use-captions';
 import { playbackSource } from './player/playback-source';
+import { FullscreenStageContext, useFullscreen } from './player/use-fullscreen';
 import { usePlayer, type PlayerState } from './player/use-player';
 import { useYouTubePlayer } from './player/use-youtube-player';
 import { PlayerView } from './player-view';
@@ -58,6 +62,16 @@ export function WatchPage() {
 }
 
 const UI_TICK_MS = 250;
+
+/**
+ * The stage (video and the controls under it) full screen: the page's own background, the video
+ * taking the height left (never under 40 % of the screen), the rest scrolling if it must.
+ */
+const FULLSCREEN_STAGE_STYLE = {
+  background: 'var(--mantine-color-body)',
+  padding: 'var(--mantine-spacing-md)',
+  overflowY: 'auto',
+} as const;
 
 function WatchRoomPage({
   session,
@@ -274,6 +288,23 @@ function WatchRoomPage({
     duration: video?.duration ?? 0,
   });
 
+  // --- full screen (the `fullscreen` preference: offered again, never forced) ----------------
+  const stageRef = useRef<HTMLDivElement | null>(null);
+  const rememberFullscreen = useCallback(
+    (fullscreen: boolean) => updatePrefs({ fullscreen }),
+    [updatePrefs],
+  );
+  const fullscreen = useFullscreen(stageRef, rememberFullscreen);
+  const [fullscreenAnswered, setFullscreenAnswered] = useState(false);
+  const offerFullscreen = shouldOfferFullscreen({
+    remembered: prefs.fullscreen,
+    supported: fullscreen.supported,
+    joined,
+    active: fullscreen.active,
+    answered: fullscreenAnswered,
+    busy: resume.offer !== null,
+  });
+
   if (!video) {
     return (
       <Alert color="gray" variant="light">
@@ -384,57 +415,83 @@ function WatchRoomPage({
         />
       )}
 
+      {offerFullscreen && (
+        <FullscreenOffer
+          onAccept={() => {
+            setFullscreenAnswered(true);
+            fullscreen.toggle();
+          }}
+          onDecline={() => {
+            setFullscreenAnswered(true);
+            updatePrefs({ fullscreen: false });
+          }}
+        />
+      )}
+
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 8 }}>
-          <Stack gap="sm">
-            <PlayerView
-              surface={media?.kind === 'youtube' ? 'youtube' : 'video'}
-              videoRef={videoRef}
-              youtubeRef={youtubeRef}
-              video={video}
-              sizeRate={prefs.sizeRate}
-              overlays={overlays}
-              loading={player.status === 'loading'}
-              error={player.status === 'error' ? player.message : null}
-              gate={gate}
-              mutedFallback={mutedFallback}
-              onUnmute={() => {
-                room?.unmute();
-                updatePrefs({ muted: false });
-              }}
-            />
-            {!wide && moments}
-            {isHost ? (
-              <HostControls
-                room={!solo}
-                playing={now.playing}
-                terminated={terminated}
-                position={now.position}
-                duration={now.duration}
-                rate={now.rate}
-                confirmingTerminate={hostState.matches('confirmingTerminate')}
-                error={hostState.context.error}
-                actions={video.actions}
-                model={model}
-                send={hostSend}
+          <Stack
+            gap="sm"
+            ref={stageRef}
+            style={fullscreen.active ? FULLSCREEN_STAGE_STYLE : undefined}
+          >
+            <FullscreenStageContext value={fullscreen.stage}>
+              <PlayerView
+                surface={media?.kind === 'youtube' ? 'youtube' : 'video'}
+                videoRef={videoRef}
+                youtubeRef={youtubeRef}
+                video={video}
+                sizeRate={prefs.sizeRate}
+                overlays={overlays}
+                loading={player.status === 'loading'}
+                error={player.status === 'error' ? player.message : null}
+                gate={gate}
+                mutedFallback={mutedFallback}
+                onUnmute={() => {
+                  room?.unmute();
+                  updatePrefs({ muted: false });
+                }}
+                fullscreen={
+                  fullscreen.supported
+                    ? { active: fullscreen.active, onToggle: fullscreen.toggle }
+                    : null
+                }
               />
-            ) : (
-              <Text size="sm" c="dimmed">
-                {t('follower.locked')}
-              </Text>
-            )}
-            <ViewerControls
-              prefs={prefs}
-              video={video}
-              qualityChoosable={(player.renditions ?? 0) > 1}
-              captionsChoosable={media?.kind !== 'youtube'}
-              update={updatePrefs}
-            />
+              {/* Full screen, the moments come under the video, as on a phone. */}
+              {(!wide || fullscreen.active) && moments}
+              {isHost ? (
+                <HostControls
+                  room={!solo}
+                  playing={now.playing}
+                  terminated={terminated}
+                  position={now.position}
+                  duration={now.duration}
+                  rate={now.rate}
+                  confirmingTerminate={hostState.matches('confirmingTerminate')}
+                  error={hostState.context.error}
+                  actions={video.actions}
+                  model={model}
+                  send={hostSend}
+                />
+              ) : (
+                <Text size="sm" c="dimmed">
+                  {t('follower.locked')}
+                </Text>
+              )}
+              <ViewerControls
+                prefs={prefs}
+                video={video}
+                qualityChoosable={(player.renditions ?? 0) > 1}
+                captionsChoosable={media?.kind !== 'youtube'}
+                update={updatePrefs}
+              />
+              {me.isGuest && <GuestTimeNote playing={joined && now.playing} />}
+            </FullscreenStageContext>
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="md">
-            {wide && moments}
+            {wide && !fullscreen.active && moments}
             {/* Watching alone has no participants to list (issue 9, item 17). */}
             {!solo && (
               <ParticipantsPanel

@@ -57,6 +57,8 @@ describe('GET /v1/group/{id}/members', () => {
       id: expect.any(String),
       name: 'Haruto Demo',
       displayName: 'Haruto',
+      // A name the screening holds would be marked (issue 14's last small items).
+      displayNameHidden: false,
       studentNumber: expect.any(String),
       role: 'member',
       // No open password-reset request (POST /v0/password-reset, issue 14).

@@ -3,6 +3,7 @@ import { isStaffRole } from '../../contracts/entities';
 import { GroupIdParams, GroupMembersQuery, GroupMembersResponse } from '../../contracts/api/groups';
 import { isBlocked, isProviderRole } from '../auth/permissions';
 import { AppError } from '../http/errors';
+import { isForbiddenName } from '../moderation/forbidden-name';
 import { groupsOfSchools, groupsOfUser, withDescendants, type UserRow } from '../users/repository';
 import type { App } from './types';
 
@@ -96,6 +97,8 @@ export async function groupRoutes(app: App): Promise<void> {
           id: u.id,
           name: u.name,
           displayName: u.display_name,
+          // Staff see the name and whether pupils see 'no permission' in its place, to correct it.
+          displayNameHidden: isForbiddenName(u.display_name),
           studentNumber: u.student_number,
           role: u.role,
           passwordResetRequestedAt: requestedAt.get(u.id) ?? null,

@@ -7,7 +7,7 @@ import { FEEDBACK_NOTIFICATION_DELAY_MS } from '../../contracts/constants';
 import { Notification } from '../../contracts/entities';
 import type { Db } from '../db/database';
 import { msOf } from '../db/json';
-import type { UserRow } from '../users/repository';
+import { displayNameFor, type UserRow } from '../users/repository';
 import type { App } from './types';
 
 /** The most items one notification list returns (newest first). */
@@ -72,7 +72,13 @@ async function storedNotifications(db: Db, user: UserRow, w: NotificationWindow)
     type: r.type,
     ...(r.action ? { action: r.action } : {}),
     userId: r.actor_user_id ?? user.id,
-    ...(r.actor_name ? { user: { displayName: r.actor_name } } : {}),
+    ...(r.actor_name && r.actor_user_id
+      ? {
+          user: {
+            displayName: displayNameFor(user, { id: r.actor_user_id, display_name: r.actor_name }),
+          },
+        }
+      : {}),
     count: r.count,
     items: r.items,
     payload: r.payload,
@@ -126,7 +132,9 @@ async function feedbackNotifications(db: Db, user: UserRow, w: NotificationWindo
     id: `feedback-${latest.output_id}`,
     type: 'replyToMyOutput',
     userId: latest.user_id,
-    user: { displayName: latest.display_name },
+    user: {
+      displayName: displayNameFor(user, { id: latest.user_id, display_name: latest.display_name }),
+    },
     count,
     items: {
       session: {

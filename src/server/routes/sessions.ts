@@ -14,6 +14,7 @@ import { AppError } from '../http/errors';
 import { requirePermission, requireRoomOfSession, requireVisibleSession } from '../sessions/access';
 import { foldParticipants, Participation } from '../sessions/participants';
 import { sessionWallOf } from '../sessions/walls';
+import { displayNameFor } from '../users/repository';
 import {
   decodeCursor,
   listVisibleSessions,
@@ -176,7 +177,13 @@ export async function sessionRoutes(app: App): Promise<void> {
         const inMine = new Set(rows.map((r) => r.user_id));
         items = items.filter((p) => inMine.has(p.id));
       }
-      return { items };
+      // A forbidden name reaches only its owner and staff (users/repository.ts displayNameFor).
+      return {
+        items: items.map((p) => ({
+          ...p,
+          displayName: displayNameFor(user, { id: p.id, display_name: p.displayName }),
+        })),
+      };
     },
   );
 }

@@ -36,7 +36,7 @@ export async function streamRoutes(app: App): Promise<void> {
     { schema: { params: StreamIdParams, response: { 200: StreamResponse } } },
     async (req) => {
       const { user } = await app.auth.require(req);
-      return { item: toStream(await streams.getVisible(user, req.params.id)) };
+      return { item: toStream(await streams.getVisible(user, req.params.id), user) };
     },
   );
 

@@ -8,7 +8,7 @@ import { AppError } from '../http/errors';
 import { systemClock, type ServerClock } from '../clock';
 import type { RoomBus } from '../realtime/bus';
 import { sequencerFor, type StreamSequencer } from '../streams/sequencer';
-import { findSchool, type UserRow } from '../users/repository';
+import { BROADCAST_VIEWER, displayNameFor, findSchool, type UserRow } from '../users/repository';
 import type { SessionWall } from './walls';
 
 /** The spec's message for a full room (the client shows its translation of participantLimit). */
@@ -104,10 +104,15 @@ export async function foldParticipants(
   return participantsAt(model, now);
 }
 
+/**
+ * The user as a join event carries them. The event goes to the whole room and into its log, so
+ * the name is the broadcast's (a forbidden name is not sent; the REST list names it to the
+ * person and staff).
+ */
 async function participantUser(db: Db, user: UserRow): Promise<ParticipantUser> {
   const school = await findSchool(db, user.school_id);
   return {
-    displayName: user.display_name,
+    displayName: displayNameFor(BROADCAST_VIEWER, user),
     image: user.image,
     role: user.role,
     school: school ? { id: school.id, name: school.name } : null,

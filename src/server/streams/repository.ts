@@ -6,11 +6,13 @@ import type { Db } from '../db/database';
 import { msOf } from '../db/json';
 import type { StreamEventsTable, StreamsTable } from '../db/schema';
 import {
+  displayNameFor,
   groupsOfSchools,
   groupsOfUser,
   withAncestorIds,
   withDescendants,
   type GroupRow,
+  type LoginNameViewer,
 } from '../users/repository';
 
 export type StreamRow = Selectable<StreamsTable>;
@@ -19,7 +21,8 @@ type StreamEventRow = Selectable<StreamEventsTable>;
 /** A stream row with its host's display name (the rooms list shows it). */
 export type StreamRowWithHost = StreamRow & { host_display_name: string | null };
 
-export function toStream(row: StreamRowWithHost): Stream {
+/** The room as `viewer` sees it (the host's name follows the forbidden-name rule). */
+export function toStream(row: StreamRowWithHost, viewer: LoginNameViewer): Stream {
   const stream: Stream = {
     id: row.id,
     sessionId: row.session_id,
@@ -35,7 +38,13 @@ export function toStream(row: StreamRowWithHost): Stream {
   };
   return row.host_display_name === null
     ? stream
-    : { ...stream, hostDisplayName: row.host_display_name };
+    : {
+        ...stream,
+        hostDisplayName: displayNameFor(viewer, {
+          id: row.host_user_id,
+          display_name: row.host_display_name,
+        }),
+      };
 }
 
 const withHost = (db: Db) =>

@@ -13,7 +13,7 @@ import { json } from '../db/json';
 import { AppError } from '../http/errors';
 import type { RoomBus } from '../realtime/bus';
 import { systemClock, type ServerClock } from '../clock';
-import type { UserRow } from '../users/repository';
+import { BROADCAST_VIEWER, type UserRow } from '../users/repository';
 import { sequencerFor, type StreamSequencer } from './sequencer';
 import {
   findStream,
@@ -75,7 +75,7 @@ export class StreamService {
       isDeleted: q.isDeleted ?? false,
       startTimeAfter: q.startTimeAfter ?? Math.round(this.now() - lookbackMs),
     });
-    return rows.map(toStream);
+    return rows.map((row) => toStream(row, user));
   }
 
   /** Every group must be an active group of the host's or one under it (403 otherwise). */
@@ -110,9 +110,13 @@ export class StreamService {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const stream = toStream((await findStream(this.db, inserted.id))!);
-    await this.bus.publishStreamList({ stream, previousGroupIds: [] });
-    return stream;
+    const row = (await findStream(this.db, inserted.id))!;
+    // The list bus sends one payload to every follower: the broadcast's view of the host.
+    await this.bus.publishStreamList({
+      stream: toStream(row, BROADCAST_VIEWER),
+      previousGroupIds: [],
+    });
+    return toStream(row, user);
   }
 
   async update(user: UserRow, id: string, body: UpdateStreamRequest): Promise<Stream> {
@@ -133,14 +137,14 @@ export class StreamService {
       })
       .where('id', '=', id)
       .execute();
-    const stream = toStream((await findStream(this.db, id))!);
+    const updated = (await findStream(this.db, id))!;
     await this.bus.publishStreamList({
-      stream,
+      stream: toStream(updated, BROADCAST_VIEWER),
       previousGroupIds: row.group_ids,
       // Ended as the room's own fold says (the sequencer's head), not a second reading of it.
       ended: (await this.sequencer.head(id))?.model.terminated ?? false,
     });
-    return stream;
+    return toStream(updated, user);
   }
 
   /**
@@ -172,7 +176,7 @@ export class StreamService {
       const row = await findStream(this.db, id);
       if (row) {
         await this.bus.publishStreamList({
-          stream: toStream(row),
+          stream: toStream(row, BROADCAST_VIEWER),
           previousGroupIds: [],
           ended: true,
         });

@@ -1,7 +1,7 @@
 import type { PublicUser, Role } from '../../contracts/entities';
 import { isProviderRole } from '../auth/permissions';
 import type { Db } from '../db/database';
-import { loginNameFor, type LoginNameViewer, type UserRow } from './repository';
+import { displayNameFor, loginNameFor, type LoginNameViewer, type UserRow } from './repository';
 
 /**
  * How other people appear in answers (authors, reviewers, participants): shared by the profile
@@ -36,7 +36,7 @@ export async function publicUsers(
     out.set(r.id, {
       _id: r.id,
       id: loginNameFor(viewer, { id: r.id, account: r.account }),
-      displayName: r.display_name,
+      displayName: displayNameFor(viewer, { id: r.id, display_name: r.display_name }),
       image: r.image,
       role: r.role as Role,
       school: r.school_id && r.school_name ? { id: r.school_id, name: r.school_name } : null,

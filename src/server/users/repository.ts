@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import {
+  HIDDEN_DISPLAY_NAME,
   isStaffRole,
   type Group,
   type Me,
@@ -9,6 +10,7 @@ import {
 import type { Db } from '../db/database';
 import { msOf, toMs } from '../db/json';
 import type { GroupsTable, SchoolsTable, UsersTable } from '../db/schema';
+import { isForbiddenName } from '../moderation/forbidden-name';
 
 export type UserRow = Selectable<UsersTable>;
 export type GroupRow = Selectable<GroupsTable>;
@@ -151,6 +153,20 @@ export function loginNameFor(
   return viewer.id === user.id || isStaffRole(viewer.role) ? user.account : user.id;
 }
 
+/**
+ * THE forbidden-name rule (spec: "a member whose name is forbidden shows 'no permission' text";
+ * docs/decisions.md, "Issue 14's last small items"): a display name today's screening holds
+ * reaches only the person and staff roles (teacher, staff, admin, who correct it); everyone else,
+ * and every broadcast, gets HIDDEN_DISPLAY_NAME, which clients show as 'no permission'.
+ */
+export function displayNameFor(
+  viewer: LoginNameViewer,
+  user: { id: string; display_name: string },
+): string {
+  if (viewer.id === user.id || isStaffRole(viewer.role)) return user.display_name;
+  return isForbiddenName(user.display_name) ? HIDDEN_DISPLAY_NAME : user.display_name;
+}
+
 export function toPublicUser(
   u: UserRow,
   school: SchoolRow | undefined,
@@ -159,7 +175,7 @@ export function toPublicUser(
   return {
     _id: u.id,
     id: loginNameFor(viewer, u),
-    displayName: u.display_name,
+    displayName: displayNameFor(viewer, u),
     image: u.image,
     role: u.role,
     school: school ? { id: school.id, name: school.name } : null,
@@ -181,6 +197,7 @@ export function toMe(u: UserRow, school: SchoolRow | undefined, groups: readonly
     profileUpdatedAt: toMs(u.profile_updated_at),
     violationStatuses: u.violation_statuses,
     isPasswordUnconfirmed: u.is_password_unconfirmed,
+    displayNameHidden: isForbiddenName(u.display_name),
     isGuest: u.is_guest,
     birthYear: u.birth_year,
   };

@@ -83,3 +83,68 @@ describe('player preferences', () => {
     expect(store.get().sizeRate).toBe(75);
   });
 });
+
+describe('fullscreen and guestTime preferences', () => {
+  it('start from the contract’s defaults: not full screen, nothing watched as a guest', () => {
+    expect(parsePreferences(null)).toMatchObject({ fullscreen: false, guestTime: 0 });
+  });
+
+  it('remember full screen like any other choice', () => {
+    const storage = createMemoryStorage();
+    expect(createPreferencesStore(storage).update({ fullscreen: true })).toBe(true);
+    expect(createPreferencesStore(storage).get().fullscreen).toBe(true);
+  });
+
+  it('add watched seconds to what storage holds, so two tabs add up rather than overwrite', () => {
+    const storage = createMemoryStorage();
+    const tabA = createPreferencesStore(storage);
+    const tabB = createPreferencesStore(storage);
+    expect(tabA.get().guestTime).toBe(0);
+    expect(tabB.get().guestTime).toBe(0);
+    expect(tabA.addGuestTime(30)).toBe(30);
+    expect(tabB.addGuestTime(5)).toBe(35);
+    expect(tabA.addGuestTime(10)).toBe(45);
+    expect(createPreferencesStore(storage).get().guestTime).toBe(45);
+  });
+
+  it('never write back an older count when another choice changes', () => {
+    const storage = createMemoryStorage();
+    const tabA = createPreferencesStore(storage);
+    const tabB = createPreferencesStore(storage);
+    tabB.get();
+    tabA.addGuestTime(60);
+    expect(tabB.update({ volume: 0.3 })).toBe(true);
+    expect(JSON.parse(storage.getItem(PREFERENCES_KEY)!)).toEqual({ guestTime: 60, volume: 0.3 });
+    expect(tabB.get().guestTime).toBe(60);
+  });
+
+  it('keep another tab’s other choices when adding time', () => {
+    const storage = createMemoryStorage();
+    const tabA = createPreferencesStore(storage);
+    tabA.get();
+    createPreferencesStore(storage).update({ muted: true });
+    tabA.addGuestTime(3);
+    expect(JSON.parse(storage.getItem(PREFERENCES_KEY)!)).toEqual({ muted: true, guestTime: 3 });
+  });
+
+  it('keep counting on the page when storage refuses writes', () => {
+    const full = {
+      getItem: () => null,
+      setItem: () => {
+        throw new Error('quota');
+      },
+      removeItem: () => undefined,
+    };
+    const store = createPreferencesStore(full);
+    store.addGuestTime(4);
+    expect(store.addGuestTime(6)).toBe(10);
+    expect(store.update({ muted: true })).toBe(true);
+    expect(store.get()).toMatchObject({ guestTime: 10, muted: true });
+  });
+
+  it('ignore a negative addition', () => {
+    const store = createPreferencesStore(createMemoryStorage());
+    store.addGuestTime(5);
+    expect(store.addGuestTime(-20)).toBe(5);
+  });
+});

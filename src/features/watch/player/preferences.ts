@@ -38,6 +38,11 @@ export interface PreferencesStore {
   get(): PlayerPreferences;
   /** Merges a change, validates it and stores it; an invalid change is refused (returns false). */
   update(change: Partial<PlayerPreferences>): boolean;
+  /**
+   * Adds watched seconds to `guestTime` on top of what storage holds now (another tab of the
+   * same browser may have added its own since this one read it) and returns the new total.
+   */
+  addGuestTime(seconds: number): number;
 }
 
 /**
@@ -57,10 +62,26 @@ export const createPreferencesStore = (
       return {};
     }
   };
+  /**
+   * The watched-seconds count as it stands: the larger of storage's (another tab may have added
+   * since) and this page's (storage may refuse writes). A count only grows, so the larger is
+   * the newer.
+   */
+  const guestTimeNow = (): number | undefined => {
+    const stored = read().guestTime;
+    const mine = choices?.guestTime;
+    return stored === undefined ? mine : mine === undefined ? stored : Math.max(stored, mine);
+  };
   return {
     get: () => ({ ...defaults(), ...(choices ??= read()) }),
     update: (change) => {
       const chosen = { ...(choices ??= read()), ...change };
+      // guestTime is a counter other tabs add to: never write back this tab's older copy.
+      if (change.guestTime === undefined) {
+        const counted = guestTimeNow();
+        if (counted === undefined) delete chosen.guestTime;
+        else chosen.guestTime = counted;
+      }
       if (!PlayerPreferences.safeParse({ ...defaults(), ...chosen }).success) return false;
       choices = chosen;
       try {
@@ -69,6 +90,18 @@ export const createPreferencesStore = (
         // Private mode or a full quota: the preference holds for this page only.
       }
       return true;
+    },
+    addGuestTime: (seconds) => {
+      const total = (guestTimeNow() ?? 0) + Math.max(0, seconds);
+      const stored = read();
+      choices = { ...(choices ?? stored), guestTime: total };
+      try {
+        // Storage's other fields as they are (another tab's choices), with the new count.
+        storage?.setItem(PREFERENCES_KEY, JSON.stringify({ ...stored, guestTime: total }));
+      } catch {
+        // As in update: the count holds for this page only.
+      }
+      return total;
     },
   };
 };
