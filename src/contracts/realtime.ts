@@ -167,6 +167,12 @@ export const ServerMessage = z.discriminatedUnion('type', [
   /** A stream was created or changed (a soft-deleted one arrives as `streamRemove`). */
   z.object({ v, type: z.literal('streamUpsert'), stream: Stream }),
   z.object({ v, type: z.literal('streamRemove'), id: Id }),
+  /**
+   * The answer to `subscribeStreams`: from now on every change of the list reaches this socket.
+   * A client reads the list again on it, so a change made while the subscription was being set
+   * up (after its first read, before this) is not missed.
+   */
+  z.object({ v, type: z.literal('streamsSubscribed') }),
   /** Something of a followed session changed (`subscribeSession`); re-read what shows it. */
   z.object({ v, type: z.literal('sessionChange'), ...SessionChange.shape }),
   /** A follower's report, sent to the room's host only. */

@@ -21,8 +21,9 @@ function useNow(intervalMs: number): number {
 /**
  * The rooms list, kept live: the first page comes from GET /v1/streams, then the hub's
  * streamUpsert / streamRemove messages are folded into the cached list (engine `reduceStreamList`).
- * Every time the socket (re)opens the list is fetched again, so nothing said while it was down
- * (or before the subscription took) is missed.
+ * Every time the socket (re)opens the list is fetched again, and once more when the hub confirms
+ * the subscription (`streamsSubscribed`), so nothing said while it was down, or while the
+ * subscription was being set up, is missed.
  */
 export function useLiveRooms(sessionId?: string) {
   const queryClient = useQueryClient();
@@ -43,10 +44,21 @@ export function useLiveRooms(sessionId?: string) {
       opened = true;
     });
     const messageSub = transport.messages$.subscribe((message) => {
+      // The hub holds the subscription from here: a change made between the read above and this
+      // (a room ended just as the page opened) would otherwise stay on the list until a reload.
+      if (message.type === 'streamsSubscribed') {
+        void queryClient.invalidateQueries({ queryKey: key, exact: true });
+        return;
+      }
       if (message.type !== 'streamUpsert' && message.type !== 'streamRemove') return;
       queryClient.setQueryData<readonly Stream[]>(key, (list) =>
         list ? reduceStreamList(list, message) : list,
       );
+      // A read in flight began before this change and would put the old list back when it
+      // lands (a room ended as the page opened came back): read again instead, which cancels it.
+      if (queryClient.isFetching({ queryKey: key, exact: true }) > 0) {
+        void queryClient.invalidateQueries({ queryKey: key, exact: true });
+      }
     });
     return () => {
       statusSub.unsubscribe();

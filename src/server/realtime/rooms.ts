@@ -441,6 +441,8 @@ export function registerRoomHub(app: FastifyInstance, options: RoomHubOptions): 
       listViewers.set(c, await viewerFor(c));
       membership(c).streamList = m.sessionId === undefined ? {} : { sessionId: m.sessionId };
       listFollowers.add(c);
+      // Said once it holds: the client's read of the list after this misses nothing.
+      hub.send(c, { type: 'streamsSubscribed' });
     }),
   );
   hub.on('unsubscribeStreams', (c) =>

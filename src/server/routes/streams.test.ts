@@ -177,9 +177,9 @@ describe('stream CRUD', () => {
     try {
       student.send({ type: 'subscribeStreams' });
       outsider.send({ type: 'subscribeStreams' });
-      // A ping round trip proves the subscriptions were handled before the room is created.
-      student.send({ type: 'ping', id: 1, clientTime: 0 });
-      await student.nextOf('pong');
+      // Both subscriptions hold before the room is created.
+      await student.nextOf('streamsSubscribed');
+      await outsider.nextOf('streamsSubscribed');
       const room = await createRoom({ name: 'To delete' });
       expect(await student.nextOf('streamUpsert')).toMatchObject({ stream: { id: room.id } });
 

@@ -45,8 +45,7 @@ describe('ended rooms (issue 9, item 6)', () => {
     const student = await openSocket(t.app, (await t.login('student02')).token);
     try {
       student.send({ type: 'subscribeStreams' });
-      student.send({ type: 'ping', id: 1, clientTime: 0 });
-      await student.nextOf('pong');
+      await student.nextOf('streamsSubscribed');
       const res = await t.app.inject({
         method: 'POST',
         url: `/v1/stream/${room.id}/terminate`,
