@@ -8,7 +8,7 @@ import { Lang } from '@/contracts/entities';
 import { createQueryClient } from './query-client';
 import { createRouter } from './router';
 import { reportError, startErrorReporting } from '@/lib/error-reporting';
-import { registerServiceWorker } from './service-worker';
+import { forgetApiReadsWhenSignedOut, registerServiceWorker } from './service-worker';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -18,6 +18,7 @@ window.addEventListener('vite:preloadError', (event) =>
   reportError((event as Event & { payload?: unknown }).payload ?? event, 'lazyLoad'),
 );
 registerServiceWorker();
+forgetApiReadsWhenSignedOut();
 
 const router = createRouter();
 const queryClient = createQueryClient();

@@ -1,3 +1,6 @@
+import { API_READS_CACHE_NAME } from '@/contracts/constants';
+import { tokenStorage, type TokenStorage } from '@/lib/storage';
+
 /**
  * The build chunks this page has loaded (scripts, styles, translations), from the browser's
  * resource timing: before the worker controlled the page they went past it.
@@ -38,4 +41,22 @@ export function registerServiceWorker(): void {
   };
   if (document.readyState === 'complete') whenIdle();
   else window.addEventListener('load', whenIdle, { once: true });
+}
+
+/**
+ * The worker's copies of API reads (`api-reads`) belong to the account that read them. Whenever
+ * this page holds no sign-in — at start, and each time one ends: logout, a session the server
+ * refused (the logged-out modal), tokens cleared by the login page — they are dropped. On a
+ * school's shared device the next pupil to sign in could otherwise be answered, offline, with
+ * the previous pupil's reflections or outputs from a URL the two share (`/v1/me/…`). Tokens that
+ * only lived in memory (storage refused) end with the page without a sign-out; the check at the
+ * next start covers them.
+ */
+export function forgetApiReadsWhenSignedOut(store: TokenStorage = tokenStorage): () => void {
+  const forget = () => {
+    if (store.getToken() === null && typeof caches !== 'undefined')
+      void caches.delete(API_READS_CACHE_NAME).catch(() => false);
+  };
+  forget();
+  return store.subscribe(forget);
 }

@@ -92,6 +92,12 @@ export const REPORT_REFRESH_TIMES: ReadonlyArray<readonly [number, number]> = [
 export const DOWNLOAD_BOX_WIDTH = 360;
 export const DOWNLOAD_FAILED_HIDE_MS = 5000;
 export const DOWNLOAD_STORE_NAME = 'downloaded-movies';
+/**
+ * The Cache Storage cache where the service worker keeps the signed-in account's API reads for
+ * offline pages (src/sw/sw.ts names it too: the worker is built apart). It belongs to that
+ * account and is dropped whenever this device holds no sign-in (src/app/service-worker.ts).
+ */
+export const API_READS_CACHE_NAME = 'api-reads';
 
 export const LOGIN_CARD_WIDTH = 366;
 export const HEADER_HEIGHT = 64;

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOWNLOAD_FAILED_HIDE_MS } from '../../src/contracts/constants';
+import { DOWNLOAD_FAILED_HIDE_MS, STORAGE_KEYS } from '../../src/contracts/constants';
 import { demoAccount } from '../../src/server/seed/accounts';
 import { DEMO_IDS } from '../../src/server/seed/demo';
 import { axeFindings } from './support/axe';
@@ -212,6 +212,73 @@ describe('offline downloads', { timeout: 240_000 }, () => {
     hold.release();
     await expect.poll(async () => (await stored(page)).records.length).toBe(0);
     await expect.poll(async () => (await stored(page)).files).toBe(0);
+    await context.close();
+  });
+
+  it("drops a pupil's kept reads when the server ends the session, so the next pupil offline never gets them", async () => {
+    // A shared school device: student05's session is refused by the server (the logged-out
+    // modal), then student06 signs in on the same browser and the network goes.
+    const first = 'student05';
+    const note = 'student05 の自分だけのふりかえり';
+    const login = await fetch(`${server.url}/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: first, password: demoAccount(first).password }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const created = await fetch(`${server.url}/v1/session/${OCEAN}/reflection`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ ideaNote: note }),
+    });
+    expect(created.status).toBe(200);
+
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await signIn(page, server.url, first, demoAccount(first).password);
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await workerInControl(page);
+    // The reflection editor's read: one URL for every pupil, the answer is the caller's own.
+    const own = `/v1/me/reflections?sessionId=${OCEAN}&withSession=true`;
+    const read = () =>
+      page.evaluate(
+        async ([path, key]) => {
+          try {
+            const res = await fetch(path, {
+              headers: { authorization: `Bearer ${localStorage.getItem(key)}` },
+            });
+            return `${res.status} ${await res.text()}`;
+          } catch {
+            return 'no answer';
+          }
+        },
+        [own, STORAGE_KEYS.token] as const,
+      );
+    expect(await read()).toContain(note);
+    const kept = () =>
+      page.evaluate(
+        async (path) => (await (await caches.open('api-reads')).match(path)) !== undefined,
+        own,
+      );
+    await expect.poll(kept).toBe(true);
+
+    // The server no longer accepts either token: the next read is refused, one refresh fails,
+    // and the page tells the pupil they were signed out.
+    await page.evaluate((keys) => {
+      localStorage.setItem(keys.token, 'not.a.token');
+      localStorage.setItem(keys.refreshToken, 'revoked');
+    }, STORAGE_KEYS);
+    await page.reload();
+    const signedOut = page.getByRole('dialog', { name: text('ja', 'common:loggedOut.title') });
+    await signedOut.getByRole('button', { name: text('ja', 'common:loggedOut.ok') }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/login'));
+    await expect.poll(() => page.evaluate(() => caches.has('api-reads'))).toBe(false);
+
+    await signIn(page, server.url, 'student06', demoAccount('student06').password);
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await context.setOffline(true);
+    // Offline, the worker has nothing of student05's to answer with.
+    expect(await read()).toBe('no answer');
     await context.close();
   });
 

@@ -1,4 +1,4 @@
-import { DOWNLOAD_STORE_NAME } from '@/contracts/constants';
+import { API_READS_CACHE_NAME, DOWNLOAD_STORE_NAME } from '@/contracts/constants';
 
 /**
  * Storage names shared with the service worker (src/sw/sw.ts repeats them: it is built apart).
@@ -7,5 +7,5 @@ import { DOWNLOAD_STORE_NAME } from '@/contracts/constants';
  * IndexedDB database and object store of the same name.
  */
 export const DOWNLOADS_CACHE = DOWNLOAD_STORE_NAME;
-/** API reads the service worker keeps for offline pages; cleared at logout. */
-export const API_READS_CACHE = 'api-reads';
+/** API reads the service worker keeps for offline pages; dropped whenever no one is signed in. */
+export const API_READS_CACHE = API_READS_CACHE_NAME;

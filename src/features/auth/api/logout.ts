@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { API_READS_CACHE_NAME } from '@/contracts/constants';
 import { apiClient } from '@/lib/api-client';
 
 /**
@@ -19,8 +20,9 @@ export async function logout(): Promise<void> {
     // Nothing to tell the user: the local tokens are gone either way.
   } finally {
     apiClient.tokens.clear();
-    // The service worker's copies of this account's API reads (issue 13) leave with it;
+    // The service worker's copies of this account's API reads (issue 13) leave with it, before
+    // the next account can sign in (src/app/service-worker.ts also drops them on any sign-out);
     // downloaded sessions stay (they are the device's, managed in /setting/download).
-    if (typeof caches !== 'undefined') await caches.delete('api-reads').catch(() => false);
+    if (typeof caches !== 'undefined') await caches.delete(API_READS_CACHE_NAME).catch(() => false);
   }
 }
