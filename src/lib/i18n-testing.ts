@@ -1,5 +1,5 @@
 import type { i18n as I18n } from 'i18next';
-import type { Lang } from '@/contracts/entities';
+import type { Lang } from '@/contracts/user-entities';
 import { createI18n } from './i18n';
 import en from './locales-en';
 import enApp from './locales-en-app';

@@ -1,7 +1,7 @@
 /// <reference types="vite/client" />
 import i18next, { type i18n as I18n } from 'i18next';
 import { DEFAULT_LANG } from '@/contracts/constants';
-import { Lang } from '@/contracts/entities';
+import { Lang, toLang } from '@/contracts/user-entities';
 import type { LanguageResources } from './locale-resources';
 import { initialLanguage, rememberLanguage } from './preferred-language';
 
@@ -92,7 +92,7 @@ const appWanted = new WeakSet<I18n>();
  */
 export async function loadAppNamespaces(instance: I18n = i18n): Promise<void> {
   appWanted.add(instance);
-  const langs = new Set<Lang>([Lang.catch(DEFAULT_LANG).parse(instance.language)]);
+  const langs = new Set<Lang>([toLang(instance.language, DEFAULT_LANG)]);
   const heading = wanted.get(instance);
   if (heading) langs.add(heading);
   await Promise.all([...langs].map((lang) => addBundle(appBundles, 'home', lang, instance)));

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { TOAST_AUTO_CLOSE_MS } from '@/contracts/constants';
-import { Lang, type Me } from '@/contracts/entities';
+import { Lang, type Me } from '@/contracts/user-entities';
 import { meQueryKey } from '@/features/auth';
 import { applyLanguage, i18n } from '@/lib/i18n';
 import { useCountries, useStates } from './api/get-location';

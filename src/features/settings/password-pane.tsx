@@ -5,7 +5,7 @@ import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { TOAST_AUTO_CLOSE_MS } from '@/contracts/constants';
-import type { Me } from '@/contracts/entities';
+import type { Me } from '@/contracts/user-entities';
 import { minPasswordLength } from '@/contracts/password';
 import { LinkProviderButtons } from '@/features/auth';
 import { isApiError } from '@/lib/api-client';

@@ -4,7 +4,7 @@ import { Suspense, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation } from 'react-router-dom';
 import { MOBILE_BREAKPOINT, SETTINGS_MENU_WIDTH, SETTINGS_WIDTH } from '@/contracts/constants';
-import type { Me } from '@/contracts/entities';
+import type { Me } from '@/contracts/user-entities';
 import { useMe } from '@/features/auth';
 import { paneOfPath, redirectForPane, settingsMenu, type MenuPane } from './settings-menu';
 
