@@ -74,7 +74,15 @@ export default defineConfig({
               name: 'vendor',
               // Not the hooks only later pages' components use (sliders, storage, hotkeys): a group
               // takes every module it matches anywhere in the app, so they would ride on /login.
-              test: /node_modules[\\/]((react|react-dom|scheduler|react-router|react-router-dom|i18next|react-i18next|@tanstack|zod|@mantine[\\/](hooks|store)|tslib)[\\/](?!esm[\\/](use-drag|use-collapse|use-move|use-long-press|use-local-storage|use-hotkeys|use-debounced-callback)[\\/])|@mantine[\\/]notifications[\\/]esm[\\/]notifications\.store)/,
+              test: /node_modules[\\/]((react|react-dom|scheduler|react-router|react-router-dom|i18next|react-i18next|@tanstack|zod[\\/](v4[\\/])?(core(?=[\\/](?!to-json-schema|json-schema|memoizer|compile))|mini)|@mantine[\\/](hooks|store)|tslib)[\\/](?!esm[\\/](use-drag|use-collapse|use-move|use-long-press|use-local-storage|use-hotkeys|use-debounced-callback)[\\/])|@mantine[\\/]notifications[\\/]esm[\\/]notifications\.store)/,
+            },
+            {
+              // Classic zod's methods (~15 kB brotli on top of its core): the schemas /login and
+              // the own record parse are `zod/mini` (contracts/user-entities.ts and the auth,
+              // users, errors, client-config and oauth contracts), so only pages that parse a
+              // classic schema fetch this file. Its core is in `vendor` (docs/decisions.md).
+              name: 'zod',
+              test: /node_modules[\\/]zod[\\/](?!(v4[\\/])?(core[\\/](?!to-json-schema|json-schema|memoizer|compile)|mini[\\/]))/,
             },
             {
               // The transitions and scroll lock the toasts' container (loaded after the first

@@ -107,8 +107,11 @@ async function measure(
   encoding: Encoding,
   tokens: AuthTokens,
 ): Promise<Sample> {
-  // A fresh context: empty cache, no cookies, nothing stored.
-  const context = await browser.newContext({ locale: 'ja-JP' });
+  // A fresh context: empty cache, no cookies, nothing stored. No service worker: once the page's
+  // worker takes control mid-load (skipWaiting + clients.claim), the page's Network domain sees
+  // its answers with encodedDataLength 0 (the worker made the real request), so API answers and
+  // pictures fetched after that counted nothing; its precache downloads were never counted.
+  const context = await browser.newContext({ locale: 'ja-JP', serviceWorkers: 'block' });
   try {
     const init = [LONG_TASK_OBSERVER];
     if (route === 'home') {

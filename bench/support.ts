@@ -130,7 +130,7 @@ export async function api<T>(
   token: string,
   method: 'GET' | 'POST' | 'PUT',
   path: string,
-  schema: z.ZodType<T>,
+  schema: z.core.$ZodType<T>,
   body?: unknown,
 ): Promise<T> {
   const res = await fetch(`${baseUrl}${path}`, {
@@ -142,7 +142,7 @@ export async function api<T>(
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const json: unknown = await res.json().catch(() => null);
-  const parsed = schema.safeParse(json);
+  const parsed = z.safeParse(schema, json);
   if (!res.ok || !parsed.success) {
     throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
   }

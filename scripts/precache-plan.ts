@@ -11,11 +11,12 @@ import type { ManifestTransform } from 'workbox-build';
  * legal texts and /check load on demand; the worker keeps each chunk a page did load, so the
  * user's own translations (locales-ja or locales-en) are kept from the first visit on
  * (src/sw/sw.ts, src/app/service-worker.ts) rather than both languages being precached. Only
- * the downloads panel's own namespace (a few hundred bytes a language) is precached in both, as
- * the panel may first open offline.
+ * the downloads panel's own namespace (a few hundred bytes a language) and the watch page's and
+ * settings' (lazy namespaces since issue 10's first-load branch, ~2 kB each) are precached in both,
+ * as those pages may first open offline.
  */
 const OFFLINE_PAGES =
-  /^(locales\/(ja|en)\/downloads\.json$|src\/app\/layout\/(app-layout|logged-out-modal)\.tsx|src\/features\/(home|watch|sessions|outputs|settings|downloads)\/|_(watch|sessions|downloads)-[\w-]+\.js$|node_modules\/hls\.js\/)/;
+  /^(locales\/(ja|en)\/(downloads|watch|setting)\.json$|src\/app\/layout\/(app-layout|logged-out-modal)\.tsx|src\/features\/(home|watch|sessions|outputs|settings|downloads)\/|_(watch|sessions|downloads)-[\w-]+\.js$|node_modules\/hls\.js\/)/;
 
 interface ManifestChunk {
   file: string;

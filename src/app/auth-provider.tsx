@@ -1,6 +1,6 @@
 import { createContext, use, useEffect, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { Me } from '@/contracts/entities';
+import type { Me } from '@/contracts/user-entities';
 import { useHasToken, useMe } from '@/features/auth';
 import { setErrorReportingUser } from '@/lib/error-reporting';
 

@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { Providers } from './providers';
 import { i18n, loadLanguage } from '@/lib/i18n';
-import { Lang } from '@/contracts/entities';
+import { toLang } from '@/contracts/user-entities';
 import { createQueryClient } from './query-client';
 import { createRouter } from './router';
 import { reportError, startErrorReporting } from '@/lib/error-reporting';
@@ -24,7 +24,7 @@ const router = createRouter();
 const queryClient = createQueryClient();
 
 // The page's language arrives as a chunk of its own (issue 10); render once it is in.
-const startLanguage = Lang.catch('ja').parse(i18n.language);
+const startLanguage = toLang(i18n.language, 'ja');
 // Without it (a failed fetch) the page still renders, showing keys rather than nothing.
 void loadLanguage(startLanguage)
   .catch((error: unknown) => console.error('[i18n] could not load', startLanguage, error))

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Role } from '@/contracts/entities';
+import type { Role } from '@/contracts/user-entities';
 import { contactHref, userMenuEntries } from './menu';
 
 const keys = (

@@ -1,5 +1,5 @@
-import type { Me } from '@/contracts/entities';
-import { isStaffRole } from '@/contracts/entities';
+import type { Me } from '@/contracts/user-entities';
+import { isStaffRole } from '@/contracts/user-entities';
 
 export type MenuEntry =
   | {

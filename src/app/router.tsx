@@ -5,7 +5,7 @@ import {
   type RouteObject,
 } from 'react-router-dom';
 import { loadLoginPage } from '@/features/auth';
-import { loadAppNamespaces } from '@/lib/i18n';
+import { loadAppNamespaces, loadFeatureNamespace, type LazyNamespace } from '@/lib/i18n';
 import { tokenStorage } from '@/lib/storage';
 import { PageLoader } from '@/features/page-status';
 import { RootLayout } from './layout/root-layout';
@@ -28,12 +28,18 @@ const requireToken = ({ request }: LoaderFunctionArgs) => {
  * index files re-export for other features (issue 10).
  */
 const home = () => import('@/features/home');
-const watch = () => import('@/features/watch');
+/** A feature's module together with its texts (i18n.ts LAZY_NAMESPACES), so none shows as a key. */
+const withTexts =
+  <M,>(ns: LazyNamespace, load: () => Promise<M>) =>
+  () =>
+    Promise.all([load(), loadFeatureNamespace(ns)]).then(([m]) => m);
+
+const watch = withTexts('watch', () => import('@/features/watch'));
 const sessions = () => import('@/features/sessions');
 const profile = () => import('@/features/profile');
-const settings = () => import('@/features/settings');
-const moderation = () => import('@/features/moderation');
-const reports = () => import('@/features/reports');
+const settings = withTexts('setting', () => import('@/features/settings'));
+const moderation = withTexts('moderation', () => import('@/features/moderation'));
+const reports = withTexts('reports', () => import('@/features/reports'));
 const studio = () => import('@/features/studio');
 const news = () => import('@/features/news');
 
@@ -47,7 +53,7 @@ const watchLoader = async (args: LoaderFunctionArgs) => (await watch()).watchLoa
 
 /** A public legal page, fetched with its route (the first load of /login carries none of them). */
 const legalPage = (name: 'PolicyRoute' | 'PrivacyPage' | 'TermsPage') => () =>
-  import('./pages/legal-pages').then((m) => ({ Component: m[name] }));
+  withTexts('legal', () => import('./pages/legal-pages'))().then((m) => ({ Component: m[name] }));
 
 /**
  * The spec's route table for the areas that exist so far. Areas not built yet are absent (their

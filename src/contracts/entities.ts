@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { isBlankText } from './blank-text';
 import {
-  DISPLAY_NAME_MAX,
   OUTPUT_DESCRIPTION_MAX,
   REFLECTION_SCORE_MAX,
   ROOM_NAME_MAX,
@@ -13,40 +11,9 @@ import {
  * milliseconds (the spec's startTime and profileUpdatedAt are; the rest follow for one rule).
  */
 
-export const Id = z.string().min(1).max(64);
-export const EpochMs = z.number().int().nonnegative();
+import { EmotionCounts, EpochMs, Id, Lang, PublicUser, Role, School } from './user-entities';
 
-export const Lang = z.enum(['ja', 'en']);
-export type Lang = z.infer<typeof Lang>;
-
-export const Role = z.enum(['member', 'supporter', 'teacher', 'staff', 'admin', 'graduated']);
-export type Role = z.infer<typeof Role>;
-/** Teacher, staff and admin: they see reports, support and download settings. */
-export const STAFF_ROLES: readonly Role[] = ['teacher', 'staff', 'admin'];
-export const isStaffRole = (role: Role): boolean => STAFF_ROLES.includes(role);
-
-export const CookieConsent = z.enum(['approved', 'refused']).nullable();
-export const ViolationKey = z.enum(['profile', 'image']);
-
-export const Location = z.object({
-  country: z.object({ code: z.string().min(2).max(3) }),
-  state: z.object({ code: z.string().max(16) }).nullable(),
-});
-export type Location = z.infer<typeof Location>;
-
-export const School = z.object({ id: Id, name: z.string() });
-
-export const Group = z.object({
-  id: Id,
-  name: z.string(),
-  parentId: Id.nullable(),
-  schoolId: Id,
-  /** 'suspended' groups are excluded from reports and group pickers. */
-  confirmType: z.enum(['active', 'suspended']),
-  projectAvailable: z.boolean(),
-  updatedAt: EpochMs,
-});
-export type Group = z.infer<typeof Group>;
+export * from './user-entities';
 
 export const GroupMember = z.object({
   id: Id,
@@ -57,87 +24,9 @@ export const GroupMember = z.object({
   /** The display name is forbidden: others see 'no permission' in its place (staff see it). */
   displayNameHidden: z.boolean().optional(),
   /** When the pupil asked for a new password and no one has set one since (issue 14). */
-  passwordResetRequestedAt: EpochMs.nullable().optional(),
+  passwordResetRequestedAt: z.optional(z.nullable(EpochMs)),
 });
 export type GroupMember = z.infer<typeof GroupMember>;
-
-/**
- * The display name others receive for a user whose name is forbidden (the posting rules'
- * screening holds it): clients show the spec's 'no permission' text in its place. The person
- * and staff roles (who correct names) receive the name itself.
- */
-export const HIDDEN_DISPLAY_NAME = '';
-
-/** Whether a display name on the wire is one the viewer may not see. */
-export const isHiddenDisplayName = (displayName: string): boolean =>
-  displayName === HIDDEN_DISPLAY_NAME;
-
-/** What anyone may see of a user. */
-export const PublicUser = z.object({
-  _id: Id,
-  /** The account name. */
-  id: z.string(),
-  displayName: z.string(),
-  image: z.string().nullable(),
-  role: Role,
-  school: School.nullable(),
-});
-export type PublicUser = z.infer<typeof PublicUser>;
-
-/** The signed-in user's own record (GET /v1/me). */
-/**
- * The permission checks that need no session, answered with the own record so a page does not
- * ask GET /v1/permission/{name} for each (issue 10). joinSession and watchArchive need a session
- * and are asked by name.
- */
-export const USER_PERMISSION_NAMES = [
-  'addComment',
-  'submitOutput',
-  'submitFeedback',
-  'changeProfile',
-  'follow',
-  'seeFeedbackZero',
-  'seeReport',
-] as const;
-export type UserPermissionName = (typeof USER_PERMISSION_NAMES)[number];
-export const UserPermissions = z.object(
-  Object.fromEntries(USER_PERMISSION_NAMES.map((n) => [n, z.boolean()])) as Record<
-    UserPermissionName,
-    z.ZodBoolean
-  >,
-);
-export type UserPermissions = z.infer<typeof UserPermissions>;
-
-export const Me = PublicUser.extend({
-  name: z.string(),
-  studentNumber: z.string().nullable(),
-  groups: z.array(Group),
-  lang: Lang,
-  location: Location,
-  prefecture: z.string().nullable(),
-  readNotificationAt: EpochMs.nullable(),
-  cookie: CookieConsent,
-  termsAgreementVersion: z.number().int(),
-  profileUpdatedAt: EpochMs.nullable(),
-  violationStatuses: z.array(ViolationKey),
-  isPasswordUnconfirmed: z.boolean(),
-  /** The display name is forbidden: others see 'no permission' in its place until it changes. */
-  displayNameHidden: z.boolean().optional(),
-  /** Guest accounts can look around but cannot post outputs. */
-  isGuest: z.boolean(),
-  birthYear: z.number().int().nullable(),
-  /** What GET /v1/permission/{name} would answer for each name that needs no session. */
-  permissions: UserPermissions.optional(),
-});
-export type Me = z.infer<typeof Me>;
-
-export const EmotionCounts = z.object({
-  inspired: z.number().int().nonnegative(),
-  wow: z.number().int().nonnegative(),
-  thinking: z.number().int().nonnegative(),
-  crying: z.number().int().nonnegative(),
-});
-export type EmotionCounts = z.infer<typeof EmotionCounts>;
 
 export const SessionStatus = z.enum(['NOTICE', 'IN_PROGRESS', 'COMPLETE', 'PRIVATE']);
 export type SessionStatus = z.infer<typeof SessionStatus>;
@@ -361,10 +250,10 @@ export const CommentType = z.enum(['SESSION', 'OUTPUT', 'MEMO', 'ARCHIVE', 'LIVE
 export const Comment = z.object({
   id: Id,
   type: CommentType,
-  sessionId: Id.nullable(),
-  parentId: Id.nullable(),
+  sessionId: z.nullable(Id),
+  parentId: z.nullable(Id),
   /** The room a live comment was written in; null for a session-wide comment (issue 8). */
-  streamId: Id.nullable().optional(),
+  streamId: z.optional(z.nullable(Id)),
   userId: Id,
   user: PublicUser,
   content: z.string().max(COMMENT_MAX),
@@ -404,8 +293,8 @@ export const Action = z.object({
   type: ActionType,
   target: ActionTarget,
   targetId: Id,
-  outputId: Id.optional(),
-  sessionId: Id.optional(),
+  outputId: z.optional(Id),
+  sessionId: z.optional(Id),
   userId: Id,
   createdAt: EpochMs,
   updatedAt: EpochMs,
@@ -433,7 +322,7 @@ export const Notification = z.object({
     session: z.object({ id: Id, title: z.string(), image: z.string() }).optional(),
     feedback: z.object({ outputId: Id }).optional(),
   }),
-  payload: z.object({ targetProjectId: Id.optional(), id: Id.optional() }).optional(),
+  payload: z.object({ targetProjectId: z.optional(Id), id: z.optional(Id) }).optional(),
   createdAt: EpochMs,
   updatedAt: EpochMs,
 });
@@ -473,7 +362,7 @@ export const InquiryProject = z.object({
   id: Id,
   name: z.string(),
   updatedAt: EpochMs,
-  latestPublishedAt: EpochMs.nullable(),
+  latestPublishedAt: z.nullable(EpochMs),
   unitOutputs: z.array(UnitOutput),
   user: PublicUser,
 });
@@ -513,7 +402,7 @@ export const SessionParticipant = z.object({
   displayName: z.string(),
   image: z.string().nullable(),
   role: Role,
-  school: School.nullable(),
+  school: z.nullable(School),
   joinedAt: EpochMs,
 });
 export type SessionParticipant = z.infer<typeof SessionParticipant>;
@@ -536,11 +425,3 @@ export const Reflection = z.object({
   updatedAt: EpochMs,
 });
 export type Reflection = z.infer<typeof Reflection>;
-
-/** Display names: required, at most 18 characters after trimming. */
-export const DisplayName = z
-  .string()
-  .trim()
-  .min(1)
-  .max(DISPLAY_NAME_MAX)
-  .refine((s) => !isBlankText(s), 'blank');

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Error codes the server returns in `{ error: { code, message } }`. The client maps each code to a
@@ -43,7 +43,7 @@ export const ErrorBody = z.object({
     code: ErrorCode,
     message: z.string(),
     /** Which field failed, for validation errors (dotted path). */
-    fields: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    fields: z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),
   }),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;

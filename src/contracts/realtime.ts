@@ -67,7 +67,7 @@ export const SessionChange = z.object({
   kind: SessionChangeKind,
   targetId: Id,
   /** The output the change belongs to (a feedback, a reaction on an output), when there is one. */
-  outputId: Id.optional(),
+  outputId: z.optional(Id),
 });
 export type SessionChange = z.infer<typeof SessionChange>;
 
@@ -116,7 +116,7 @@ export const ClientMessage = z.discriminatedUnion('type', [
   }),
   z.object({ v, type: z.literal('unsubscribe'), streamId: Id }),
   /** Follow the rooms list of the user's groups (optionally one session's rooms). */
-  z.object({ v, type: z.literal('subscribeStreams'), sessionId: Id.optional() }),
+  z.object({ v, type: z.literal('subscribeStreams'), sessionId: z.optional(Id) }),
   z.object({ v, type: z.literal('unsubscribeStreams') }),
   /**
    * Follow one session's page activity (new outputs, reactions, comments): the hub answers

@@ -100,7 +100,7 @@ export const VoteCommand = z
     ...commandBase,
     ...liveActionExtras,
     /** The vote record (POST /v1/session/{id}/vote) the room answers, when it exists. */
-    voteId: Id.optional(),
+    voteId: z.optional(Id),
     /** Show the tallies now rather than at the action's resultTime. */
     showResult: z.boolean().optional(),
   })
@@ -192,7 +192,7 @@ export type PlaybackPayload = z.infer<typeof PlaybackPayload>;
 export const LiveActionPayload = PlaybackPayload.extend({
   timedAction: TimedAction,
   active: z.boolean(),
-  voteId: Id.optional(),
+  voteId: z.optional(Id),
   showResult: z.boolean().optional(),
 });
 export type LiveActionPayload = z.infer<typeof LiveActionPayload>;
@@ -202,7 +202,7 @@ export const ParticipantUser = z.object({
   displayName: z.string(),
   image: z.string().nullable(),
   role: Role,
-  school: School.nullable(),
+  school: z.nullable(School),
 });
 export type ParticipantUser = z.infer<typeof ParticipantUser>;
 
@@ -267,7 +267,7 @@ export const LiveAction = z.object({
   timedAction: TimedAction,
   effectiveAt: EpochMs,
   seq: z.number().int().positive(),
-  voteId: Id.optional(),
+  voteId: z.optional(Id),
   showResult: z.boolean(),
 });
 export type LiveAction = z.infer<typeof LiveAction>;
@@ -333,7 +333,7 @@ export type CreateStreamRequest = z.infer<typeof CreateStreamRequest>;
 export const UpdateStreamRequest = z
   .object({
     name: RoomName.optional(),
-    lang: Lang.optional(),
+    lang: z.optional(Lang),
     groupIds: z.array(Id).max(100).optional(),
     settings: StreamSettings.optional(),
     isDeleted: z.boolean().optional(),
@@ -349,8 +349,8 @@ const QueryBoolean = z.union([
 
 /** GET /v1/streams query. The rooms list asks for startTimeAfter = now − 12 h, isDeleted=false. */
 export const ListStreamsQuery = z.object({
-  sessionId: Id.optional(),
-  isDeleted: QueryBoolean.optional(),
+  sessionId: z.optional(Id),
+  isDeleted: z.optional(QueryBoolean),
   startTimeAfter: z.coerce.number().int().nonnegative().optional(),
 });
 export type ListStreamsQuery = z.infer<typeof ListStreamsQuery>;

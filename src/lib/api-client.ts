@@ -1,5 +1,5 @@
 import { Subject, type Observable } from 'rxjs';
-import type { z } from 'zod';
+import { safeParse, type core } from 'zod/mini';
 import { AuthTokens } from '@/contracts/api/auth';
 import { RETRY_COUNT, RETRY_DELAY_MS, RETRY_STATUSES } from '@/contracts/constants';
 import { ErrorBody, type ErrorCode } from '@/contracts/errors';
@@ -144,7 +144,7 @@ export interface ApiClient {
   /** Emits when a refresh failed and the tokens were cleared. The app shows the logged-out modal. */
   readonly loggedOut$: Observable<void>;
   /** Sends a request and parses the response body with `schema`; throws ApiError on any failure. */
-  request<S extends z.ZodType>(schema: S, config: RequestConfig): Promise<z.infer<S>>;
+  request<S extends core.$ZodType>(schema: S, config: RequestConfig): Promise<core.output<S>>;
   /** Exchanges the stored refresh token for a new pair; concurrent callers share one exchange. */
   refresh(): Promise<boolean>;
   /**
@@ -357,10 +357,10 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     }
   };
 
-  const request = async <S extends z.ZodType>(
+  const request = async <S extends core.$ZodType>(
     schema: S,
     config: RequestConfig,
-  ): Promise<z.infer<S>> => {
+  ): Promise<core.output<S>> => {
     let data: unknown;
     let status: number;
     try {
@@ -370,7 +370,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     } catch (error) {
       throw toApiError(error);
     }
-    const parsed = schema.safeParse(data);
+    const parsed = safeParse(schema, data);
     if (!parsed.success) {
       throw new ApiError(
         status,

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { applyLanguage, createI18n, loadAppNamespaces, loadLanguage } from './i18n';
+import {
+  applyLanguage,
+  createI18n,
+  loadAppNamespaces,
+  loadFeatureNamespace,
+  loadLanguage,
+} from './i18n';
 
 // The page starts with no translations and fetches one language at a time (issue 10).
 describe('language loading', () => {
@@ -30,6 +36,21 @@ describe('language loading', () => {
     await applyLanguage('en', i18n);
     expect(i18n.t('home:documentTitle')).not.toBe(jaTitle);
     expect(i18n.t('home:documentTitle')).not.toBe('documentTitle');
+  });
+
+  it("brings a lazy feature's texts with its route, then with every language loaded later", async () => {
+    const i18n = createI18n({ lng: 'ja' });
+    await loadLanguage('ja', i18n);
+    await loadAppNamespaces(i18n);
+    // The shell and home carry no settings texts; the settings route fetches them.
+    expect(i18n.hasResourceBundle('ja', 'setting')).toBe(false);
+    await loadFeatureNamespace('setting', i18n);
+    expect(i18n.hasResourceBundle('ja', 'setting')).toBe(true);
+    expect(i18n.hasResourceBundle('en', 'setting')).toBe(false);
+    // Switching language on the settings page switches in place, its texts already in.
+    await applyLanguage('en', i18n);
+    expect(i18n.hasResourceBundle('en', 'setting')).toBe(true);
+    expect(i18n.hasResourceBundle('en', 'watch')).toBe(false);
   });
 
   it('ends on the last language chosen when choices overlap', async () => {

@@ -1,7 +1,7 @@
 /// <reference types="vite/client" />
 import i18next, { type i18n as I18n } from 'i18next';
 import { DEFAULT_LANG } from '@/contracts/constants';
-import { Lang } from '@/contracts/entities';
+import { Lang, toLang } from '@/contracts/user-entities';
 import type { LanguageResources } from './locale-resources';
 import { initialLanguage, rememberLanguage } from './preferred-language';
 
@@ -79,6 +79,7 @@ export async function loadLanguage(lang: Lang, instance: I18n = i18n): Promise<v
   await Promise.all([
     addBundle(bundles, 'common', lang, instance),
     appWanted.has(instance) ? addBundle(appBundles, 'home', lang, instance) : null,
+    ...[...(featureWanted.get(instance) ?? [])].map((ns) => loadNamespace(ns, lang, instance)),
   ]);
 }
 
@@ -92,7 +93,7 @@ const appWanted = new WeakSet<I18n>();
  */
 export async function loadAppNamespaces(instance: I18n = i18n): Promise<void> {
   appWanted.add(instance);
-  const langs = new Set<Lang>([Lang.catch(DEFAULT_LANG).parse(instance.language)]);
+  const langs = new Set<Lang>([toLang(instance.language, DEFAULT_LANG)]);
   const heading = wanted.get(instance);
   if (heading) langs.add(heading);
   await Promise.all([...langs].map((lang) => addBundle(appBundles, 'home', lang, instance)));
@@ -114,17 +115,30 @@ async function addBundle(
 
 /**
  * Namespaces left out of the language chunks because only a lazy feature uses them (the system
- * check, the download panel): each arrives with its feature, through loadNamespace (issue 13).
+ * check, the download panel: issue 13; the legal pages, settings, the watch page, reports and
+ * moderation: issue 10, so neither /login nor the signed-in shell and home carry their texts).
+ * Each arrives with its feature: the check and download components wait for theirs
+ * (useLazyNamespace), the routes of the others fetch theirs with their module (loadFeatureNamespace).
  */
-export const LAZY_NAMESPACES = ['check', 'downloads'] as const;
+export const LAZY_NAMESPACES = [
+  'check',
+  'downloads',
+  'legal',
+  'setting',
+  'watch',
+  'reports',
+  'moderation',
+] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 const lazyFiles: Record<Lang, Record<string, () => Promise<Record<string, unknown>>>> = {
-  ja: import.meta.glob<Record<string, unknown>>('../../locales/ja/{check,downloads}.json', {
-    import: 'default',
-  }),
-  en: import.meta.glob<Record<string, unknown>>('../../locales/en/{check,downloads}.json', {
-    import: 'default',
-  }),
+  ja: import.meta.glob<Record<string, unknown>>(
+    '../../locales/ja/{check,downloads,legal,setting,watch,reports,moderation}.json',
+    { import: 'default' },
+  ),
+  en: import.meta.glob<Record<string, unknown>>(
+    '../../locales/en/{check,downloads,legal,setting,watch,reports,moderation}.json',
+    { import: 'default' },
+  ),
 };
 
 /** Makes sure a lazy namespace is loaded for `lang`. */
@@ -137,6 +151,27 @@ export async function loadNamespace(
   const load = lazyFiles[lang][`../../locales/${lang}/${ns}.json`];
   if (!load) throw new Error(`No ${lang} translations for ${ns}`);
   instance.addResourceBundle(lang, ns, await load(), true, true);
+}
+
+/** The lazy namespaces each instance's routes have asked for: a language loaded later brings them. */
+const featureWanted = new WeakMap<I18n, Set<LazyNamespace>>();
+
+/**
+ * Makes sure `instance` holds a feature's namespace in its language (and in the one a switch under
+ * way is heading for), and in every language it loads later (applyLanguage switches in place, with
+ * the texts already in). A feature's route awaits this with its module, so none of its texts shows
+ * as a key.
+ */
+export async function loadFeatureNamespace(
+  ns: LazyNamespace,
+  instance: I18n = i18n,
+): Promise<void> {
+  const set = featureWanted.get(instance) ?? new Set<LazyNamespace>();
+  featureWanted.set(instance, set.add(ns));
+  const langs = new Set<Lang>([toLang(instance.language, DEFAULT_LANG)]);
+  const heading = wanted.get(instance);
+  if (heading) langs.add(heading);
+  await Promise.all([...langs].map((lang) => loadNamespace(ns, lang, instance)));
 }
 
 const wanted = new WeakMap<I18n, Lang>();

@@ -2,12 +2,16 @@
 import { collectNamespaces } from './locale-resources';
 
 /**
- * Every other Japanese namespace (a namespace is added by adding its ja and en files): loaded with
- * the signed-in shell and the public pages' layout (i18n.ts loadAppNamespaces), not by /login.
+ * Every other Japanese namespace (a namespace is added by adding its ja and en files) but the
+ * lazy ones (i18n.ts LAZY_NAMESPACES): loaded with the signed-in shell and the public pages'
+ * layout (i18n.ts loadAppNamespaces), not by /login.
  */
 export default collectNamespaces(
   import.meta.glob<Record<string, unknown>>(
-    ['../../locales/ja/*.json', '!../../locales/ja/{check,downloads,common,consent,login}.json'],
+    [
+      '../../locales/ja/*.json',
+      '!../../locales/ja/{check,downloads,legal,setting,watch,reports,moderation,common,consent,login}.json',
+    ],
     { eager: true, import: 'default' },
   ),
 );

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
-import { HIDDEN_DISPLAY_NAME } from '@/contracts/entities';
+import { HIDDEN_DISPLAY_NAME } from '@/contracts/user-entities';
 import { createTestI18n } from './i18n-testing';
 import { usePersonName } from './person-name';
 

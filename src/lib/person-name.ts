@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isHiddenDisplayName } from '@/contracts/entities';
+import { isHiddenDisplayName } from '@/contracts/user-entities';
 
 export interface PersonName {
   /** The name where a name stands alone (an author line, a list): 'no permission' if hidden. */

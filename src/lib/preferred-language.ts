@@ -1,5 +1,5 @@
 import { DEFAULT_LANG, STORAGE_KEYS } from '@/contracts/constants';
-import { Lang } from '@/contracts/entities';
+import { Lang } from '@/contracts/user-entities';
 
 export interface LanguageHints {
   /** `?lang=` of the address, if any. */

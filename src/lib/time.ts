@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { TIME_FORMAT } from '@/contracts/constants';
-import type { Lang } from '@/contracts/entities';
+import type { Lang } from '@/contracts/user-entities';
 
 /** Formats epoch milliseconds (or a Date) as the product's YYYY/MM/DD HH:mm, in local time. */
 export function formatDateTime(value: number | Date): string {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Lang } from '@/contracts/entities';
+import { toLang } from '@/contracts/user-entities';
 import { loadNamespace, type LazyNamespace } from './i18n';
 
 /**
@@ -9,7 +9,7 @@ import { loadNamespace, type LazyNamespace } from './i18n';
  */
 export function useLazyNamespace(ns: LazyNamespace): boolean {
   const { i18n } = useTranslation();
-  const lang = Lang.catch('ja').parse(i18n.language);
+  const lang = toLang(i18n.language, 'ja');
   const [, loaded] = useState(0);
   const ready = i18n.hasResourceBundle(lang, ns);
   useEffect(() => {

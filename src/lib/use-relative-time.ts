@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Lang } from '@/contracts/entities';
+import { toLang } from '@/contracts/user-entities';
 import { formatDateTime, relativeTime } from './time';
 
 /**
@@ -44,7 +44,7 @@ export interface RelativeTimeText {
 export function useRelativeTime(): (value: number) => RelativeTimeText {
   const { i18n } = useTranslation();
   const now = useSyncExternalStore(subscribe, snapshot, snapshot);
-  const lang = Lang.catch('ja').parse(i18n.language);
+  const lang = toLang(i18n.language, 'ja');
   return useCallback(
     (value: number) => ({
       text: relativeTime(value, now, lang),

@@ -98,9 +98,12 @@ export function AppLayout() {
       </Box>
       <Footer />
       <SessionDisabledModal />
-      <Suspense fallback={null}>
-        <PasswordPrompt me={termsMissing ? undefined : user} />
-      </Suspense>
+      {/* Fetched only for a user it is for (a password a teacher set), not on every first view. */}
+      {!termsMissing && user?.isPasswordUnconfirmed === true && (
+        <Suspense fallback={null}>
+          <PasswordPrompt me={user} />
+        </Suspense>
+      )}
       {/* The bottom dock: the download panel stands above the consent banner, never under it. */}
       <Box pos="fixed" bottom={0} left={0} right={0} style={{ zIndex: 150, pointerEvents: 'none' }}>
         {downloading && (

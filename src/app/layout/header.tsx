@@ -2,7 +2,7 @@ import { ActionIcon, Anchor, Box, Group, Image } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { HEADER_HEIGHT } from '@/contracts/constants';
-import { isStaffRole, type Me } from '@/contracts/entities';
+import { isStaffRole, type Me } from '@/contracts/user-entities';
 import { UserMenu } from './user-menu';
 
 /** The global header, 64 px: logo home, and the user menu once the user is known. */

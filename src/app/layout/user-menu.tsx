@@ -1,7 +1,7 @@
 import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { Me } from '@/contracts/entities';
+import type { Me } from '@/contracts/user-entities';
 import { logout, usePermission } from '@/features/auth';
 import { config } from '../config';
 import { userMenuEntries } from '../menu';

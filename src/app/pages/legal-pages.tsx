@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ListSessionsResponse } from '@/contracts/api/sessions';
-import { Lang } from '@/contracts/entities';
+import { Lang } from '@/contracts/user-entities';
 import { PolicyPage, useLiveSessions, type LiveSessionCandidate } from '@/features/legal';
 import { localizeSession } from '@/features/sessions';
 import { apiClient } from '@/lib/api-client';

@@ -1,9 +1,9 @@
-import { z } from 'zod';
-import { Me } from '../entities';
+import * as z from 'zod/mini';
+import { Me } from '../user-entities';
 
 /** Account names and passwords are bounded so a huge body is refused before any hashing. */
-const AccountName = z.string().trim().min(1).max(128);
-const PasswordInput = z.string().min(1).max(256);
+const AccountName = z.string().check(z.trim(), z.minLength(1), z.maxLength(128));
+const PasswordInput = z.string().check(z.minLength(1), z.maxLength(256));
 
 /** POST /v1/auth/login and POST /v2/auth. */
 export const LoginRequest = z.object({ username: AccountName, password: PasswordInput });
@@ -13,7 +13,8 @@ export const AuthTokens = z.object({ token: z.string(), refreshToken: z.string()
 export type AuthTokens = z.infer<typeof AuthTokens>;
 
 /** POST /v1/auth/refresh: exchanges a refresh token for a new pair; the old one is spent. */
-export const RefreshRequest = z.object({ refreshToken: z.string().min(1).max(512) });
+const RefreshToken = z.string().check(z.minLength(1), z.maxLength(512));
+export const RefreshRequest = z.object({ refreshToken: RefreshToken });
 
 /** GET /v1/auth/check. */
 export const AuthCheckResponse = z.object({ isAuthenticated: z.literal(true), userId: z.string() });
@@ -25,14 +26,14 @@ export const AuthCheckResponse = z.object({ isAuthenticated: z.literal(true), us
 export const V2AuthResponse = z.object({
   isAuthenticated: z.boolean(),
   token: z.string(),
-  refreshToken: z.string().optional(),
+  refreshToken: z.optional(z.string()),
 });
 
 /** POST /v1/user/{id}/unlock: a teacher clears a pupil's login delays; how many failures went. */
-export const UnlockAccountResponse = z.object({ cleared: z.number().int().nonnegative() });
+export const UnlockAccountResponse = z.object({ cleared: z.int().check(z.nonnegative()) });
 export type UnlockAccountResponse = z.infer<typeof UnlockAccountResponse>;
 
 /** POST /v1/auth/logout: revokes the refresh token family. */
-export const LogoutRequest = z.object({ refreshToken: z.string().min(1).max(512) });
+export const LogoutRequest = z.object({ refreshToken: RefreshToken });
 
 export const MeResponse = z.object({ item: Me });

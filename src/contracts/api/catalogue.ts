@@ -21,19 +21,19 @@ import { NewPassword, QueryBoolean } from './users';
 
 /** GET /v1/me/postedOutputs: the caller's outputs; withAutosaved adds their drafts. */
 export const PostedOutputsQuery = z.object({
-  withAutosaved: QueryBoolean.optional(),
-  withSession: QueryBoolean.optional(),
+  withAutosaved: z.optional(QueryBoolean),
+  withSession: z.optional(QueryBoolean),
 });
 
 /** GET /v1/me/feedbacks (withSession, withUser, withOutput are always answered). */
 export const MyFeedbacksQuery = z.object({
-  withSession: QueryBoolean.optional(),
-  withUser: QueryBoolean.optional(),
-  withOutput: QueryBoolean.optional(),
+  withSession: z.optional(QueryBoolean),
+  withUser: z.optional(QueryBoolean),
+  withOutput: z.optional(QueryBoolean),
 });
 
 /** GET /v1/me/unitOutputs: the caller's project slides; isViolated keeps flagged ones. */
-export const MyUnitOutputsQuery = z.object({ isViolated: QueryBoolean.optional() });
+export const MyUnitOutputsQuery = z.object({ isViolated: z.optional(QueryBoolean) });
 export const MyUnitOutput = UnitOutput.extend({
   unitId: z.string().nullable(),
   projectName: z.string(),
@@ -51,7 +51,7 @@ export const UnitResponse = z.object({
 
 /** GET /v1/work/{id}: lang picks the language (default the reader's); raw: as written. */
 export const WorkIdParams = z.object({ id: Id });
-export const WorkQuery = z.object({ lang: Lang.optional(), raw: QueryBoolean.optional() });
+export const WorkQuery = z.object({ lang: z.optional(Lang), raw: z.optional(QueryBoolean) });
 export const WorkResponse = z.object({ item: Work });
 
 /** Tags: anyone signed in reads; staff roles write. */
@@ -86,12 +86,12 @@ export const ActivityType = z.enum(ACTIVITY_TYPES);
 export const ActivityItem = z.object({
   id: Id,
   type: z.string(),
-  sessionId: Id.nullable(),
-  streamId: Id.nullable(),
+  sessionId: z.nullable(Id),
+  streamId: z.nullable(Id),
   payload: z.object({
-    timestamp: EpochMs.optional(),
-    sessionId: Id.optional(),
-    workId: Id.optional(),
+    timestamp: z.optional(EpochMs),
+    sessionId: z.optional(Id),
+    workId: z.optional(Id),
   }),
   createdAt: EpochMs,
 });
@@ -101,15 +101,15 @@ export const PostActivityRequest = z
   .object({
     type: ActivityType,
     sessionId: Id,
-    workId: Id.optional(),
-    timestamp: EpochMs.optional(),
+    workId: z.optional(Id),
+    timestamp: z.optional(EpochMs),
   })
   .strict();
 export const ActivityResponse = z.object({ item: ActivityItem });
 
 /** POST /v1/stream/{id}/output/length: how many of the room's people posted, by work. */
 export const StreamIdParams = z.object({ id: Id });
-export const OutputLengthRequest = z.object({ workId: Id.optional() }).strict();
+export const OutputLengthRequest = z.object({ workId: z.optional(Id) }).strict();
 export const OutputLengthResponse = z.object({
   item: z.object({ length: z.number().int().nonnegative(), participants: z.number().int() }),
 });
@@ -142,10 +142,10 @@ export const CreateUserRequest = z
     name: z.string().trim().min(1).max(60),
     displayName: z.string().trim().min(1).max(18),
     password: NewPassword,
-    role: Role.extract(['member', 'supporter', 'teacher']),
+    role: z.enum(['member', 'supporter', 'teacher']),
     groupIds: z.array(Id).min(1).max(10),
     studentNumber: z.string().trim().max(20).optional(),
-    lang: Lang.optional(),
+    lang: z.optional(Lang),
   })
   .strict();
 export const CreateUserResponse = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * GET /v1/client-config (issue 14): what the browser needs at run time from the server's
@@ -6,12 +6,12 @@ import { z } from 'zod';
  */
 export const ClientConfigResponse = z.object({
   /** Sentry for the browser; null when no DSN is configured (error reporting off). */
-  errorReporting: z
-    .object({
+  errorReporting: z.nullable(
+    z.object({
       dsn: z.url(),
-      sampleRate: z.number().min(0).max(1),
+      sampleRate: z.number().check(z.gte(0), z.lte(1)),
       environment: z.string(),
-    })
-    .nullable(),
+    }),
+  ),
 });
 export type ClientConfigResponse = z.infer<typeof ClientConfigResponse>;

@@ -13,12 +13,12 @@ export const GroupIdParams = z.object({ id: Id });
  */
 export const GroupMembersQuery = z.object({
   userId: z.string().min(1).max(64).optional(),
-  primary: QueryBoolean.optional(),
-  withChildGroup: QueryBoolean.optional(),
-  withSession: QueryBoolean.optional(),
-  withUser: QueryBoolean.optional(),
-  isStrict: QueryBoolean.optional(),
-  memberOnly: QueryBoolean.optional(),
+  primary: z.optional(QueryBoolean),
+  withChildGroup: z.optional(QueryBoolean),
+  withSession: z.optional(QueryBoolean),
+  withUser: z.optional(QueryBoolean),
+  isStrict: z.optional(QueryBoolean),
+  memberOnly: z.optional(QueryBoolean),
 });
 export type GroupMembersQuery = z.infer<typeof GroupMembersQuery>;
 

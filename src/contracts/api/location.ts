@@ -5,7 +5,7 @@ import { Lang } from '../entities';
 export const LocationQuery = z.object({
   country: z.string().trim().toUpperCase().min(2).max(3).optional(),
   /** Language of the names; defaults to the caller's language, else ja. */
-  lang: Lang.optional(),
+  lang: z.optional(Lang),
 });
 export const LocationItem = z.object({ isoCode: z.string(), name: z.string() });
 export const LocationResponse = z.object({ data: z.object({ items: z.array(LocationItem) }) });

@@ -43,7 +43,7 @@ export const CommentReport = z.object({
   commentId: Id,
   sessionId: Id,
   sessionTitle: z.string(),
-  streamId: Id.nullable(),
+  streamId: z.nullable(Id),
   author: z.object({ id: Id, displayName: z.string() }),
   content: z.string(),
   reason: z.string(),

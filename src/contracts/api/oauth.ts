@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** The OpenID Connect providers the product knows. */
 export const OAuthProvider = z.enum(['google', 'microsoft']);
@@ -12,14 +12,14 @@ export type OAuthMode = z.infer<typeof OAuthMode>;
 
 /** GET /v1/oauth/{provider}?mode=login|link: the provider page to open in the popup. */
 export const OAuthStartResponse = z.object({
-  item: z.object({ url: z.url(), csrfToken: z.string().min(1) }),
+  item: z.object({ url: z.url(), csrfToken: z.string().check(z.minLength(1)) }),
 });
 
 /** POST /v1/oauth/{provider} (sign in) and PUT (link, signed in): an id_token of this attempt. */
 export const OAuthIdTokenRequest = z.object({
-  id_token: z.string().min(1).max(16_384),
-  csrfToken: z.string().min(1).max(256),
-  email: z.string().max(320).optional(),
+  id_token: z.string().check(z.minLength(1), z.maxLength(16_384)),
+  csrfToken: z.string().check(z.minLength(1), z.maxLength(256)),
+  email: z.optional(z.string().check(z.maxLength(320))),
 });
 
 /** PUT /v1/oauth/{provider}: the identity is linked to the signed-in user. */
@@ -42,8 +42,8 @@ export const OAuthPopupMessage = z.discriminatedUnion('result', [
     type: z.literal('tomoni.oauth'),
     provider: OAuthProvider,
     result: z.literal('signedIn'),
-    token: z.string().min(1).max(4096),
-    refreshToken: z.string().min(1).max(512),
+    token: z.string().check(z.minLength(1), z.maxLength(4096)),
+    refreshToken: z.string().check(z.minLength(1), z.maxLength(512)),
   }),
   z.object({
     type: z.literal('tomoni.oauth'),

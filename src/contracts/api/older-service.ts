@@ -43,7 +43,7 @@ export const SurveyResponse = z.object({
     identification: z.string().nullable(),
     answered: z.boolean(),
     answers: SurveyAnswers.nullable(),
-    updatedAt: EpochMs.nullable(),
+    updatedAt: z.nullable(EpochMs),
   }),
 });
 /** PUT /v0/surveys/{id}: the caller's answers (replacing earlier ones). */
@@ -58,14 +58,14 @@ export const Article = z.object({
   body: z.string(),
   url: z.string().nullable(),
   /** null: every school (written by provider staff). */
-  schoolId: Id.nullable(),
-  publishedAt: EpochMs.nullable(),
+  schoolId: z.nullable(Id),
+  publishedAt: z.nullable(EpochMs),
   updatedAt: EpochMs,
 });
 export type Article = z.infer<typeof Article>;
 /** GET /v0/articles (the published ones the caller may read), or ?id= for one. */
 export const ArticlesQuery = z.object({
-  id: Id.optional(),
+  id: z.optional(Id),
   pageSize: z.coerce.number().int().min(1).max(50).optional(),
   drafts: z.enum(['true', 'false']).optional(),
 });

@@ -48,7 +48,7 @@ export const CreateOutputRequest = z.object({
   sessionId: Id,
   workId: Id,
   /** The spec's payload carries it; it must be the caller's own id when present. */
-  userId: Id.optional(),
+  userId: z.optional(Id),
   description: Description,
   images: z.array(OutputImageUrl).max(1).nullable().optional(),
   selectedReviewers: z.array(Id).max(0).optional(),
@@ -76,8 +76,8 @@ export type OutputListResponse = z.infer<typeof OutputListResponse>;
 
 /** GET /v1/me/outputs (isViolated=true keeps only outputs with a violation status). */
 export const MyOutputsQuery = z.object({
-  isViolated: QueryBoolean.optional(),
-  withSession: QueryBoolean.optional(),
+  isViolated: z.optional(QueryBoolean),
+  withSession: z.optional(QueryBoolean),
 });
 
 /** POST /v1/output/image: the stored, re-encoded image. */
@@ -96,7 +96,7 @@ export type SequenceMode = z.infer<typeof SequenceMode>;
 export const RecommendQuery = z.object({
   mode: SequenceMode,
   sessionId: Id,
-  workId: Id.optional(),
-  current: Id.optional(),
+  workId: z.optional(Id),
+  current: z.optional(Id),
 });
 export const RecommendResponse = z.object({ item: OutputItem.nullable() });

@@ -36,10 +36,10 @@ export type SessionBrief = z.infer<typeof SessionBrief>;
 
 /** GET /v1/user/{id}/outputs (primary, withSession, withUser, withHidden, after, before). */
 export const UserOutputsQuery = z.object({
-  primary: QueryBoolean.optional(),
-  withSession: QueryBoolean.optional(),
-  withUser: QueryBoolean.optional(),
-  withHidden: QueryBoolean.optional(),
+  primary: z.optional(QueryBoolean),
+  withSession: z.optional(QueryBoolean),
+  withUser: z.optional(QueryBoolean),
+  withHidden: z.optional(QueryBoolean),
   after: z.coerce.number().int().nonnegative().optional(),
   before: z.coerce.number().int().nonnegative().optional(),
 });
@@ -91,7 +91,7 @@ export const ProfileActivity = z.object({
   /** Who did it. */
   user: PublicUser,
   session: SessionBrief.nullable(),
-  outputId: Id.nullable(),
+  outputId: z.nullable(Id),
   /** A short excerpt of the text (feedback or output), if any. */
   text: z.string().nullable(),
   createdAt: EpochMs,
@@ -137,10 +137,10 @@ export const ReflectionResponse = z.object({ item: ProfileReflection });
 
 /** GET /v1/me/reflections (withRevision, withSession, withTag, withWork; sessionId narrows). */
 export const MyReflectionsQuery = z.object({
-  withRevision: QueryBoolean.optional(),
-  withSession: QueryBoolean.optional(),
-  withTag: QueryBoolean.optional(),
-  withWork: QueryBoolean.optional(),
-  sessionId: Id.optional(),
+  withRevision: z.optional(QueryBoolean),
+  withSession: z.optional(QueryBoolean),
+  withTag: z.optional(QueryBoolean),
+  withWork: z.optional(QueryBoolean),
+  sessionId: z.optional(Id),
 });
 export const ReflectionsResponse = z.object({ items: z.array(ProfileReflection) });

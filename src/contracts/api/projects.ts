@@ -12,8 +12,8 @@ export type ProjectOrder = z.infer<typeof ProjectOrder>;
  * caller's school; trashed ones only with isTrashed=true. Newest first by `orderBy`.
  */
 export const InquiryProjectsQuery = z.object({
-  isMe: QueryBoolean.optional(),
-  isTrashed: QueryBoolean.optional(),
+  isMe: z.optional(QueryBoolean),
+  isTrashed: z.optional(QueryBoolean),
   orderBy: ProjectOrder.optional(),
 });
 export const InquiryProjectsResponse = z.object({ items: z.array(InquiryProject) });

@@ -35,7 +35,7 @@ export type RealtimeConfig = z.infer<typeof RealtimeConfigResponse>['item'];
  */
 export const FirebaseClaims = z.object({
   role: Role,
-  school: Id.nullable(),
+  school: z.nullable(Id),
   groups: z.array(Id),
 });
 export type FirebaseClaims = z.infer<typeof FirebaseClaims>;

@@ -9,7 +9,7 @@ import { EpochMs, Id, Role, SessionStatus } from '../entities';
 export const ReportGroup = z.object({
   id: Id,
   name: z.string(),
-  parentId: Id.nullable(),
+  parentId: z.nullable(Id),
   schoolId: Id,
 });
 export type ReportGroup = z.infer<typeof ReportGroup>;
@@ -43,7 +43,7 @@ export type ReportSessionRow = z.infer<typeof ReportSessionRow>;
 const ReportMeta = {
   group: ReportGroup,
   /** When the aggregates were last rebuilt; null before the first refresh. */
-  refreshedAt: EpochMs.nullable(),
+  refreshedAt: z.nullable(EpochMs),
 };
 
 export const ReportSessionsResponse = z.object({ ...ReportMeta, items: z.array(ReportSessionRow) });
@@ -60,7 +60,7 @@ export type ReportMember = z.infer<typeof ReportMember>;
 
 /** One pupil in one session. */
 export const ReportSessionMemberRow = ReportMember.extend({
-  joinedAt: EpochMs.nullable(),
+  joinedAt: z.nullable(EpochMs),
   outputs: z.number().int().nonnegative(),
   feedbackGiven: z.number().int().nonnegative(),
   feedbackReceived: z.number().int().nonnegative(),
@@ -113,7 +113,7 @@ export const ReportFeedbacksQuery = z.object({
   zero: z.enum(['true', 'false']).optional(),
   start: IsoDate.optional(),
   end: IsoDate.optional(),
-  groupId: Id.optional(),
+  groupId: z.optional(Id),
 });
 export type ReportFeedbacksQuery = z.infer<typeof ReportFeedbacksQuery>;
 
@@ -142,7 +142,7 @@ export type ReportRefreshResponse = z.infer<typeof ReportRefreshResponse>;
 
 /** GET /v1/report/status: when the data is from and whether on-demand refresh is available. */
 export const ReportStatusResponse = z.object({
-  refreshedAt: EpochMs.nullable(),
+  refreshedAt: z.nullable(EpochMs),
   nextRefreshAt: EpochMs,
   canRefresh: z.boolean(),
 });

@@ -39,15 +39,15 @@ export const ListSessionsResponse = z.object({
 export const GetSessionResponse = z.object({ item: Session });
 
 /** POST /v1/session/{id}/join. A full room answers 409 participantLimit. */
-export const JoinSessionRequest = z.object({ streamId: Id.optional() }).strict();
+export const JoinSessionRequest = z.object({ streamId: z.optional(Id) }).strict();
 export const JoinSessionResponse = z.object({ item: z.object({ joinedAt: EpochMs }) });
 /** POST /v1/session/{id}/leave: the leave activity (closing the watch page). */
 export const LeaveSessionRequest = JoinSessionRequest;
 
 /** GET /v1/session/{id}/users: participants from activity events of the last 2 hours. */
 export const SessionUsersQuery = z.object({
-  streamId: Id.optional(),
-  inGroup: QueryBoolean.optional(),
+  streamId: z.optional(Id),
+  inGroup: z.optional(QueryBoolean),
   after: z.coerce.number().int().nonnegative().optional(),
 });
 export const SessionUsersResponse = z.object({ items: z.array(SessionParticipant) });
@@ -61,7 +61,7 @@ export const VoteKey = z.string().trim().min(1).max(100);
 export const Vote = z.object({
   id: Id,
   sessionId: Id,
-  streamId: Id.nullable(),
+  streamId: z.nullable(Id),
   voteKey: VoteKey,
   userId: Id,
   choice: z.string().min(1).max(100),
@@ -71,17 +71,17 @@ export const Vote = z.object({
 export type Vote = z.infer<typeof Vote>;
 export const VoteTally = z.object({
   voteKey: VoteKey,
-  streamId: Id.nullable(),
+  streamId: z.nullable(Id),
   counts: z.record(z.string(), z.number().int().nonnegative()),
   total: z.number().int().nonnegative(),
   /** The signed-in user's own vote in this tally, if any. */
   mine: Vote.nullable(),
 });
 export type VoteTally = z.infer<typeof VoteTally>;
-export const ListVotesQuery = z.object({ streamId: Id.optional(), voteKey: VoteKey.optional() });
+export const ListVotesQuery = z.object({ streamId: z.optional(Id), voteKey: VoteKey.optional() });
 export const ListVotesResponse = z.object({ items: z.array(VoteTally) });
 export const CreateVoteRequest = z
-  .object({ voteKey: VoteKey, choice: z.string().trim().min(1).max(100), streamId: Id.optional() })
+  .object({ voteKey: VoteKey, choice: z.string().trim().min(1).max(100), streamId: z.optional(Id) })
   .strict();
 export const UpdateVoteRequest = z.object({ choice: z.string().trim().min(1).max(100) }).strict();
 export const VoteIdParams = z.object({ id: Id, voteId: Id });
@@ -90,9 +90,9 @@ export const VoteResponse = z.object({ item: Vote, tally: VoteTally });
 /** Live and session comments. Pinned comments come first. */
 export const ListCommentsQuery = z.object({
   type: CommentType.optional(),
-  streamId: Id.optional(),
-  isPinned: QueryBoolean.optional(),
-  userId: Id.optional(),
+  streamId: z.optional(Id),
+  isPinned: z.optional(QueryBoolean),
+  userId: z.optional(Id),
 });
 export const ListCommentsResponse = z.object({ items: z.array(Comment) });
 export const CreateCommentRequest = z
@@ -102,8 +102,8 @@ export const CreateCommentRequest = z
       .string()
       .max(COMMENT_MAX)
       .refine((s) => !isBlankText(s), { message: 'blank' }),
-    parentId: Id.optional(),
-    streamId: Id.optional(),
+    parentId: z.optional(Id),
+    streamId: z.optional(Id),
   })
   .strict();
 export const CommentResponse = z.object({ item: Comment });

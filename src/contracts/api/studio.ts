@@ -229,7 +229,7 @@ export const StudioVideoInput = z
   .object({
     title: Required(STUDIO_TITLE_MAX),
     type: StudioVideoType,
-    lang: Lang.default('ja'),
+    lang: z._default(Lang, 'ja'),
     /** An HLS playlist URL, for a video hosted elsewhere; absent: upload a file. */
     hlsUrl: MediaUrl.optional(),
     actions: StudioTimedActions.default([]),
@@ -292,7 +292,7 @@ export const StudioSession = Session.pick({
   tagIds: z.array(Id),
   workIds: z.array(Id),
   /** Provider session (null) or the authoring teacher's school. */
-  ownerSchoolId: Id.nullable(),
+  ownerSchoolId: z.nullable(Id),
   archived: z.boolean(),
   editable: z.boolean(),
   videos: z.array(StudioVideo),

@@ -1,11 +1,11 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { OAuthPopupMessage, type OAuthFailure, type OAuthProvider } from '@/contracts/api/oauth';
 import type { LoginErrorKey } from './login-errors';
 
 /** What the session site posts to this window after signing the user in there. */
 const SessionSiteMessage = z.object({
-  token: z.string().min(1).max(4096),
-  refreshToken: z.string().min(1).max(512).optional(),
+  token: z.string().check(z.minLength(1), z.maxLength(4096)),
+  refreshToken: z.optional(z.string().check(z.minLength(1), z.maxLength(512))),
 });
 export type SessionSiteToken = z.infer<typeof SessionSiteMessage>;
 

@@ -1,6 +1,6 @@
 import { Group, SegmentedControl } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Lang } from '@/contracts/entities';
+import { Lang, toLang } from '@/contracts/user-entities';
 import { applyLanguage } from '@/lib/i18n';
 
 /**
@@ -9,7 +9,7 @@ import { applyLanguage } from '@/lib/i18n';
  */
 export function LoginLanguageSwitch() {
   const { t, i18n } = useTranslation('login');
-  const current = Lang.catch('ja').parse(i18n.language);
+  const current = toLang(i18n.language, 'ja');
   return (
     <Group justify="flex-end">
       <SegmentedControl

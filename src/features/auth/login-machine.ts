@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { AuthTokens } from '@/contracts/api/auth';
 import { TERMS_AGREEMENT_VERSION } from '@/contracts/constants';
-import type { Me } from '@/contracts/entities';
+import type { Me } from '@/contracts/user-entities';
 import { isApiError } from '@/lib/api-client';
 import { followUpErrorKey, loginErrorKey, type LoginErrorKey } from './login-errors';
 

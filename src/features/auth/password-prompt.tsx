@@ -2,7 +2,7 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { Me } from '@/contracts/entities';
+import type { Me } from '@/contracts/user-entities';
 
 /** The password page itself and the login pages never show the prompt. */
 export const PASSWORD_PAGE = '/setting/password';

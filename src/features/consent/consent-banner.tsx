@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
-import type { Me } from '@/contracts/entities';
+import type { Me } from '@/contracts/user-entities';
 import { updateCookie, type CookieAnswer } from './api/update-cookie';
 import { shouldShowConsentBanner } from './consent-rules';
 

@@ -1,5 +1,5 @@
 import { COOKIE_CONSENT_AGE } from '@/contracts/constants';
-import type { Me, Role } from '@/contracts/entities';
+import type { Me, Role } from '@/contracts/user-entities';
 
 /** The fields of the user these rules read. */
 export type ConsentUser = Pick<Me, '_id' | 'role' | 'cookie' | 'birthYear'>;

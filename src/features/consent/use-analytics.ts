@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { Me } from '@/contracts/entities';
+import type { Me } from '@/contracts/user-entities';
 import { analyticsProviderFrom, createAnalytics } from './analytics';
 import { analyticsEventFor } from './consent-rules';
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FeedbackView } from '@/contracts/api/feedback';
 import { useRelativeTime, type RelativeTimeText } from '@/lib/use-relative-time';
-import { Lang } from '@/contracts/entities';
+import { toLang } from '@/contracts/user-entities';
 import { reactToFeedback, useFeedbackCache } from './api/feedback-api';
 import { TranslateToggle } from './translate-toggle';
 import { useTranslateToggle } from './use-translate-toggle';
@@ -62,7 +62,7 @@ function FeedbackItem({
   const { t, i18n } = useTranslation('feedback');
   const names = usePersonName();
   const cache = useFeedbackCache();
-  const tr = useTranslateToggle(item.content, Lang.catch('ja').parse(i18n.language));
+  const tr = useTranslateToggle(item.content, toLang(i18n.language, 'ja'));
   const [busy, setBusy] = useState(false);
 
   const toggleLike = async () => {

@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { SequenceMode } from '@/contracts/api/outputs';
 import { MOBILE_BREAKPOINT } from '@/contracts/constants';
-import { isStaffRole, type Role } from '@/contracts/entities';
+import { isStaffRole, type Role } from '@/contracts/user-entities';
 import { useMe, usePermission } from '@/features/auth';
 import { recommendNext } from './api/feedback-api';
 import { gaugeEventForPosted } from './feedback-gauge';

@@ -21,7 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { FeedbackView, OutputViewerItem } from '@/contracts/api/feedback';
 import { TOAST_AUTO_CLOSE_MS } from '@/contracts/constants';
-import { Lang } from '@/contracts/entities';
+import { toLang } from '@/contracts/user-entities';
 import { formatDateTime } from '@/lib/time';
 import { useFeedbackCache, useFeedbacks, useOutputViewer } from './api/feedback-api';
 import { CommentInput } from './comment-input';
@@ -173,7 +173,7 @@ export function OutputViewer({
 
 function OutputDetails({ item, onReport }: { item: OutputViewerItem; onReport?(): void }) {
   const { t, i18n } = useTranslation('feedback');
-  const lang = Lang.catch('ja').parse(i18n.language);
+  const lang = toLang(i18n.language, 'ja');
   const tr = useTranslateToggle(item.output.description, lang);
   const names = usePersonName();
   const { output } = item;

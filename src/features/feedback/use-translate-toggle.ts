@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Lang } from '@/contracts/entities';
+import type { Lang } from '@/contracts/user-entities';
 import { translateText } from './api/feedback-api';
 
 /**

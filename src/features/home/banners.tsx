@@ -1,6 +1,6 @@
 import { Anchor, Card, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Role } from '@/contracts/entities';
+import type { Role } from '@/contracts/user-entities';
 import { surveyIdentificationNumber, surveyLink } from './survey-id';
 
 export interface HomeBannersProps {

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { LIVE_SESSIONS_COLLAPSED } from '@/contracts/constants';
 import type { SessionSummary } from '@/contracts/api/sessions';
-import { Lang } from '@/contracts/entities';
-import { selectLiveSessions } from '@/features/legal';
+import { toLang } from '@/contracts/user-entities';
+import { selectLiveSessions } from '@/lib/live-sessions';
 import { localizeSession } from '@/features/sessions';
 import { formatDateTime } from '@/lib/time';
 
@@ -18,8 +18,8 @@ export interface LiveSessionsBlockProps {
 }
 
 /**
- * Live sessions: only IN_PROGRESS sessions starting now or later, by start time (the legal
- * feature's selectLiveSessions); the first 2 unless the user expands the list.
+ * Live sessions: only IN_PROGRESS sessions starting now or later, by start time (the spec's
+ * live rule, lib/live-sessions.ts); the first 2 unless the user expands the list.
  */
 export function LiveSessionsBlock({
   sessions,
@@ -28,7 +28,7 @@ export function LiveSessionsBlock({
   now = Date.now(),
 }: LiveSessionsBlockProps) {
   const { t, i18n } = useTranslation('home');
-  const lang = Lang.catch('ja').parse(i18n.language);
+  const lang = toLang(i18n.language, 'ja');
   const [expanded, setExpanded] = useState(false);
   const listId = useId();
   const live = selectLiveSessions(sessions ?? [], now);

@@ -1,6 +1,6 @@
 import { Box, List, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
-import type { Lang } from '@/contracts/entities';
+import type { Lang } from '@/contracts/user-entities';
 import { MAIN_COLUMN_WIDTH } from '@/contracts/constants';
 import type { LegalClause, LegalDocument } from './legal-document';
 

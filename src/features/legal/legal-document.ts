@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Lang } from '@/contracts/entities';
+import type { Lang } from '@/contracts/user-entities';
 
 /**
  * Shape of a legal text (terms, privacy) in locales/{ja,en}/legal.json. The texts are read with

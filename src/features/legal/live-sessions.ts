@@ -13,18 +13,7 @@ export type LiveSessionItem = {
 /** A session as fetched, before the live rule is applied. */
 export type LiveSessionCandidate = LiveSessionItem & { status: SessionStatus };
 
-/**
- * The spec's live rule (accounts-and-people §4 "Live sessions block", core-platform §4):
- * only IN_PROGRESS sessions whose start time is now or later, by start time ascending.
- */
-export function selectLiveSessions<T extends { status: SessionStatus; startTime: number }>(
-  sessions: readonly T[],
-  now: number,
-): T[] {
-  return sessions
-    .filter((session) => session.status === 'IN_PROGRESS' && session.startTime >= now)
-    .sort((a, b) => a.startTime - b.startTime);
-}
+export { selectLiveSessions } from '@/lib/live-sessions';
 
 /** The column shows the first LIVE_SESSIONS_COLLAPSED sessions unless the user expanded it. */
 export function visibleLiveSessions<T>(sessions: readonly T[], expanded: boolean): readonly T[] {

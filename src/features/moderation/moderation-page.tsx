@@ -20,7 +20,7 @@ import {
   type ModerationItem,
 } from '@/contracts/api/moderation';
 import { TOAST_AUTO_CLOSE_MS } from '@/contracts/constants';
-import { isStaffRole, type Role } from '@/contracts/entities';
+import { isStaffRole, type Role } from '@/contracts/user-entities';
 import { useMe } from '@/features/auth';
 import { isApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/time';

@@ -18,7 +18,7 @@ import { Navigate } from 'react-router-dom';
 import { z } from 'zod';
 import { ARTICLE_BODY_MAX, ARTICLE_TITLE_MAX } from '@/contracts/api/older-service';
 import { TOAST_AUTO_CLOSE_MS } from '@/contracts/constants';
-import { isStaffRole, type Role } from '@/contracts/entities';
+import { isStaffRole, type Role } from '@/contracts/user-entities';
 import { useMe } from '@/features/auth';
 import { LoadError, PageFrame, PageLoader } from '@/features/page-status';
 import { pageTitle } from '@/lib/page-title';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { ActivityTab, ProfileActivity } from '@/contracts/api/profile';
-import { Lang } from '@/contracts/entities';
+import { toLang } from '@/contracts/user-entities';
 import { localizeSession } from '@/features/sessions';
 import { useRelativeTime, type RelativeTimeText } from '@/lib/use-relative-time';
 import { useMyActivities } from './api/profile-lists';
@@ -12,7 +12,7 @@ import { usePersonName } from '@/lib/person-name';
 
 function ActivityItem({ item, when }: { item: ProfileActivity; when: RelativeTimeText }) {
   const { t, i18n } = useTranslation('profile');
-  const lang = Lang.catch('ja').parse(i18n.language);
+  const lang = toLang(i18n.language, 'ja');
   const names = usePersonName();
   return (
     <Group component="li" gap="sm" wrap="nowrap" align="flex-start">

@@ -9,7 +9,7 @@ import {
   PROFILE_CHANGE_INTERVAL_DAYS,
   TOAST_AUTO_CLOSE_MS,
 } from '@/contracts/constants';
-import type { Me } from '@/contracts/entities';
+import type { Me } from '@/contracts/user-entities';
 import { meQueryKey } from '@/features/auth';
 import { isApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/time';

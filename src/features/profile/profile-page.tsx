@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { useMediaQuery } from '@mantine/hooks';
 import { MAIN_COLUMN_WIDTH, MOBILE_BREAKPOINT, WRAPPER_WIDTH } from '@/contracts/constants';
-import type { Me } from '@/contracts/entities';
+import type { Me } from '@/contracts/user-entities';
 import { useMe } from '@/features/auth';
 import { isApiError } from '@/lib/api-client';
 import { ActivityPanel } from './activity-panel';

@@ -1,6 +1,6 @@
 import { DISPLAY_NAME_MAX, PROFILE_CHANGE_INTERVAL_DAYS } from '@/contracts/constants';
 import { isBlankText } from '@/contracts/blank-text';
-import type { Role } from '@/contracts/entities';
+import type { Role } from '@/contracts/user-entities';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

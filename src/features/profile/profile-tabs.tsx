@@ -29,7 +29,7 @@ import {
   REFLECTION_SCORE_MAX,
   TOAST_AUTO_CLOSE_MS,
 } from '@/contracts/constants';
-import { Lang } from '@/contracts/entities';
+import { Lang, toLang } from '@/contracts/user-entities';
 import {
   ReflectionEditor,
   deleteReflection,
@@ -51,7 +51,7 @@ import { tagsOfKind, type TagKind } from './profile-view-rules';
 
 const useLang = (): Lang => {
   const { i18n } = useTranslation();
-  return Lang.catch('ja').parse(i18n.language);
+  return toLang(i18n.language, 'ja');
 };
 
 function SessionLink({ session }: { session: SessionBrief }) {

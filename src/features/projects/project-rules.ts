@@ -1,5 +1,5 @@
 import { SLIDE_CANVAS } from '@/contracts/constants';
-import type { Group, Role } from '@/contracts/entities';
+import type { Group, Role } from '@/contracts/user-entities';
 
 /**
  * Both project sections show only when no group of the user has projectAvailable false and the

@@ -20,7 +20,7 @@ import { useTranslation } from 'react-i18next';
 import type { SessionSummary } from '@/contracts/api/sessions';
 import { sessionChoiceGroups } from './session-choices';
 import { ROOM_NAME_MAX } from '@/contracts/constants';
-import { Lang, type Stream } from '@/contracts/entities';
+import { Lang, type Stream, toLang } from '@/contracts/entities';
 import { useGroupChoices, useSessionChoices } from './api/form-options';
 import { useCreateStream, useUpdateStream } from './api/save-stream';
 import {
@@ -101,7 +101,7 @@ export function RoomFormModal(props: RoomFormModalProps) {
 
 function RoomForm({ stream, sessionId, onClose, onSaved }: RoomFormModalProps) {
   const { t, i18n } = useTranslation('rooms');
-  const lang = Lang.catch('ja').parse(i18n.language);
+  const lang = toLang(i18n.language, 'ja');
   const [values, setValues] = useState(() => initialValues(stream, sessionId, lang));
   const [touched, setTouched] = useState<Partial<Record<FieldName, boolean>>>({});
   const sessions = useSessionChoices(true);
@@ -274,7 +274,7 @@ function RoomForm({ stream, sessionId, onClose, onSaved }: RoomFormModalProps) {
         <Radio.Group
           label={t('form.lang')}
           value={values.lang}
-          onChange={(v) => set('lang', Lang.catch(values.lang).parse(v))}
+          onChange={(v) => set('lang', toLang(v, values.lang))}
         >
           <Group gap="lg" mt={4}>
             <Radio value="ja" label={t('form.langJa')} />

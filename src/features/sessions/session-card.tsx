@@ -13,7 +13,7 @@ import { imageSrcSet } from '@/contracts/media';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { CARD_ASPECT, CARD_WIDTH } from '@/contracts/constants';
-import { Lang, type Session } from '@/contracts/entities';
+import { type Session, toLang } from '@/contracts/entities';
 import { SessionKindBadge } from './session-kind-badge';
 import { localizeSession, type LocalizableSession } from './session-rules';
 
@@ -52,7 +52,7 @@ export function SessionCard({
   width = CARD_WIDTH,
 }: SessionCardProps) {
   const { t, i18n } = useTranslation(['sessions', 'feedback']);
-  const lang = Lang.catch('ja').parse(i18n.language);
+  const lang = toLang(i18n.language, 'ja');
   const shown = localizeSession(session, lang);
   const watchable = session.isWatchable;
 

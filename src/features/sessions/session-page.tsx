@@ -18,7 +18,7 @@ import { Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { MAIN_COLUMN_WIDTH } from '@/contracts/constants';
-import { isStaffRole, Lang, type Session } from '@/contracts/entities';
+import { isStaffRole, Lang, type Session, toLang } from '@/contracts/entities';
 import { downloadableVideo } from '@/contracts/video-choice';
 import { useMe } from '@/features/auth';
 import { DownloadButton } from '@/features/downloads';
@@ -118,7 +118,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 function SessionDetails({ session }: { session: Session }) {
   const { t, i18n } = useTranslation('sessions');
-  const lang = Lang.catch('ja').parse(i18n.language);
+  const lang = toLang(i18n.language, 'ja');
   const shown = localizeSession(session, lang);
   const me = useMe().data;
   // Staff roles download a recording for offline viewing, in either language (issue 13): the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Group } from '@/contracts/entities';
+import type { Group } from '@/contracts/user-entities';
 import { resolveGroupRoute, settingsGroups } from './group-rules';
 
 const group = (id: string, name: string, parentId: string | null, suspended = false): Group => ({

@@ -1,4 +1,4 @@
-import type { Group } from '@/contracts/entities';
+import type { Group } from '@/contracts/user-entities';
 
 /**
  * The groups the settings pane manages: the user's groups and their child groups (as

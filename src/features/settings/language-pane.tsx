@@ -1,3 +1,9 @@
+// Stylesheets of the Mantine components this file draws that the app shell does not load
+// (app/mantine-styles-app.ts).
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/RadioIndicator.css';
+import '@mantine/core/styles/Radio.css';
 import { Alert, Button, Group, Radio, Select, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
@@ -6,7 +12,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { TOAST_AUTO_CLOSE_MS } from '@/contracts/constants';
-import { Lang, type Me } from '@/contracts/entities';
+import { Lang, type Me } from '@/contracts/user-entities';
 import { meQueryKey } from '@/features/auth';
 import { applyLanguage, i18n } from '@/lib/i18n';
 import { useCountries, useStates } from './api/get-location';

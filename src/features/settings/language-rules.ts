@@ -1,6 +1,6 @@
 import type { UpdateUserRequest } from '@/contracts/api/users';
 import { DEFAULT_COUNTRY } from '@/contracts/constants';
-import type { Lang, Me } from '@/contracts/entities';
+import type { Lang, Me } from '@/contracts/user-entities';
 
 /** The language pane's choices; null while nothing is chosen. */
 export interface LanguageForm {

@@ -1,3 +1,8 @@
+// Stylesheets of the Mantine components this file draws that the app shell does not load
+// (app/mantine-styles-app.ts).
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/CheckboxIndicator.css';
+import '@mantine/core/styles/Checkbox.css';
 import { Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMachine } from '@xstate/react';
@@ -5,7 +10,7 @@ import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { TOAST_AUTO_CLOSE_MS } from '@/contracts/constants';
-import type { Me } from '@/contracts/entities';
+import type { Me } from '@/contracts/user-entities';
 import { minPasswordLength } from '@/contracts/password';
 import { LinkProviderButtons } from '@/features/auth';
 import { isApiError } from '@/lib/api-client';

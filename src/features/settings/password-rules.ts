@@ -1,5 +1,5 @@
 import { PASSWORD_MIN_LENGTH } from '@/contracts/constants';
-import type { Role } from '@/contracts/entities';
+import type { Role } from '@/contracts/user-entities';
 import { minPasswordLength } from '@/contracts/password';
 import type { ApiErrorCode } from '@/lib/api-client';
 

@@ -1,4 +1,4 @@
-import { isStaffRole, type Role } from '@/contracts/entities';
+import { isStaffRole, type Role } from '@/contracts/user-entities';
 
 export type SettingsPane =
   'download' | 'language' | 'password' | 'notification' | 'group' | 'privacy';

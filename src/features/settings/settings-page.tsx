@@ -1,10 +1,13 @@
+// Stylesheets of the Mantine components this file draws that the app shell does not load
+// (app/mantine-styles-app.ts).
+import '@mantine/core/styles/NavLink.css';
 import { Box, Button, Center, Group, Loader, NavLink, Paper, Stack, Title } from '@mantine/core';
 import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { Suspense, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation } from 'react-router-dom';
 import { MOBILE_BREAKPOINT, SETTINGS_MENU_WIDTH, SETTINGS_WIDTH } from '@/contracts/constants';
-import type { Me } from '@/contracts/entities';
+import type { Me } from '@/contracts/user-entities';
 import { useMe } from '@/features/auth';
 import { paneOfPath, redirectForPane, settingsMenu, type MenuPane } from './settings-menu';
 

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
-import { isStaffRole, type Role } from '@/contracts/entities';
+import { isStaffRole, type Role } from '@/contracts/user-entities';
 import { useMe } from '@/features/auth';
 import { LoadError, PageLoader } from '@/features/page-status';
 import { pageTitle } from '@/lib/page-title';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Lang } from '@/contracts/entities';
+import type { Lang } from '@/contracts/user-entities';
 
 /**
  * The watch page's query string (spec 2): lang (ja | en), stream (the room), low=true (the lower

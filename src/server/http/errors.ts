@@ -3,7 +3,7 @@ import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
-import type { ZodError } from 'zod';
+import type { core } from 'zod';
 import { ERROR_STATUS, type ErrorBody, type ErrorCode } from '../../contracts/errors';
 import { redactUrl } from './log-redaction';
 
@@ -26,11 +26,11 @@ export class AppError extends Error {
 }
 
 /** A 400 badRequest from a failed safeParse, naming every field. */
-export function badRequestFrom(error: ZodError, message = 'Invalid request'): AppError {
+export function badRequestFrom(error: core.$ZodError, message = 'Invalid request'): AppError {
   return new AppError('badRequest', message, fieldsOf(error));
 }
 
-export function fieldsOf(error: ZodError): ErrorField[] {
+export function fieldsOf(error: core.$ZodError): ErrorField[] {
   return error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
 }
 

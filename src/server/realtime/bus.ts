@@ -48,7 +48,7 @@ export const SessionBusMessage = z.object({
   /** Who acted (told even when outside every school). */
   actorId: Id,
   /** The actor's school; null for provider accounts without one. */
-  schoolId: Id.nullable(),
+  schoolId: z.nullable(Id),
 });
 export type SessionBusMessage = z.infer<typeof SessionBusMessage>;
 

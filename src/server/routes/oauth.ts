@@ -149,7 +149,7 @@ export async function oauthRoutes(app: App, options: { secret: Uint8Array }): Pr
     {
       schema: {
         params: Params,
-        querystring: z.object({ mode: OAuthMode.default('login') }),
+        querystring: z.object({ mode: z._default(OAuthMode, 'login') }),
         response: { 200: OAuthStartResponse },
       },
     },

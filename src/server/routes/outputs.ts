@@ -38,7 +38,7 @@ import type { App } from './types';
 export const SESSION_OUTPUTS_MAX = 500;
 
 const SessionParams = z.object({ id: Id });
-const SessionOutputsQuery = z.object({ workId: Id.optional() });
+const SessionOutputsQuery = z.object({ workId: z.optional(Id) });
 
 async function itemOf(app: App, viewer: UserRow, row: OutputRow) {
   const [item] = await toOutputItems(app.db, viewer, [row]);

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { MeResponse } from '@/contracts/api/auth';
-import type { Me } from '@/contracts/entities';
+import type { Me } from '@/contracts/user-entities';
 import { apiClient } from '@/lib/api-client';
 
 export const meQueryKey = ['me'] as const;

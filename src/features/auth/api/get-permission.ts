@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { PermissionResponse, type PermissionName } from '@/contracts/api/users';
-import { USER_PERMISSION_NAMES, type UserPermissionName } from '@/contracts/entities';
+import { USER_PERMISSION_NAMES, type UserPermissionName } from '@/contracts/user-entities';
 import { apiClient } from '@/lib/api-client';
 import { useMe } from './get-me';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { API_READS_CACHE_NAME } from '@/contracts/constants';
 import { apiClient } from '@/lib/api-client';
 

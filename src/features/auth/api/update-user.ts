@@ -1,6 +1,6 @@
 import { UpdateUserResponse, type UpdateUserRequest } from '@/contracts/api/users';
 import { TERMS_AGREEMENT_VERSION } from '@/contracts/constants';
-import type { Me } from '@/contracts/entities';
+import type { Me } from '@/contracts/user-entities';
 import { apiClient } from '@/lib/api-client';
 
 /** PUT /v1/user/{_id}: updates fields of the user's own record. */

@@ -13,7 +13,7 @@ import {
   type PostFeedbackRequest,
 } from '@/contracts/api/feedback';
 import { RecommendResponse, type SequenceMode } from '@/contracts/api/outputs';
-import type { Lang } from '@/contracts/entities';
+import type { Lang } from '@/contracts/user-entities';
 import { apiClient } from '@/lib/api-client';
 
 export const feedbackKeys = {

@@ -1,5 +1,5 @@
 import { DeleteViolationResponse, UpdateUserResponse } from '@/contracts/api/users';
-import type { Me } from '@/contracts/entities';
+import type { Me } from '@/contracts/user-entities';
 import { apiClient } from '@/lib/api-client';
 
 /** PUT /v1/user/{_id} with the new display name. */

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ListSessionsResponse, type SessionSummary } from '@/contracts/api/sessions';
 import { MyGroupsResponse } from '@/contracts/api/users';
-import type { Group } from '@/contracts/entities';
+import type { Group } from '@/contracts/user-entities';
 import { apiClient } from '@/lib/api-client';
 
 /** Pages of 100 the room form reads at most (10 000 sessions), so a bad cursor cannot loop. */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { LocationResponse } from '@/contracts/api/location';
-import type { Lang } from '@/contracts/entities';
+import type { Lang } from '@/contracts/user-entities';
 import { apiClient } from '@/lib/api-client';
 
 export interface LocationItem {

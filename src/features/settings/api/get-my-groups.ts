@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { MyGroupsResponse } from '@/contracts/api/users';
-import type { Group } from '@/contracts/entities';
+import type { Group } from '@/contracts/user-entities';
 import { apiClient } from '@/lib/api-client';
 
 /** GET /v1/me/groups?withChildren=true: the user's groups and their child groups. */

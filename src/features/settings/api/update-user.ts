@@ -1,5 +1,5 @@
 import { UpdateUserResponse, type UpdateUserRequest } from '@/contracts/api/users';
-import type { Me } from '@/contracts/entities';
+import type { Me } from '@/contracts/user-entities';
 import { apiClient } from '@/lib/api-client';
 
 /**
