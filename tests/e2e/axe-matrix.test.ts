@@ -74,8 +74,8 @@ interface State {
 
 /**
  * What marks a state on screen beyond its route: the visible dialogs, menus, popovers, alerts and
- * invalid fields, each with its accessible name or text (toasts aside). A resize that closed a menu or reset a
- * form's errors changes it.
+ * invalid fields, each with its accessible name or text (toasts aside). A resize that closed a
+ * menu or reset a form's errors changes it.
  */
 async function shown(page: Page): Promise<string[]> {
   return page.evaluate(() =>
