@@ -921,10 +921,12 @@ describe(
           );
           await room('room ended', [host, pupil], async () => {
             await endRoomConfirmation(); // the resize back to the desktop width may have closed it
-            await host.page
+            const confirm = host.page
               .getByRole('dialog')
-              .getByRole('button', { name: text(lang, 'watch:host.terminateConfirm') })
-              .click();
+              .getByRole('button', { name: text(lang, 'watch:host.terminateConfirm') });
+            await confirm.click();
+            // The dialog closes once the server has ended the room: the host's state is after that.
+            await confirm.waitFor({ state: 'detached' });
             await pupil.page.keyboard.press('Escape');
             await pupil.page.getByText(text(lang, 'watch:terminated')).waitFor();
           });
