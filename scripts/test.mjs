@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: every check the project has, in the order a failure is cheapest to read.
+// `npm test`: every check the project has, the quick ones first, in two lanes at once (below).
 // Runs all steps even when one fails, then prints one closing line "tests: N passed, N failed".
 // TEST_DATABASE_URL=postgres://… adds a second run of the server suite on that PostgreSQL server.
 import { spawn } from 'node:child_process';
@@ -26,23 +26,34 @@ const vitest = (project, extraEnv = {}, label = project) => ({
   report: join(outDir, `${label}.json`),
 });
 
-const steps = [
-  { name: 'typecheck', cmd: 'npm', args: ['run', '-s', 'typecheck'] },
-  { name: 'lint (import rules, formatting)', cmd: 'npm', args: ['run', '-s', 'lint'] },
-  vitest('unit'),
-  // The server suite on PostgreSQL runs alongside the one on PGlite (an array is run at once):
-  // the two share nothing but the machine, and the second mostly waits on the PostgreSQL server.
-  process.env.TEST_DATABASE_URL
-    ? [
-        vitest('server'),
-        vitest('server', { DATABASE_URL: process.env.TEST_DATABASE_URL }, 'server-postgres'),
-      ]
-    : vitest('server'),
-  // Google's Firestore emulator (REALTIME_BACKEND=firestore); skips with one line without the JAR.
-  vitest('firestore'),
-  { name: 'build', cmd: 'npm', args: ['run', '-s', 'build'] },
-  { name: 'first-load budget', cmd: 'npm', args: ['run', '-s', 'size'] },
-  vitest('e2e'),
+const typecheck = { name: 'typecheck', cmd: 'npm', args: ['run', '-s', 'typecheck'] };
+const lint = { name: 'lint (import rules, formatting)', cmd: 'npm', args: ['run', '-s', 'lint'] };
+const build = { name: 'build', cmd: 'npm', args: ['run', '-s', 'build'] };
+const size = { name: 'first-load budget', cmd: 'npm', args: ['run', '-s', 'size'] };
+
+// Each phase runs its lanes at once, each lane's steps one after another; a lane's steps start
+// when the previous one ends, so two single-threaded steps keep both cores of a CI machine busy
+// (vitest gives each project one worker on two cores). The first lane prints as it goes, the
+// second into a file printed when each step ends. The two runs of the server suite (PGlite and
+// PostgreSQL) share nothing but the machine, and sit in different lanes with about as much work
+// before them. The end-to-end tests come last and alone: a server and a Chromium per file want
+// the whole machine (docs/decisions.md, "Test run time").
+const phases = [
+  [
+    [typecheck, vitest('server')],
+    [
+      lint,
+      vitest('unit'),
+      ...(process.env.TEST_DATABASE_URL
+        ? [vitest('server', { DATABASE_URL: process.env.TEST_DATABASE_URL }, 'server-postgres')]
+        : []),
+      // Google's Firestore emulator (REALTIME_BACKEND=firestore); skips with one line without the JAR.
+      vitest('firestore'),
+      build,
+      size,
+    ],
+  ],
+  [[vitest('e2e')]],
 ];
 
 let passed = 0;
@@ -92,20 +103,25 @@ function record(step, result, seconds) {
   durations.push(`${step.name}: ${seconds}s`);
 }
 
-for (const group of steps.map((s) => (Array.isArray(s) ? s : [s]))) {
-  const started = Date.now();
-  console.log(`\n=== ${group.map((step) => step.name).join(' + ')}`);
-  const results = await Promise.all(
-    group.map(async (step, i) => {
-      const result = await run(
-        step,
-        i === 0 ? undefined : join(outDir, `${i}-${step.name}.log`.replace(/ /g, '-')),
-      );
-      return { step, result, seconds: ((Date.now() - started) / 1000).toFixed(1) };
+const startedAll = Date.now();
+for (const lanes of phases) {
+  console.log(
+    `\n=== ${lanes.map((lane) => lane.map((step) => step.name).join(' → ')).join(' + ')}`,
+  );
+  await Promise.all(
+    lanes.map(async (lane, i) => {
+      for (const step of lane) {
+        const started = Date.now();
+        const result = await run(
+          step,
+          i === 0 ? undefined : join(outDir, `${step.name}.log`.replace(/ /g, '-')),
+        );
+        record(step, result, ((Date.now() - started) / 1000).toFixed(1));
+      }
     }),
   );
-  for (const { step, result, seconds } of results) record(step, result, seconds);
 }
+durations.push(`all steps: ${((Date.now() - startedAll) / 1000).toFixed(1)}s`);
 
 console.log(`\nStep durations:\n- ${durations.join('\n- ')}`);
 if (slowestFiles.length) {

@@ -64,8 +64,48 @@ interface State {
   open: (page: Page, lang: Lang) => Promise<void>;
   /** Undoes what outlives a navigation (e.g. going offline). */
   close?: (actor: Actor) => Promise<void>;
-  /** A state the app shows once (a daily popup): opened at the first width, then only resized. */
-  once?: boolean;
+  /**
+   * Opened afresh at each width. Without it a state is opened once, at the first width, and the
+   * page is then resized: what it shows must survive the resize (`shown` is compared before and
+   * after), or the state needs this flag.
+   */
+  reopen?: boolean;
+}
+
+/**
+ * What marks a state on screen beyond its route: the visible dialogs, menus, popovers, alerts and
+ * invalid fields, each with its accessible name or text (toasts aside). A resize that closed a
+ * menu or reset a form's errors changes it.
+ */
+async function shown(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    Array.from(
+      document.querySelectorAll(
+        '[role="dialog"], [role="alertdialog"], [role="menu"], [role="alert"], [aria-invalid="true"], .mantine-Popover-dropdown',
+      ),
+    )
+      // Toasts hide by themselves after a while: not part of a state.
+      .filter((el) => el.checkVisibility() && !el.closest('.mantine-Notifications-root'))
+      .map((el) => {
+        const label =
+          el.getAttribute('aria-label') ??
+          document.getElementById(el.getAttribute('aria-labelledby') ?? '')?.textContent ??
+          (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement
+            ? (el.labels?.[0]?.textContent ?? el.name)
+            : (el.textContent ?? '').slice(0, 60));
+        return `${el.getAttribute('role') ?? el.className.split(' ')[0]}: ${label.trim()}`;
+      })
+      .sort(),
+  );
+}
+
+/** Resizes the page and waits until it has laid out at the new width. */
+async function resize(page: Page, viewport: { width: number; height: number }): Promise<void> {
+  await page.setViewportSize(viewport);
+  await page.waitForFunction((w) => window.innerWidth === w, viewport.width);
+  await page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+  );
 }
 
 // Each test walks many screens: more time than the suite's 2 minutes when the machine is busy.
@@ -252,10 +292,23 @@ describe(
         stateNames.add(`${state.route} · ${state.what}`);
         const actor = state.actor();
         try {
+          let before: string[] = [];
           for (const [i, viewport] of WIDTHS.entries()) {
-            await actor.page.setViewportSize(viewport);
-            if (!state.once || i === 0) await state.open(actor.page, lang);
-            await settle(actor.page, lang);
+            if (i === 0 || state.reopen) {
+              await resize(actor.page, viewport);
+              await state.open(actor.page, lang);
+              await settle(actor.page, lang);
+              before = await shown(actor.page);
+            } else {
+              // The same page at the next width: the state it was brought into must still show.
+              await resize(actor.page, viewport);
+              await settle(actor.page, lang);
+              expect([state.what, viewport.width, await shown(actor.page)]).toEqual([
+                state.what,
+                viewport.width,
+                before,
+              ]);
+            }
             const pathname = new URL(actor.page.url()).pathname;
             const where =
               matchesRoute(state.route, pathname) ||
@@ -643,6 +696,8 @@ describe(
       {
         route: '/setting/password',
         what: 'errors shown',
+        // The settings pane is laid out anew at a phone width, and its form with it.
+        reopen: true,
         actor: () => teacher,
         open: async (page, lang) => {
           await goto(page, '/setting/password');
@@ -658,6 +713,7 @@ describe(
       {
         route: '/setting/group/:groupId',
         what: 'members, change-password dialog with an error',
+        reopen: true,
         actor: () => teacher,
         open: async (page, lang) => {
           await goto(page, `/setting/group/${CLASS}`);
@@ -705,7 +761,6 @@ describe(
           route: '/',
           what: 'notification popup open',
           actor: () => popupStudent,
-          once: true,
           open: async (page) => {
             await page
               .getByRole('dialog', { name: text(lang, 'notifications:title') })
@@ -786,17 +841,26 @@ describe(
           };
           /**
            * Brings the room into a state with both pages at the desktop width (`act`, once), then
-           * checks each page at both widths without leaving the room.
+           * checks each page at both widths without leaving the room (resized, as every state).
            */
-          const room = async (what: string, actors: Actor[], act: () => Promise<void>) => {
+          const room = async (
+            what: string,
+            actors: Actor[],
+            act: () => Promise<void>,
+            /**
+             * Brings a dialog back if a resize closed it (the watch page lays itself out anew at
+             * a phone width): opens it unless it shows, then waits for it.
+             */
+            again?: () => Promise<void>,
+          ) => {
             await Promise.all([host, pupil].map((a) => a.page.setViewportSize(WIDTHS[0])));
             await act();
             const states = actors.map((actor): State => ({
               route: '/session/:sessionId/watch',
               what: `live room, ${actor === host ? 'host' : 'pupil'}, ${what}`,
               actor: () => actor,
-              once: true,
-              open: async () => {},
+              reopen: again !== undefined,
+              open: again ?? (async () => {}),
             }));
             findings.push(...(await check(states, lang)));
           };
@@ -830,24 +894,39 @@ describe(
             await forward();
             await overlay(pupil, 'output').waitFor();
           });
-          await room('output dialog open', [pupil], async () => {
-            await overlay(pupil, 'output').getByRole('button').first().click();
-            await pupil.page.getByRole('dialog').getByTestId('output-description').waitFor();
-          });
-          await room('end-room confirmation open', [host], async () => {
-            await hostControls
-              .getByRole('button', { name: text(lang, 'watch:host.terminate') })
-              .click();
-            await host.page
+          const outputDialog = async () => {
+            const field = pupil.page.getByRole('dialog').getByTestId('output-description');
+            if (!(await field.isVisible())) {
+              await overlay(pupil, 'output').getByRole('button').first().click();
+            }
+            await field.waitFor();
+          };
+          await room('output dialog open', [pupil], outputDialog, outputDialog);
+          const endRoomConfirmation = async () => {
+            const confirm = host.page
               .getByRole('dialog')
-              .getByRole('button', { name: text(lang, 'watch:host.terminateConfirm') })
-              .waitFor();
-          });
+              .getByRole('button', { name: text(lang, 'watch:host.terminateConfirm') });
+            if (!(await confirm.isVisible())) {
+              await hostControls
+                .getByRole('button', { name: text(lang, 'watch:host.terminate') })
+                .click();
+            }
+            await confirm.waitFor();
+          };
+          await room(
+            'end-room confirmation open',
+            [host],
+            endRoomConfirmation,
+            endRoomConfirmation,
+          );
           await room('room ended', [host, pupil], async () => {
-            await host.page
+            await endRoomConfirmation(); // the resize back to the desktop width may have closed it
+            const confirm = host.page
               .getByRole('dialog')
-              .getByRole('button', { name: text(lang, 'watch:host.terminateConfirm') })
-              .click();
+              .getByRole('button', { name: text(lang, 'watch:host.terminateConfirm') });
+            await confirm.click();
+            // The dialog closes once the server has ended the room: the host's state is after that.
+            await confirm.waitFor({ state: 'detached' });
             await pupil.page.keyboard.press('Escape');
             await pupil.page.getByText(text(lang, 'watch:terminated')).waitFor();
           });

@@ -1,5 +1,13 @@
+import { createRequire } from 'node:module';
 import { AxeBuilder } from '@axe-core/playwright';
+import type { AxeResults, RunOptions } from 'axe-core';
 import type { Page } from 'playwright-core';
+
+/** The axe-core that @axe-core/playwright runs (its own dependency, the same version). */
+const fromAxePlaywright = createRequire(
+  createRequire(import.meta.url).resolve('@axe-core/playwright'),
+);
+const AXE_SOURCE = (fromAxePlaywright('axe-core') as { source: string }).source;
 
 /** The WCAG levels every screen must meet: A and AA of WCAG 2.0 and 2.1 (colour contrast included). */
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa'];
@@ -17,11 +25,35 @@ export interface AxeScope {
 export async function axeFindings(page: Page, { include = [] }: AxeScope = {}): Promise<string[]> {
   await settled(page);
   // Only violations are gathered in full: axe skips collecting every passing node (faster).
-  let builder = new AxeBuilder({ page })
-    .options({ resultTypes: ['violations'] })
-    .withTags(AXE_TAGS);
-  for (const selector of include) builder = builder.include(selector);
-  const { violations } = await builder.analyze();
+  const options: RunOptions = {
+    resultTypes: ['violations'],
+    runOnly: { type: 'tag', values: AXE_TAGS },
+  };
+  let violations: AxeResults['violations'];
+  if (page.frames().length === 1) {
+    // A page without frames (all of the app's): axe.run in the page, as AxeBuilder's legacy mode
+    // does, with axe injected once per document. AxeBuilder's default runs axe in parts and
+    // merges them in a new blank page on every call, which only frames need and which cost most
+    // of a second per check on a busy machine (204 checks in axe-matrix.test.ts).
+    const injected = () =>
+      typeof (window as unknown as { axe?: { run?: unknown } }).axe?.run === 'function';
+    if (!(await page.evaluate(injected))) await page.evaluate(AXE_SOURCE);
+    ({ violations } = await page.evaluate(
+      ([include, options]) =>
+        (
+          window as unknown as {
+            axe: { run(context: unknown, options: unknown): Promise<AxeResults> };
+          }
+        ).axe.run(include.length ? { exclude: [], include } : document, options),
+      [include, options] as const,
+    ));
+  } else {
+    let builder = new AxeBuilder({ page })
+      .options({ resultTypes: ['violations'] })
+      .withTags(AXE_TAGS);
+    for (const selector of include) builder = builder.include(selector);
+    ({ violations } = await builder.analyze());
+  }
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical' || v.id === 'color-contrast')
     .map(
