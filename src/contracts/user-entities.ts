@@ -68,7 +68,6 @@ export const PublicUser = z.object({
 });
 export type PublicUser = z.infer<typeof PublicUser>;
 
-/** The signed-in user's own record (GET /v1/me). */
 /**
  * The permission checks that need no session, answered with the own record so a page does not
  * ask GET /v1/permission/{name} for each (issue 10). joinSession and watchArchive need a session
@@ -92,6 +91,7 @@ export const UserPermissions = z.object(
 );
 export type UserPermissions = z.infer<typeof UserPermissions>;
 
+/** The signed-in user's own record (GET /v1/me). */
 export const Me = z.extend(PublicUser, {
   name: z.string(),
   studentNumber: z.nullable(z.string()),

@@ -9,6 +9,7 @@ import {
   Lang,
   Me,
   PublicUser,
+  USER_PERMISSION_NAMES,
   ViolationKey,
 } from '../user-entities';
 
@@ -87,17 +88,7 @@ export const MyGroupsResponse = z.object({ items: z.array(Group) });
 export const ViolationParams = z.object({ keyName: ViolationKey });
 
 /** Named permission checks (GET /v1/permission/{name}). */
-export const PermissionName = z.enum([
-  'joinSession',
-  'watchArchive',
-  'addComment',
-  'submitOutput',
-  'submitFeedback',
-  'changeProfile',
-  'follow',
-  'seeFeedbackZero',
-  'seeReport',
-]);
+export const PermissionName = z.enum(['joinSession', 'watchArchive', ...USER_PERMISSION_NAMES]);
 export type PermissionName = z.infer<typeof PermissionName>;
 export const PermissionParams = z.object({ name: PermissionName });
 export const PermissionQuery = z.object({ sessionId: z.optional(Id) });
