@@ -93,10 +93,9 @@ const appWanted = new WeakSet<I18n>();
  */
 export async function loadAppNamespaces(instance: I18n = i18n): Promise<void> {
   appWanted.add(instance);
-  const langs = new Set<Lang>([toLang(instance.language, DEFAULT_LANG)]);
-  const heading = wanted.get(instance);
-  if (heading) langs.add(heading);
-  await Promise.all([...langs].map((lang) => addBundle(appBundles, 'home', lang, instance)));
+  await Promise.all(
+    langsInPlay(instance).map((lang) => addBundle(appBundles, 'home', lang, instance)),
+  );
 }
 
 async function addBundle(
@@ -168,10 +167,15 @@ export async function loadFeatureNamespace(
 ): Promise<void> {
   const set = featureWanted.get(instance) ?? new Set<LazyNamespace>();
   featureWanted.set(instance, set.add(ns));
+  await Promise.all(langsInPlay(instance).map((lang) => loadNamespace(ns, lang, instance)));
+}
+
+/** The instance's language, and the one a switch under way is heading for. */
+function langsInPlay(instance: I18n): Lang[] {
   const langs = new Set<Lang>([toLang(instance.language, DEFAULT_LANG)]);
   const heading = wanted.get(instance);
   if (heading) langs.add(heading);
-  await Promise.all([...langs].map((lang) => loadNamespace(ns, lang, instance)));
+  return [...langs];
 }
 
 const wanted = new WeakMap<I18n, Lang>();
