@@ -83,7 +83,13 @@ async function signInTokens(baseUrl: string): Promise<AuthTokens> {
 function countBytes(cdp: CDPSession) {
   const state = { bytes: 0, requests: 0, encodings: new Set<string>() };
   const urls = new Map<string, string>();
-  cdp.on('Network.requestWillBeSent', (e) => urls.set(e.requestId, e.request.url));
+  const sentAt = new Map<string, number>();
+  let firstAt: number | null = null;
+  cdp.on('Network.requestWillBeSent', (e) => {
+    urls.set(e.requestId, e.request.url);
+    sentAt.set(e.requestId, e.timestamp);
+    firstAt ??= e.timestamp;
+  });
   cdp.on('Network.responseReceived', (e) => {
     const headers = e.response.headers as Record<string, string>;
     const encoding = Object.entries(headers).find(([k]) => k.toLowerCase() === 'content-encoding');
@@ -94,7 +100,12 @@ function countBytes(cdp: CDPSession) {
     state.requests += 1;
     // BENCH_LOAD_VERBOSE=1 lists every response (to see what a first load is made of).
     if (process.env.BENCH_LOAD_VERBOSE === '1') {
-      console.log(`  ${String(e.encodedDataLength).padStart(8)} ${urls.get(e.requestId) ?? '?'}`);
+      // Seconds from the first request: when this one was sent and when its answer was in.
+      const t = (at: number | undefined) =>
+        at === undefined || firstAt === null ? '?' : ((at - firstAt) * 1000).toFixed(0).padStart(6);
+      console.log(
+        `  ${String(e.encodedDataLength).padStart(8)} ${t(sentAt.get(e.requestId))} → ${t(e.timestamp)} ms ${urls.get(e.requestId) ?? '?'}`,
+      );
     }
   });
   return state;
@@ -153,6 +164,15 @@ async function measure(
         }),
       [readyAt, QUIET_MS] as const,
     );
+    if (process.env.BENCH_LOAD_VERBOSE === '1') {
+      const tasks = await page.evaluate(() =>
+        performance.getEntriesByType('longtask').map((e) => [e.startTime, e.duration]),
+      );
+      console.log(
+        `  ready at ${Math.round(readyAt)} ms; long tasks (start+duration ms): ` +
+          tasks.map(([at, d]) => `${Math.round(at!)}+${Math.round(d!)}`).join(' '),
+      );
+    }
     // Whatever the page still fetches for its first view (images, later API calls) counts too.
     await page.waitForLoadState('networkidle', { timeout: 60_000 }).catch(() => undefined);
     if (route === 'home' && page.url().includes('/login')) throw new Error('home: not signed in');
