@@ -2,11 +2,17 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { firstViewChunks } from './scripts/first-view-chunks';
 import { learnerPrecache } from './scripts/precache-plan';
+import { ROUTE_CHUNKS } from './src/server/http/route-preload';
 import { precompress } from './scripts/precompress';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 const serverPort = Number(process.env.PORT ?? 3000);
+const signedInFirstView = firstViewChunks(
+  fileURLToPath(new URL('.', import.meta.url)),
+  ROUTE_CHUNKS['/']!,
+);
 
 // The client build. `npm start` builds into dist/client and the Fastify server serves it;
 // `npm run dev` serves it with hot reload and proxies the API to a running server.
@@ -14,6 +20,7 @@ export default defineConfig({
   // Brotli and gzip twins of every text asset, served as is by the server (issue 10).
   plugins: [
     react(),
+    signedInFirstView.collect,
     // The service worker and the web app manifest (issue 13): src/sw/sw.ts, with the build's
     // file list injected. The page registers it itself after load (src/app/service-worker.ts).
     VitePWA({
@@ -68,6 +75,11 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             {
+              name: 'app-initial',
+              tags: ['$initial'],
+              test: /[\\/]src[\\/]/,
+            },
+            {
               // The libraries every page starts with, in one file rather than a dozen: on a slow
               // network each response costs its headers and a turn of the request queue. Of the
               // toasts only their store: the container comes after the first render (providers.tsx).
@@ -101,6 +113,10 @@ export default defineConfig({
               // The ones the signed-in shell and home add (header menu, dialogs, cards, lists).
               name: 'ui-app',
               test: /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](AspectRatio|Avatar|Badge|Card|FocusTrap|Grid|List|Menu|Modal|ModalBase|Overlay|Popover|SimpleGrid|Skeleton|Table|Tabs)[\\/]/,
+            },
+            {
+              name: 'signed-in',
+              test: signedInFirstView.test,
             },
           ],
         },

@@ -23,7 +23,17 @@ const manifest = {
     imports: ['_ui-U.js', 'index.html'],
   },
   'src/app/layout/app-layout.tsx': { file: 'assets/app-layout-S.js', css: ['assets/shell-S.css'] },
-  'src/features/home/index.ts': { file: 'assets/home-H.js', imports: ['_ui-U.js'] },
+  'src/features/home/index.ts': {
+    file: 'assets/home-H.js',
+    imports: ['_ui-U.js', '_signed-in-I.js'],
+  },
+  '_signed-in-I.js': { file: 'assets/signed-in-I.js' },
+  'src/features/profile/home-parts.ts': {
+    file: 'assets/home-parts-P.js',
+    imports: ['_signed-in-I.js'],
+  },
+  'src/features/home/violation-notices.tsx': { file: 'assets/violation-notices-N.js' },
+  'src/features/home/news-card.tsx': { file: 'assets/news-card-C.js' },
   'src/lib/locales-ja.ts': { file: 'assets/locales-ja-J.js' },
   'src/lib/locales-en.ts': { file: 'assets/locales-en-E.js' },
   'src/lib/locales-ja-app.ts': { file: 'assets/locales-ja-app-JA.js' },
@@ -56,13 +66,13 @@ describe('route preloads in index.html (issue 10)', () => {
     expect(res.statusCode).toBe(200);
     expect(preloads(res.body)).toEqual([
       '/assets/vendor-V.js',
+      '/assets/locales-ja-J.js',
       '/assets/login-page-L.js',
       '/assets/ui-U.js',
-      '/assets/locales-ja-J.js',
     ]);
   });
 
-  it("names the shell's and home's chunks and stylesheet at /, in the browser's language", async () => {
+  it("names the texts first, then the shell's and home's chunks (the parts it draws lazily too) and stylesheet at /, in the browser's language", async () => {
     const res = await t.app.inject({
       url: '/',
       headers: { accept: 'text/html', 'accept-language': 'en-US', 'accept-encoding': 'br' },
@@ -73,11 +83,15 @@ describe('route preloads in index.html (issue 10)', () => {
     expect(preloads(html)).toEqual([
       '/assets/vendor-V.js',
       '/assets/shell-S.css',
+      '/assets/locales-en-E.js',
+      '/assets/locales-en-app-EA.js',
       '/assets/app-layout-S.js',
       '/assets/home-H.js',
       '/assets/ui-U.js',
-      '/assets/locales-en-E.js',
-      '/assets/locales-en-app-EA.js',
+      '/assets/signed-in-I.js',
+      '/assets/home-parts-P.js',
+      '/assets/violation-notices-N.js',
+      '/assets/news-card-C.js',
     ]);
   });
 
