@@ -20,8 +20,8 @@ window.addEventListener('vite:preloadError', (event) =>
 registerServiceWorker();
 forgetApiReadsWhenSignedOut();
 
-const router = createRouter();
 const queryClient = createQueryClient();
+const router = createRouter(queryClient);
 
 // The page's language arrives as a chunk of its own (issue 10); render once it is in.
 const startLanguage = toLang(i18n.language, 'ja');

@@ -1,10 +1,11 @@
+import type { QueryClient } from '@tanstack/react-query';
 import {
   createBrowserRouter,
   redirect,
   type LoaderFunctionArgs,
   type RouteObject,
 } from 'react-router-dom';
-import { loadLoginPage } from '@/features/auth';
+import { loadLoginPage, meQueryOptions } from '@/features/auth';
 import { loadAppNamespaces, loadFeatureNamespace, type LazyNamespace } from '@/lib/i18n';
 import { tokenStorage } from '@/lib/storage';
 import { PageLoader } from '@/features/page-status';
@@ -14,13 +15,22 @@ import { NotFoundPage, RouteErrorPage } from './pages/error-page';
 /** /login and /login/v2: a user who already holds a token goes home. */
 const redirectIfSignedIn = () => (tokenStorage.getToken() ? redirect('/') : null);
 
-/** The authenticated area: no token, then to login, remembering where the user was going. */
-const requireToken = ({ request }: LoaderFunctionArgs) => {
-  if (tokenStorage.getToken()) return null;
-  const url = new URL(request.url);
-  const target = `${url.pathname}${url.search}`;
-  return redirect(target === '/' ? '/login' : `/login?redirect=${encodeURIComponent(target)}`);
-};
+/**
+ * The authenticated area: no token, then to login, remembering where the user was going. With
+ * one, `/v1/me` (which the shell waits for) starts now, alongside the shell's chunks and texts
+ * rather than after them (issue 10); the shell's query shows its outcome as usual.
+ */
+const requireToken =
+  (queryClient: QueryClient) =>
+  ({ request }: LoaderFunctionArgs) => {
+    if (tokenStorage.getToken()) {
+      void queryClient.prefetchQuery(meQueryOptions());
+      return null;
+    }
+    const url = new URL(request.url);
+    const target = `${url.pathname}${url.search}`;
+    return redirect(target === '/' ? '/login' : `/login?redirect=${encodeURIComponent(target)}`);
+  };
 
 /**
  * The signed-in areas are fetched with their route: the router names each feature only through a
@@ -55,11 +65,18 @@ const watchLoader = async (args: LoaderFunctionArgs) => (await watch()).watchLoa
 const legalPage = (name: 'PolicyRoute' | 'PrivacyPage' | 'TermsPage') => () =>
   withTexts('legal', () => import('./pages/legal-pages'))().then((m) => ({ Component: m[name] }));
 
+/** The home page's first reads, started with its chunk (see prefetchHomeReads). */
+const homeLoader = (queryClient: QueryClient) => async () => {
+  (await home()).prefetchHomeReads(queryClient);
+  return null;
+};
+
 /**
  * The spec's route table for the areas that exist so far. Areas not built yet are absent (their
- * paths fall through to page-not-found); later issues add their routes here.
+ * paths fall through to page-not-found); later issues add their routes here. The loaders start
+ * reads in the query client the pages then use.
  */
-export const routes = [
+export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
     element: <RootLayout />,
     errorElement: <RouteErrorPage />,
@@ -95,7 +112,7 @@ export const routes = [
         ],
       },
       {
-        loader: requireToken,
+        loader: requireToken(queryClient),
         // The signed-in shell (header, menus, realtime) is a chunk of its own, and so are the texts
         // beyond /login's: /login never loads them.
         lazy: () =>
@@ -108,7 +125,11 @@ export const routes = [
           {
             errorElement: <RouteErrorPage />,
             children: [
-              { index: true, lazy: component(home, (m) => m.HomePage) },
+              {
+                index: true,
+                loader: homeLoader(queryClient),
+                lazy: component(home, (m) => m.HomePage),
+              },
               {
                 path: 'session/:sessionId/watch',
                 loader: watchLoader,
@@ -182,4 +203,5 @@ export const routes = [
   },
 ];
 
-export const createRouter = () => createBrowserRouter(routes);
+export const createRouter = (queryClient: QueryClient) =>
+  createBrowserRouter(createRoutes(queryClient));

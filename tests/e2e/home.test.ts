@@ -136,6 +136,12 @@ describe('home', () => {
           `${url.pathname.replace(me.item._id, '{me}')}${url.searchParams.has('orderBy') ? `?orderBy=${url.searchParams.get('orderBy')}` : url.search ? '?…' : ''}`,
         );
     });
+    // Every read asked for, in full.
+    const started: string[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname.startsWith('/v1/')) started.push(`${url.pathname}${url.search}`);
+    });
     await page.reload();
     await page.getByRole('heading', { name: text('ja', 'rooms:title') }).waitFor();
     await page.waitForLoadState('networkidle');
@@ -165,6 +171,14 @@ describe('home', () => {
         '/v1/client-config',
       ].sort(),
     );
+    // The router's loaders start /v1/me and the two sessions lists with the page's chunks; the
+    // page's own queries then use those answers rather than asking again.
+    for (const url of ['/v1/me', '/v1/sessions?pageSize=24', '/v1/sessions?status=IN_PROGRESS']) {
+      expect(
+        started.filter((u) => u === url || u.startsWith(`${url}&`)),
+        url,
+      ).toHaveLength(1);
+    }
     // The follow counts still show, from the profile.
     const profile = await api<{ item: { counts: { followers: number; follows: number } } }>(
       page,

@@ -16,10 +16,7 @@ export function RootLayout() {
   useAnalytics(me.data, hasToken, hasToken && me.isPending);
   // The API client gave up on the session: tell the user (the modal is fetched then, not before).
   const [loggedOut, setLoggedOut] = useState<boolean | null>(null);
-  useEffect(() => {
-    const subscription = apiClient.loggedOut$.subscribe(() => setLoggedOut(true));
-    return () => subscription.unsubscribe();
-  }, []);
+  useEffect(() => apiClient.onLoggedOut(() => setLoggedOut(true)), []);
   return (
     <>
       <Suspense fallback={<PageLoader />}>

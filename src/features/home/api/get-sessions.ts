@@ -1,4 +1,10 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { ListSessionsResponse } from '@/contracts/api/sessions';
 import { apiClient } from '@/lib/api-client';
 
@@ -6,8 +12,8 @@ import { apiClient } from '@/lib/api-client';
 export const HOME_SESSIONS_PAGE_SIZE = 24;
 
 /** GET /v1/sessions page by page (pageSize, lastKey): the sessions the user may see. */
-export function useSessions() {
-  const query = useInfiniteQuery({
+const sessionsQuery = () =>
+  infiniteQueryOptions({
     queryKey: ['sessions', 'list'],
     queryFn: async ({ pageParam }) =>
       apiClient.request(ListSessionsResponse, {
@@ -21,12 +27,15 @@ export function useSessions() {
     getNextPageParam: (last) => last.lastKey ?? undefined,
     staleTime: 60_000,
   });
+
+export function useSessions() {
+  const query = useInfiniteQuery(sessionsQuery());
   return { ...query, sessions: query.data?.pages.flatMap((p) => p.items) };
 }
 
 /** GET /v1/sessions?status=IN_PROGRESS (one page of 100): the live sessions block's own list. */
-export function useLiveSessions() {
-  return useQuery({
+const liveSessionsQuery = () =>
+  queryOptions({
     queryKey: ['sessions', 'live'],
     queryFn: async () =>
       (
@@ -37,4 +46,17 @@ export function useLiveSessions() {
       ).items,
     staleTime: 60_000,
   });
+
+export function useLiveSessions() {
+  return useQuery(liveSessionsQuery());
+}
+
+/**
+ * Starts the home page's own reads (the router's loader for `/`), so they travel alongside
+ * `/v1/me` and the page's chunks instead of after them (issue 10). Not awaited: the page's
+ * queries show their loading, errors and retries as usual; fresh data is not read again.
+ */
+export function prefetchHomeReads(queryClient: QueryClient): void {
+  void queryClient.prefetchInfiniteQuery(sessionsQuery());
+  void queryClient.prefetchQuery(liveSessionsQuery());
 }
