@@ -36,7 +36,7 @@ function tab(fetch: typeof globalThis.fetch, backend: KeyValueStorage, lock?: Lo
     ...(lock ? { lock } : {}),
   });
   const loggedOut = vi.fn();
-  client.loggedOut$.subscribe(loggedOut);
+  client.onLoggedOut(loggedOut);
   return { client, tokens, sleeps, loggedOut };
 }
 

@@ -12,7 +12,7 @@ function setup(handler: (req: Seen) => Reply | Promise<Reply>) {
   const tokens = createTokenStorage(createMemoryStorage());
   const client = createApiClient({ fetch: server.fetch, tokens });
   const loggedOut = vi.fn();
-  client.loggedOut$.subscribe(loggedOut);
+  client.onLoggedOut(loggedOut);
   return { ...server, tokens, client, loggedOut };
 }
 

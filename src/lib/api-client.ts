@@ -1,4 +1,3 @@
-import { Subject, type Observable } from 'rxjs';
 import { safeParse, type core } from 'zod/mini';
 import { AuthTokens } from '@/contracts/api/auth';
 import { RETRY_COUNT, RETRY_DELAY_MS, RETRY_STATUSES } from '@/contracts/constants';
@@ -141,8 +140,12 @@ type RefreshOutcome = 'ok' | 'refused' | 'unavailable';
 
 export interface ApiClient {
   readonly tokens: TokenStorage;
-  /** Emits when a refresh failed and the tokens were cleared. The app shows the logged-out modal. */
-  readonly loggedOut$: Observable<void>;
+  /**
+   * Calls `listener` whenever a refresh failed and the tokens were cleared (the app shows the
+   * logged-out modal); returns the call that stops it. A plain listener set, not an RxJS Subject:
+   * /login's first load carries no RxJS (issue 10).
+   */
+  onLoggedOut(listener: () => void): () => void;
   /** Sends a request and parses the response body with `schema`; throws ApiError on any failure. */
   request<S extends core.$ZodType>(schema: S, config: RequestConfig): Promise<core.output<S>>;
   /** Exchanges the stored refresh token for a new pair; concurrent callers share one exchange. */
@@ -217,7 +220,12 @@ const defaultSleep = (ms: number): Promise<void> =>
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const tokens = options.tokens ?? defaultTokenStorage;
   const sleep = options.sleep ?? defaultSleep;
-  const loggedOut = new Subject<void>();
+  const loggedOutListeners = new Set<() => void>();
+  /** The server refused the session: forget the tokens and tell whoever listens. */
+  const endSession = () => {
+    tokens.clear();
+    for (const listener of [...loggedOutListeners]) listener();
+  };
   const baseURL = options.baseURL ?? '';
   const fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
 
@@ -331,8 +339,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         if (outcome === 'ok') return sendWithRules(config, meta);
         // The refresh could not be made (no network, 5xx, 429 past its retries): keep the session.
         if (outcome === 'unavailable') throw error;
-        tokens.clear();
-        loggedOut.next();
+        endSession();
         throw error;
       }
 
@@ -384,12 +391,16 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const recoverSession = async (): Promise<boolean> => {
     if (tokens.getRefreshToken() === null && tokens.getToken() === null) return false;
     if (await refresh()) return true;
-    tokens.clear();
-    loggedOut.next();
+    endSession();
     return false;
   };
 
-  return { tokens, loggedOut$: loggedOut.asObservable(), request, refresh, recoverSession };
+  const onLoggedOut = (listener: () => void) => {
+    loggedOutListeners.add(listener);
+    return () => void loggedOutListeners.delete(listener);
+  };
+
+  return { tokens, onLoggedOut, request, refresh, recoverSession };
 }
 
 /** The page's API client: same origin, tokens in localStorage. */
