@@ -75,14 +75,18 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             {
+              // Everything the entry imports statically (the shell /login and every page start
+              // with, libraries and app code alike) in one file: left alone it came as ten, most
+              // under 2 kB, each a turn of the browser's six-at-a-time queue (issue 10).
               name: 'app-initial',
               tags: ['$initial'],
               test: /[\\/]src[\\/]/,
             },
             {
-              // The libraries every page starts with, in one file rather than a dozen: on a slow
-              // network each response costs its headers and a turn of the request queue. Of the
-              // toasts only their store: the container comes after the first render (providers.tsx).
+              // These libraries' modules the entry does not import (app-initial has the rest):
+              // Mantine's hooks, tslib and the query client's extras that lazy pages share, in one
+              // file rather than a dozen. Of the toasts only their store: the container comes
+              // after the first render (providers.tsx).
               name: 'vendor',
               // Not the hooks only later pages' components use (sliders, storage, hotkeys): a group
               // takes every module it matches anywhere in the app, so they would ride on /login.
@@ -115,6 +119,9 @@ export default defineConfig({
               test: /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](AspectRatio|Avatar|Badge|Card|FocusTrap|Grid|List|Menu|Modal|ModalBase|Overlay|Popover|SimpleGrid|Skeleton|Table|Tabs)[\\/]/,
             },
             {
+              // The app code the signed-in home's first view shares with other pages, in one
+              // file instead of eighteen (scripts/first-view-chunks.ts). Last, so the library
+              // groups above keep their modules.
               name: 'signed-in',
               test: signedInFirstView.test,
             },
