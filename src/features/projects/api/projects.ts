@@ -18,15 +18,18 @@ async function myProjects(orderBy: ProjectOrder): Promise<InquiryProject[]> {
 }
 
 /**
- * GET /v1/inquiryProjects twice (orderBy updatedAt, then latestPublishedAt); the newer list wins
- * and its first project is the one 'Work on project' shows.
+ * GET /v1/inquiryProjects twice (orderBy updatedAt and latestPublishedAt), at once: neither
+ * depends on the other, and one after the other cost the home page a round trip (issue 10). The
+ * newer list wins and its first project is the one 'Work on project' shows.
  */
 export function useLatestProject(enabled: boolean) {
   return useQuery({
     queryKey: ['projects', 'latest'],
     queryFn: async () => {
-      const byUpdated = await myProjects('updatedAt');
-      const byPublished = await myProjects('latestPublishedAt');
+      const [byUpdated, byPublished] = await Promise.all([
+        myProjects('updatedAt'),
+        myProjects('latestPublishedAt'),
+      ]);
       return latestProject(byUpdated, byPublished);
     },
     enabled,
