@@ -6,7 +6,7 @@ const ROUTER = resolve(import.meta.dirname, '../../../src/app/router.tsx');
 
 /**
  * Every path the app's router answers, as full patterns ('/report/group/:groupId/sessions'),
- * read from the `routes` array of src/app/router.tsx: a route added there shows up here without
+ * read from the array `createRoutes` returns in src/app/router.tsx: a route added there shows up here without
  * anyone remembering to list it. Layout routes (no path) add nothing; an index route is its
  * parent's path.
  */
@@ -23,15 +23,16 @@ export function routerPaths(): string[] {
     if (
       ts.isVariableDeclaration(node) &&
       ts.isIdentifier(node.name) &&
-      node.name.text === 'routes' &&
+      node.name.text === 'createRoutes' &&
       node.initializer &&
-      ts.isArrayLiteralExpression(node.initializer)
+      ts.isArrowFunction(node.initializer) &&
+      ts.isArrayLiteralExpression(node.initializer.body)
     ) {
-      routes = node.initializer;
+      routes = node.initializer.body;
     }
     node.forEachChild(find);
   });
-  if (!routes) throw new Error('No `routes` array in src/app/router.tsx');
+  if (!routes) throw new Error('No `createRoutes = (…) => [ … ]` in src/app/router.tsx');
 
   const join = (parent: string, path: string) =>
     path.startsWith('/') ? path : `${parent.replace(/\/$/, '')}/${path}`;
