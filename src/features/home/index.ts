@@ -3,4 +3,4 @@
  * that already holds the page: no second request after it.
  */
 export { HomePage } from './home-page';
-export { prefetchHomeReads } from './api/get-sessions';
+export { prefetchHomeReads } from './api/prefetch';

@@ -1,12 +1,8 @@
 import { Anchor, Card, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ArticlesResponse } from '@/contracts/api/older-service';
-import { apiClient } from '@/lib/api-client';
 import { formatDate } from '@/lib/time';
-
-/** How many of the newest articles the home page shows. */
-export const HOME_ARTICLES = 3;
+import { homeArticlesQuery } from './api/articles';
 
 /**
  * News that staff published (GET /v0/articles): the school's own and the provider's for every
@@ -14,17 +10,7 @@ export const HOME_ARTICLES = 3;
  */
 export function NewsCard() {
   const { t } = useTranslation('home');
-  const articles = useQuery({
-    queryKey: ['articles', 'home'],
-    queryFn: async () =>
-      (
-        await apiClient.request(ArticlesResponse, {
-          url: '/v0/articles',
-          params: { pageSize: HOME_ARTICLES },
-        })
-      ).items,
-    staleTime: 5 * 60_000,
-  });
+  const articles = useQuery(homeArticlesQuery());
   if (!articles.data || articles.data.length === 0) return null;
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-labelledby="home-news">

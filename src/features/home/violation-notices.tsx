@@ -2,23 +2,8 @@ import { Alert, Anchor, Group, Image, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { MyUnitOutputsResponse } from '@/contracts/api/catalogue';
-import { OutputListResponse } from '@/contracts/api/outputs';
-import { apiClient } from '@/lib/api-client';
-import {
-  hidesImage,
-  NO_IMAGE_URL,
-  outputViolationKind,
-  type ViolationKind,
-} from './violation-kind';
-
-interface Notice {
-  id: string;
-  kind: ViolationKind;
-  title: string;
-  image: string | null;
-  href: string | null;
-}
+import { violationsQuery } from './api/violations';
+import { hidesImage } from './violation-kind';
 
 /**
  * The caller's own flagged outputs and project slides, read at once from GET
@@ -27,37 +12,7 @@ interface Notice {
  */
 export function ViolationNotices() {
   const { t } = useTranslation('home');
-  const notices = useQuery({
-    queryKey: ['me', 'violations'],
-    queryFn: async (): Promise<Notice[]> => {
-      const [outputs, units] = await Promise.all([
-        apiClient.request(OutputListResponse, {
-          url: '/v1/me/outputs',
-          params: { isViolated: true, withSession: true },
-        }),
-        apiClient.request(MyUnitOutputsResponse, {
-          url: '/v1/me/unitOutputs',
-          params: { isViolated: true },
-        }),
-      ]);
-      const out: Notice[] = [];
-      for (const o of outputs.items) {
-        const kind = outputViolationKind(o.violationStatuses);
-        if (!kind) continue;
-        out.push({
-          id: o.id,
-          kind,
-          title: o.session?.title ?? '',
-          image: hidesImage(kind) ? NO_IMAGE_URL : (o.images[0] ?? null),
-          href: `/session/${encodeURIComponent(o.sessionId)}`,
-        });
-      }
-      for (const u of units.items)
-        out.push({ id: u.id, kind: 'unitOutput', title: u.projectName, image: null, href: null });
-      return out;
-    },
-    staleTime: 60_000,
-  });
+  const notices = useQuery(violationsQuery());
   if (!notices.data || notices.data.length === 0) return null;
   return (
     <Alert color="orange" variant="light" title={t('violations.title')} role="region">

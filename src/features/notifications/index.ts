@@ -1,3 +1,3 @@
 export { NotificationPopup } from './notification-popup';
 export type { NotificationPopupProps } from './notification-popup';
-export { useNotifications } from './api/get-notifications';
+export { notificationsQuery, useNotifications } from './api/get-notifications';

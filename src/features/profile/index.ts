@@ -23,3 +23,5 @@ export const RecentOutputsCard = lazy(() =>
 export const RecentSessionCard = lazy(() =>
   loadParts().then((m) => ({ default: m.RecentSessionCard })),
 );
+/** Starts the reads of the pieces above, for home's loader. */
+export { prefetchHomeProfileReads } from './api/home-reads';

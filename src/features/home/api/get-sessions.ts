@@ -3,7 +3,6 @@ import {
   queryOptions,
   useInfiniteQuery,
   useQuery,
-  type QueryClient,
 } from '@tanstack/react-query';
 import { ListSessionsResponse } from '@/contracts/api/sessions';
 import { apiClient } from '@/lib/api-client';
@@ -12,7 +11,7 @@ import { apiClient } from '@/lib/api-client';
 export const HOME_SESSIONS_PAGE_SIZE = 24;
 
 /** GET /v1/sessions page by page (pageSize, lastKey): the sessions the user may see. */
-const sessionsQuery = () =>
+export const sessionsQuery = () =>
   infiniteQueryOptions({
     queryKey: ['sessions', 'list'],
     queryFn: async ({ pageParam }) =>
@@ -34,7 +33,7 @@ export function useSessions() {
 }
 
 /** GET /v1/sessions?status=IN_PROGRESS (one page of 100): the live sessions block's own list. */
-const liveSessionsQuery = () =>
+export const liveSessionsQuery = () =>
   queryOptions({
     queryKey: ['sessions', 'live'],
     queryFn: async () =>
@@ -49,14 +48,4 @@ const liveSessionsQuery = () =>
 
 export function useLiveSessions() {
   return useQuery(liveSessionsQuery());
-}
-
-/**
- * Starts the home page's own reads (the router's loader for `/`), so they travel alongside
- * `/v1/me` and the page's chunks instead of after them (issue 10). Not awaited: the page's
- * queries show their loading, errors and retries as usual; fresh data is not read again.
- */
-export function prefetchHomeReads(queryClient: QueryClient): void {
-  void queryClient.prefetchInfiniteQuery(sessionsQuery());
-  void queryClient.prefetchQuery(liveSessionsQuery());
 }

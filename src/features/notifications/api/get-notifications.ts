@@ -1,16 +1,18 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { NotificationsResponse, type NotificationKind } from '@/contracts/api/notifications';
 import { apiClient } from '@/lib/api-client';
 
 export const notificationsKey = (kind: NotificationKind) => ['notifications', kind] as const;
 
 /** GET /v1/notifications/{me|all|projectFeedbackAll}: the signed-in user's own, newest first. */
-export function useNotifications(kind: NotificationKind, enabled = true) {
-  return useQuery({
+export const notificationsQuery = (kind: NotificationKind) =>
+  queryOptions({
     queryKey: notificationsKey(kind),
     queryFn: async () =>
       (await apiClient.request(NotificationsResponse, { url: `/v1/notifications/${kind}` })).items,
-    enabled,
     staleTime: 60_000,
   });
+
+export function useNotifications(kind: NotificationKind, enabled = true) {
+  return useQuery({ ...notificationsQuery(kind), enabled });
 }

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { GetUserResponse } from '@/contracts/api/users';
 import { apiClient } from '@/lib/api-client';
 
@@ -14,13 +14,15 @@ export async function fetchProfile(userId: string) {
 
 export type ProfileData = Awaited<ReturnType<typeof fetchProfile>>;
 
-export function useProfile(userId: string | undefined) {
-  return useQuery({
-    queryKey: profileKey(userId ?? ''),
-    queryFn: () => fetchProfile(userId!),
-    enabled: userId !== undefined,
+export const profileQuery = (userId: string) =>
+  queryOptions({
+    queryKey: profileKey(userId),
+    queryFn: () => fetchProfile(userId),
     staleTime: 30_000,
     // A 404 is an answer, not a hiccup.
     retry: false,
   });
+
+export function useProfile(userId: string | undefined) {
+  return useQuery({ ...profileQuery(userId ?? ''), enabled: userId !== undefined });
 }

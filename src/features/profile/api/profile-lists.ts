@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   MyActivitiesResponse,
   UserFeedbacksResponse,
@@ -14,8 +14,8 @@ import { profileKey } from './get-profile';
 const userUrl = (userId: string, list: string) => `/v1/user/${encodeURIComponent(userId)}/${list}`;
 
 /** GET /v1/user/{id}/outputs?withSession=true: newest first. */
-export function useUserOutputs(userId: string) {
-  return useQuery({
+export const userOutputsQuery = (userId: string) =>
+  queryOptions({
     queryKey: [...profileKey(userId), 'outputs'],
     queryFn: async () =>
       (
@@ -26,6 +26,9 @@ export function useUserOutputs(userId: string) {
       ).items,
     staleTime: 30_000,
   });
+
+export function useUserOutputs(userId: string) {
+  return useQuery(userOutputsQuery(userId));
 }
 
 /** GET /v1/user/{id}/feedbacks: feedback the user wrote. */
@@ -72,13 +75,15 @@ export function useUserMemos(userId: string, enabled = true) {
 }
 
 /** GET /v1/me/activities?tab=…: the activity panel of the own profile. */
-export function useMyActivities(tab: ActivityTab, enabled = true) {
-  return useQuery({
+export const myActivitiesQuery = (tab: ActivityTab) =>
+  queryOptions({
     queryKey: ['me', 'activities', tab],
     queryFn: async () =>
       (await apiClient.request(MyActivitiesResponse, { url: '/v1/me/activities', params: { tab } }))
         .items,
-    enabled,
     staleTime: 30_000,
   });
+
+export function useMyActivities(tab: ActivityTab, enabled = true) {
+  return useQuery({ ...myActivitiesQuery(tab), enabled });
 }
