@@ -33,8 +33,10 @@ export function firstViewChunks(root: string, routeModules: readonly string[]) {
     apply: 'build',
     buildEnd(this: unknown) {
       const graph = this as ModuleGraph;
-      const isSource = (id: string) => id.startsWith(resolve(root, 'src') + '/');
-      const isEngine = (id: string) => id.startsWith(resolve(root, 'src/engine') + '/');
+      const srcDir = resolve(root, 'src') + '/';
+      const engineDir = resolve(root, 'src/engine') + '/';
+      const isSource = (id: string) => id.startsWith(srcDir);
+      const isEngine = (id: string) => id.startsWith(engineDir);
       const lazy = (id: string) => (graph.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0;
       const staticClosure = (starts: Iterable<string>) => {
         const seen = new Set<string>();

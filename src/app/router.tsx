@@ -20,11 +20,14 @@ const redirectIfSignedIn = () => (tokenStorage.getToken() ? redirect('/') : null
  * one, `/v1/me` (which the shell waits for) starts now, alongside the shell's chunks and texts
  * rather than after them (issue 10); the shell's query shows its outcome as usual.
  */
-const requireToken =
+export const requireToken =
   (queryClient: QueryClient) =>
   ({ request }: LoaderFunctionArgs) => {
     if (tokenStorage.getToken()) {
-      void queryClient.prefetchQuery(meQueryOptions());
+      // Starts /v1/me only when nothing is cached: React Router re-runs this loader when the
+      // search params change, and a stale answer is the shell query's to refresh, not a reason
+      // for a second read here.
+      queryClient.ensureQueryData(meQueryOptions()).catch(() => undefined);
       return null;
     }
     const url = new URL(request.url);
