@@ -9,8 +9,9 @@ import {
 } from '../../contracts/realtime';
 import { RoomEvent, type RoomFeed } from '../../contracts/stream';
 import { RoomLog } from '../room-log';
-import type { Scheduler } from '../time';
+import type { Scheduler, TimerHandle } from '../time';
 import type { RoomTransport, TransportStatus } from './types';
+import { BACKOFF_INITIAL_MS, BACKOFF_MAX_MS } from './ws';
 
 /** One snapshot of a listened query: the documents added since the last, and where it came from. */
 export interface DocBatch {
@@ -127,6 +128,34 @@ export const createFirestoreTransport = ({
   const error = (code: 'notFound' | 'internal', message: string, ref: string) =>
     messages$.next({ v: PROTOCOL_VERSION, type: 'error', code, message, ref });
 
+  /**
+   * A listen the SDK ended with an error other than the rules' refusal (resource-exhausted,
+   * internal, …) hears nothing more: the SDK retries only a lost connection, not these. Each is
+   * listened to again after a backoff (the WebSocket transport's), from where the page is; the
+   * backoff starts over once that listen hears from Firestore.
+   */
+  const retries = new Map<string, { attempt: number; timer?: TimerHandle }>();
+  const relisten = (key: string, again: () => void) => {
+    const retry = retries.get(key) ?? { attempt: 0 };
+    retries.set(key, retry);
+    if (closed || retry.timer !== undefined) return;
+    const wait = Math.min(BACKOFF_MAX_MS, BACKOFF_INITIAL_MS * 2 ** retry.attempt);
+    retry.attempt += 1;
+    retry.timer = scheduler.setTimeout(() => {
+      retry.timer = undefined;
+      again();
+    }, wait);
+  };
+  const heard = (key: string) => {
+    const retry = retries.get(key);
+    if (retry && retry.timer === undefined) retries.delete(key);
+  };
+  const stopRetry = (key: string) => {
+    const timer = retries.get(key)?.timer;
+    if (timer !== undefined) scheduler.clearTimeout(timer);
+    retries.delete(key);
+  };
+
   const listenRoom = (streamId: string) => {
     const room = rooms.get(streamId);
     if (!room || !port) return;
@@ -156,6 +185,7 @@ export const createFirestoreTransport = ({
         // A cache-only first answer may be partial: wait for Firestore's own.
         if (first && fromCache) return online(true);
         online(fromCache);
+        if (!fromCache) heard(`room:${streamId}`);
         const parsedEvents: RoomEvent[] = [];
         for (const data of added) {
           const parsed = parseEventDoc(streamId, data);
@@ -171,8 +201,11 @@ export const createFirestoreTransport = ({
         first = false;
       },
       error: (code) => {
-        if (code === 'permission-denied') error('notFound', 'no such room', streamId);
-        else error('internal', `firestore: ${code}`, streamId);
+        if (code === 'permission-denied') return error('notFound', 'no such room', streamId);
+        error('internal', `firestore: ${code}`, streamId);
+        // Not live until the new listen hears from Firestore.
+        setStatus('connecting');
+        relisten(`room:${streamId}`, () => listenRoom(streamId));
       },
     });
   };
@@ -182,7 +215,8 @@ export const createFirestoreTransport = ({
     if (!room || !port) return;
     room.stopMessages();
     room.stopMessages = port.listenMessages(streamId, scheduler.now() - MESSAGES_LOOKBACK_MS, {
-      next: ({ added }) => {
+      next: ({ added, fromCache }) => {
+        if (!fromCache) heard(`messages:${streamId}`);
         for (const data of added) {
           const doc = MessageDoc.safeParse(data);
           const parsed = doc.success ? parseServerMessage(doc.data.message) : null;
@@ -190,8 +224,12 @@ export const createFirestoreTransport = ({
           else invalidDocs$.next('not a message document');
         }
       },
-      // The events listen reports the refusal once.
-      error: () => undefined,
+      // The events listen reports a refusal, once.
+      error: (code) => {
+        if (code !== 'permission-denied') {
+          relisten(`messages:${streamId}`, () => listenMessages(streamId));
+        }
+      },
     });
   };
 
@@ -204,6 +242,7 @@ export const createFirestoreTransport = ({
       port!.listenGroupStreams(groupId, since, {
         next: ({ added, modified, fromCache }) => {
           if (rooms.size === 0) online(fromCache);
+          if (!fromCache) heard('list');
           for (const data of [...added, ...modified]) {
             const doc = GroupStreamDoc.safeParse(data);
             let stream: Stream | null = null;
@@ -227,7 +266,10 @@ export const createFirestoreTransport = ({
             );
           }
         },
-        error: (code) => error('internal', `firestore: ${code}`, groupId),
+        error: (code) => {
+          error('internal', `firestore: ${code}`, groupId);
+          if (code !== 'permission-denied') relisten('list', listenList);
+        },
       }),
     );
   };
@@ -245,6 +287,7 @@ export const createFirestoreTransport = ({
         if (first && fromCache) return;
         first = false;
         if (rooms.size === 0) online(fromCache);
+        if (!fromCache) heard(`session:${sessionId}`);
         for (const data of added) {
           const doc = SessionChangeDoc.safeParse(data);
           let change: SessionChange | null = null;
@@ -261,8 +304,9 @@ export const createFirestoreTransport = ({
         }
       },
       error: (code) => {
-        if (code === 'permission-denied') error('notFound', 'no such session', sessionId);
-        else error('internal', `firestore: ${code}`, sessionId);
+        if (code === 'permission-denied') return error('notFound', 'no such session', sessionId);
+        error('internal', `firestore: ${code}`, sessionId);
+        relisten(`session:${sessionId}`, () => listenSession(sessionId));
       },
     });
     sessions.set(sessionId, stop);
@@ -280,6 +324,7 @@ export const createFirestoreTransport = ({
     if (message.type === 'unsubscribeSession') {
       sessions.get(message.sessionId)?.();
       sessions.delete(message.sessionId);
+      stopRetry(`session:${message.sessionId}`);
       return true;
     }
     return control?.send(message) ?? false;
@@ -322,6 +367,8 @@ export const createFirestoreTransport = ({
       room?.stop();
       room?.stopMessages();
       rooms.delete(streamId);
+      stopRetry(`room:${streamId}`);
+      stopRetry(`messages:${streamId}`);
     },
     resync: (streamId) => listenRoom(streamId),
     subscribeStreamList: (sessionId) => {
@@ -332,6 +379,7 @@ export const createFirestoreTransport = ({
     unsubscribeStreamList: () => {
       for (const stop of list?.stops ?? []) stop();
       list = null;
+      stopRetry('list');
     },
     close: () => {
       for (const room of rooms.values()) {
@@ -343,6 +391,7 @@ export const createFirestoreTransport = ({
       list = null;
       for (const stop of sessions.values()) stop();
       sessions.clear();
+      for (const key of [...retries.keys()]) stopRetry(key);
       setStatus('closed');
       closed = true;
       controlSub?.unsubscribe();

@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import type { RoomEvent, RoomFeed } from '../../contracts/stream';
+import { joinEvent } from '../testing/events';
+import { SimScheduler } from '../testing/sim-scheduler';
+import { createFirestoreTransport, type DocListener, type FirestorePort } from './firestore';
+import type { TransportStatus } from './types';
+import { BACKOFF_INITIAL_MS, BACKOFF_MAX_MS } from './ws';
+
+const S = 'room-1';
+
+interface Listen {
+  kind: string;
+  from: number;
+  listener: DocListener;
+  /** Stopped by the transport, or ended by an error (the SDK's listen is then over). */
+  over: boolean;
+}
+
+/** A port whose listens the test answers and ends by hand, as the SDK would. */
+const fakePort = () => {
+  const listens: Listen[] = [];
+  const listen =
+    (kind: string) =>
+    (_id: string, from: number, listener: DocListener): (() => void) => {
+      const entry: Listen = {
+        kind,
+        from,
+        over: false,
+        listener: {
+          next: (b) => listener.next(b),
+          error: (code) => {
+            entry.over = true;
+            listener.error(code);
+          },
+        },
+      };
+      listens.push(entry);
+      return () => void (entry.over = true);
+    };
+  const port: FirestorePort = {
+    listenEvents: listen('events'),
+    listenMessages: listen('messages'),
+    listenGroupStreams: listen('list'),
+    listenSessionChanges: listen('session'),
+    groupIds: ['g1'],
+    close: () => undefined,
+  };
+  const live = (kind: string) => listens.filter((l) => l.kind === kind && !l.over);
+  return { port, listens, live };
+};
+
+const doc = (event: RoomEvent) => ({ seq: event.seq, event: JSON.stringify(event) });
+const batch = (events: RoomEvent[]) => ({
+  added: events.map(doc),
+  modified: [],
+  fromCache: false,
+});
+
+const setup = async () => {
+  const sim = new SimScheduler();
+  const fake = fakePort();
+  const transport = createFirestoreTransport({
+    scheduler: sim,
+    connect: () => Promise.resolve(fake.port),
+  });
+  const feed: RoomFeed[] = [];
+  const statuses: TransportStatus[] = [];
+  transport.events$.subscribe((f) => feed.push(f));
+  transport.status$.subscribe((s) => statuses.push(s));
+  await Promise.resolve();
+  let lastSeq: number | undefined;
+  transport.subscribeRoom(S, () => lastSeq);
+  const join = joinEvent(S, 1, sim.now(), 'student-1');
+  fake.live('events')[0]!.listener.next(batch([join]));
+  lastSeq = 1;
+  return { sim, fake, transport, feed, statuses };
+};
+
+describe('firestore transport: a listen the SDK ends with an error', () => {
+  it('is listened to again after a backoff, from the seq the room has, and goes on delivering', async () => {
+    const { sim, fake, feed, statuses } = await setup();
+    expect(feed.map((f) => f.type)).toEqual(['snapshot']);
+
+    // The emulator's corrupt frame, or Firestore's quota: the SDK ends the listen for good.
+    fake.live('events')[0]!.listener.error('resource-exhausted');
+    expect(statuses.at(-1)).toBe('connecting');
+    sim.advance(BACKOFF_INITIAL_MS - 1);
+    expect(fake.live('events')).toHaveLength(0);
+    sim.advance(1);
+    const again = fake.live('events');
+    expect(again).toHaveLength(1);
+    expect(again[0]!.from).toBe(1);
+
+    const next = joinEvent(S, 2, sim.now(), 'student-2');
+    again[0]!.listener.next(batch([next]));
+    expect(statuses.at(-1)).toBe('open');
+    expect(feed.at(-1)).toEqual({ type: 'events', streamId: S, events: [next] });
+  });
+
+  it('backs off longer each time it fails before hearing from Firestore, up to the cap', async () => {
+    const { sim, fake } = await setup();
+    const waits: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const started = sim.now();
+      fake.live('events')[0]!.listener.error('internal');
+      for (let t = 0; t < 2 * BACKOFF_MAX_MS && fake.live('events').length === 0; t += 10) {
+        sim.advance(10);
+      }
+      waits.push(sim.now() - started);
+    }
+    expect(waits.slice(0, 3)).toEqual([250, 500, 1000]);
+    expect(Math.max(...waits)).toBe(BACKOFF_MAX_MS);
+  });
+
+  it('does not listen again after the rules refuse, after unsubscribing, or after close', async () => {
+    const refused = await setup();
+    refused.fake.live('events')[0]!.listener.error('permission-denied');
+    refused.sim.advance(BACKOFF_MAX_MS * 2);
+    expect(refused.fake.live('events')).toHaveLength(0);
+
+    const left = await setup();
+    left.fake.live('events')[0]!.listener.error('unavailable');
+    left.transport.unsubscribeRoom(S);
+    left.sim.advance(BACKOFF_MAX_MS * 2);
+    expect(left.fake.listens.filter((l) => l.kind === 'events')).toHaveLength(1);
+
+    const closed = await setup();
+    closed.fake.live('messages')[0]!.listener.error('internal');
+    closed.transport.close();
+    expect(closed.sim.pending).toBe(0);
+  });
+
+  it('listens again to the room’s broadcasts and the rooms list too', async () => {
+    const { sim, fake, transport } = await setup();
+    transport.subscribeStreamList();
+    fake.live('messages')[0]!.listener.error('internal');
+    fake.live('list')[0]!.listener.error('internal');
+    sim.advance(BACKOFF_INITIAL_MS);
+    expect(fake.live('messages')).toHaveLength(1);
+    expect(fake.live('list')).toHaveLength(1);
+  });
+});
