@@ -14,7 +14,7 @@ import {
   postCommandVia,
   recordAndBus,
 } from '../../src/server/testing/conformance-app';
-import { describeWithEmulator, useEmulatorApp } from './support';
+import { describeWithEmulator, markEmulatorFault, useEmulatorApp } from './support';
 
 /**
  * The Firestore transport against the transport conformance suite the memory hub and /ws pass:
@@ -69,7 +69,7 @@ describeWithEmulator('firestore transport', () => {
             .then(() => new Promise((r) => setTimeout(r, 300)).then(() => s.enableNetwork()));
         }
       },
-      until: pollUntil(15_000),
+      until: markEmulatorFault(pollUntil(15_000)),
       close: () => {
         for (const transport of transports) transport.close();
         return Promise.resolve();

@@ -1,3 +1,6 @@
+import { onLog } from 'firebase/app';
+// Loaded before markEmulatorFault's onLog, which reaches only the SDK loggers that exist then.
+import 'firebase/firestore';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { RealtimeConfigResponse, RealtimeTokenResponse } from '../../src/contracts/api/realtime';
 import {
@@ -82,5 +85,34 @@ export function useEmulatorApp(): () => EmulatorApp {
   return () => {
     if (!ctx) throw new Error('the emulator app is not started');
     return ctx;
+  };
+}
+
+/**
+ * Marks a harness's `until` failure that followed the emulator's known fault, so the firestore
+ * project's retry (vitest.config.ts) runs that test again and only that: the Node SDK's gRPC
+ * channel now and then reads a corrupt frame from the emulator ("RESOURCE_EXHAUSTED: Received
+ * message larger than max (4041193559 vs …)", firebase-tools#8654, open), and the SDK then waits its
+ * maximum backoff (about a minute) before listening again. Browsers reach Firestore over
+ * WebChannel, not gRPC, and do not meet it. Any other failure fails as it is.
+ */
+export const EMULATOR_FAULT = 'emulator fault firebase-tools#8654';
+export function markEmulatorFault<A extends unknown[]>(
+  until: (...args: A) => Promise<void>,
+): (...args: A) => Promise<void> {
+  let fault: string | null = null;
+  onLog(
+    ({ message }) => {
+      if (/RESOURCE_EXHAUSTED: Received message larger than max/.test(message)) fault = message;
+    },
+    { level: 'error' },
+  );
+  return async (...args) => {
+    try {
+      await until(...args);
+    } catch (e) {
+      if (!fault) throw e;
+      throw new Error(`${(e as Error).message} (${EMULATOR_FAULT}: ${fault})`, { cause: e });
+    }
   };
 }
