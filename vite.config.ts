@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { firstViewChunks } from './scripts/first-view-chunks';
 import { learnerPrecache } from './scripts/precache-plan';
@@ -8,6 +8,29 @@ import { ROUTE_CHUNKS } from './src/server/http/route-preload';
 import { precompress } from './scripts/precompress';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
+
+/**
+ * React Router 7's package exports point every condition at its development build (dev warnings
+ * on: remix-run/react-router#12532, #14753); its production build sits beside it unused. The
+ * client build takes that one, so pupils do not download and run the warnings; `npm run dev` keeps
+ * the development build and its warnings.
+ */
+const reactRouterProduction: Plugin = {
+  name: 'tomoni-react-router-production',
+  apply: 'build',
+  enforce: 'pre',
+  resolveId(id) {
+    if (id === 'react-router')
+      return fileURLToPath(
+        new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url),
+      );
+    if (id === 'react-router/dom')
+      return fileURLToPath(
+        new URL('./node_modules/react-router/dist/production/dom-export.mjs', import.meta.url),
+      );
+    return null;
+  },
+};
 const serverPort = Number(process.env.PORT ?? 3000);
 const signedInFirstView = firstViewChunks(
   fileURLToPath(new URL('.', import.meta.url)),
@@ -20,6 +43,7 @@ export default defineConfig({
   // Brotli and gzip twins of every text asset, served as is by the server (issue 10).
   plugins: [
     react(),
+    reactRouterProduction,
     signedInFirstView.collect,
     // The service worker and the web app manifest (issue 13): src/sw/sw.ts, with the build's
     // file list injected. The page registers it itself after load (src/app/service-worker.ts).
