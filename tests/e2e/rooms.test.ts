@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { FOLLOWER_DEFAULTS } from '../../src/engine';
 import { text } from './support/locales';
-import { SETTLE_MS, roomLessonSteps, useRoomLesson, type Viewer } from './support/room-lesson';
+import {
+  SETTLE_MS,
+  expectRoomRate,
+  roomLessonSteps,
+  useRoomLesson,
+  type Viewer,
+} from './support/room-lesson';
 import { syncState } from './support/sync';
 
 // Issue 3's first "what must be shown": the teacher creates a room on the home page, two students
@@ -37,9 +43,7 @@ describe('the synchronized room', () => {
     await lesson.roomCard(late.page).waitFor();
     await lesson.enterRoom(late, 'rooms:card.join');
     await expectFollowing(late, student1, student2);
-    await expect
-      .poll(async () => (await syncState(late.page))?.rate, { timeout: SETTLE_MS })
-      .toBe(1.5);
+    await expectRoomRate(late, 1.5);
   });
 
   it('brings a student back after a 5 s network outage without pausing anyone', async () => {
