@@ -191,6 +191,10 @@ describe('home', () => {
       '/v1/me/unitOutputs?isViolated=true',
       '/v0/articles?pageSize=3',
       '/v1/me/activities?tab=toMe',
+      // The project sections' (this desktop screen shows them), once /v1/me says so.
+      '/v1/inquiryProjects?isMe=true&isTrashed=false&orderBy=updatedAt',
+      '/v1/inquiryProjects/pinnedSlides',
+      '/v1/notifications/projectFeedbackAll',
     ]) {
       expect(
         started.filter((u) => u === url || u.startsWith(`${url}&`)),

@@ -3,7 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAIN_COLUMN_WIDTH, MOBILE_BREAKPOINT, WRAPPER_WIDTH } from '@/contracts/constants';
+import { MAIN_COLUMN_WIDTH, WRAPPER_WIDTH } from '@/contracts/constants';
 import { useMe } from '@/features/auth';
 import { NotificationPopup, useNotifications } from '@/features/notifications';
 import { ActivityPanel, MyProfileHeader, RecentOutputsCard } from '@/features/profile';
@@ -13,6 +13,7 @@ import { useLiveSessions, useSessions } from './api/get-sessions';
 import { HomeBanners } from './banners';
 import { homeConfig } from './home-config';
 import { LiveSessionsBlock } from './live-sessions-block';
+import { MOBILE_QUERY, initiallyMobile } from './mobile-query';
 import { SessionsSection } from './sessions-section';
 import { pageTitle } from '@/lib/page-title';
 
@@ -22,12 +23,6 @@ const ViolationNotices = lazy(() =>
 );
 
 const NewsCard = lazy(() => import('./news-card').then((m) => ({ default: m.NewsCard })));
-
-const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT - 0.02}px)`;
-const initiallyMobile = () =>
-  typeof window !== 'undefined' && typeof window.matchMedia === 'function'
-    ? window.matchMedia(MOBILE_QUERY).matches
-    : false;
 
 /** Sessions in progress home follows live (a socket follows at most 32). */
 const HOME_LIVE_FOLLOW_MAX = 8;

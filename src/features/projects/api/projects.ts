@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import {
   InquiryProjectResponse,
   InquiryProjectsResponse,
@@ -22,8 +22,8 @@ async function myProjects(orderBy: ProjectOrder): Promise<InquiryProject[]> {
  * depends on the other, and one after the other cost the home page a round trip (issue 10). The
  * newer list wins and its first project is the one 'Work on project' shows.
  */
-export function useLatestProject(enabled: boolean) {
-  return useQuery({
+export const latestProjectQuery = () =>
+  queryOptions({
     queryKey: ['projects', 'latest'],
     queryFn: async () => {
       const [byUpdated, byPublished] = await Promise.all([
@@ -32,21 +32,25 @@ export function useLatestProject(enabled: boolean) {
       ]);
       return latestProject(byUpdated, byPublished);
     },
-    enabled,
     staleTime: 60_000,
   });
+
+export function useLatestProject(enabled: boolean) {
+  return useQuery({ ...latestProjectQuery(), enabled });
 }
 
 /** GET /v1/inquiryProjects/pinnedSlides. */
-export function usePinnedSlides(enabled: boolean) {
-  return useQuery({
+export const pinnedSlidesQuery = () =>
+  queryOptions({
     queryKey: ['projects', 'pinnedSlides'],
     queryFn: async () =>
       (await apiClient.request(PinnedSlidesResponse, { url: '/v1/inquiryProjects/pinnedSlides' }))
         .items,
-    enabled,
     staleTime: 60_000,
   });
+
+export function usePinnedSlides(enabled: boolean) {
+  return useQuery({ ...pinnedSlidesQuery(), enabled });
 }
 
 /** POST /v1/inquiryProject; the API client retries it per the spec's retry rule. */
