@@ -133,17 +133,6 @@ export const PLAYER_DEFAULTS = {
   guestTime: 0,
 } as const;
 
-/**
- * The reads index.html starts before the app's scripts (src/server/http/early-reads.ts): where the
- * page keeps their pending answers, the id of the URL list it reads, and how long into the page's
- * life the API client still takes one (later, a screen's read is its own).
- */
-export const EARLY_READS = {
-  global: '__tomoniEarlyReads',
-  listId: 'tomoni-early-reads',
-  maxAgeMs: 30_000,
-} as const;
-
 /** Local storage keys. */
 export const STORAGE_KEYS = {
   token: 'ROOT.TOKEN',

@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { EARLY_READS } from '@/contracts/constants';
 import { ApiError, createApiClient, type RequestConfig } from './api-client';
 import { fakeServer, type Reply, type Seen } from './fake-server';
 import { createMemoryStorage, createTokenStorage } from './storage';
@@ -269,54 +268,5 @@ describe('requests over fetch', () => {
       status: 0,
       code: 'network',
     });
-  });
-});
-
-describe('reads the page’s first HTML already sent (early reads)', () => {
-  const store = (token: string, reads: Record<string, Promise<Response | null>>) => {
-    (globalThis as Record<string, unknown>)[EARLY_READS.global] = { token, reads };
-  };
-  const answer = (status: number, data: unknown) =>
-    Promise.resolve(new Response(JSON.stringify(data), { status }));
-  afterEach(() => {
-    delete (globalThis as Record<string, unknown>)[EARLY_READS.global];
-  });
-
-  it('takes the answer once, for the same URL and token, instead of calling again', async () => {
-    const { client, seen, tokens } = setup(() => ({ status: 200, data: { ok: true } }));
-    tokens.setTokens({ token: 'access-1', refreshToken: 'refresh-1' });
-    store('access-1', { '/v1/sessions?pageSize=24': answer(200, { ok: true }) });
-    const list = { url: '/v1/sessions', params: { pageSize: 24 } };
-    await expect(client.request(Ok, list)).resolves.toEqual({ ok: true });
-    expect(seen).toHaveLength(0);
-    await client.request(Ok, list);
-    expect(seen.map((r) => r.url)).toEqual(['/v1/sessions']);
-  });
-
-  it('calls itself when the token changed, the early request failed, or for a write', async () => {
-    const { client, seen, tokens } = setup(() => ({ status: 200, data: { ok: true } }));
-    tokens.setTokens({ token: 'access-2', refreshToken: 'refresh-2' });
-    store('access-1', { '/v1/me': answer(200, { ok: true }) });
-    await client.request(Ok, { url: '/v1/me' });
-    store('access-2', {
-      '/v1/me': Promise.resolve(null),
-      '/v1/me/outputs': answer(200, { ok: true }),
-    });
-    await client.request(Ok, { url: '/v1/me' });
-    await client.request(Ok, { url: '/v1/me/outputs', method: 'post', data: {} });
-    expect(seen.map((r) => r.url)).toEqual(['/v1/me', '/v1/me', '/v1/me/outputs']);
-  });
-
-  it('treats an early 401 as its own: refreshes and sends again with the new token', async () => {
-    const { client, seen, tokens } = setup((req) =>
-      req.url === '/v1/auth/refresh'
-        ? { status: 200, data: { token: 'access-new', refreshToken: 'refresh-new' } }
-        : { status: 200, data: { ok: true } },
-    );
-    tokens.setTokens({ token: 'access-old', refreshToken: 'refresh-old' });
-    store('access-old', { '/v1/me': answer(401, errorBody('unauthorized')) });
-    await expect(client.request(Ok, { url: '/v1/me' })).resolves.toEqual({ ok: true });
-    expect(seen.map((r) => r.url)).toEqual(['/v1/auth/refresh', '/v1/me']);
-    expect(seen[1]!.auth).toBe('Bearer access-new');
   });
 });

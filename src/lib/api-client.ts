@@ -2,7 +2,6 @@ import { safeParse, type core } from 'zod/mini';
 import { AuthTokens } from '@/contracts/api/auth';
 import { RETRY_COUNT, RETRY_DELAY_MS, RETRY_STATUSES } from '@/contracts/constants';
 import { ErrorBody, type ErrorCode } from '@/contracts/errors';
-import { takeEarlyRead } from './early-reads';
 import { tokenStorage as defaultTokenStorage, type TokenStorage } from './storage';
 
 /** Codes the client adds to the server's: no response at all, or a body that broke its contract. */
@@ -245,15 +244,13 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       headers.set('Content-Type', 'application/json');
       body = JSON.stringify(config.data);
     }
-    const url = `${baseURL}${config.url}${queryString(config.params)}`;
-    const method = (config.method ?? 'get').toUpperCase();
     let response: Response;
     try {
-      // A read the page's first HTML already sent with this token: its answer, not a second call.
-      const early = method === 'GET' ? await takeEarlyRead(url, token) : undefined;
-      response =
-        early ??
-        (await fetchImpl(url, { method, headers, ...(body !== undefined ? { body } : {}) }));
+      response = await fetchImpl(`${baseURL}${config.url}${queryString(config.params)}`, {
+        method: (config.method ?? 'get').toUpperCase(),
+        headers,
+        ...(body !== undefined ? { body } : {}),
+      });
     } catch (error) {
       throw new NetworkError(error);
     }

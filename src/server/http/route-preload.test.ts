@@ -4,9 +4,6 @@ import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { createHash } from 'node:crypto';
-import { EARLY_READS } from '../../contracts/constants';
-import { ROUTE_READS } from './early-reads';
 import { guessLanguage } from './route-preload';
 
 /**
@@ -105,28 +102,6 @@ describe('route preloads in index.html (issue 10)', () => {
       '/assets/locales-en-E.js',
       '/assets/locales-en-app-EA.js',
     ]);
-  });
-
-  it("starts the first view's reads from the HTML, by a script the policy allows by its hash", async () => {
-    const earlyReads = (html: string) => {
-      const list = html.match(/<script type="application\/json" id="([^"]+)">([^<]*)<\/script>/);
-      const script = html.match(/<script>([^<]*)<\/script>/);
-      return { id: list?.[1], urls: list ? (JSON.parse(list[2]!) as string[]) : [], script };
-    };
-    const home = await t.app.inject({ url: '/', headers: { accept: 'text/html' } });
-    const reads = earlyReads(home.body);
-    expect(reads.id).toBe(EARLY_READS.listId);
-    expect(reads.urls).toEqual(ROUTE_READS['/']);
-    // Before every stylesheet and script: an inline script waits for the stylesheets above it.
-    expect(home.body.indexOf('<script>')).toBeLessThan(home.body.indexOf('<link'));
-    expect(home.body.indexOf('<script>')).toBeLessThan(home.body.indexOf('<script type="module"'));
-    const hash = createHash('sha256').update(reads.script![1]!).digest('base64');
-    expect(String(home.headers['content-security-policy'])).toContain(`'sha256-${hash}'`);
-
-    const other = await t.app.inject({ url: '/mypage', headers: { accept: 'text/html' } });
-    expect(earlyReads(other.body).urls).toEqual(['/v1/me']);
-    const login = await t.app.inject({ url: '/login', headers: { accept: 'text/html' } });
-    expect(earlyReads(login.body).script).toBeNull();
   });
 
   it('guesses the language as the client will: ?lang=, then the browser, then ja', () => {

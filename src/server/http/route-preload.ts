@@ -1,7 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { earlyReadTags } from './early-reads';
 
 /**
  * The lazy chunks each page starts with, as Vite manifest keys: without a hint, the browser learns
@@ -96,19 +95,10 @@ export function createIndexVariants(clientDir: string) {
       builtAt = mtime;
       cache = new Map();
     }
-    const known = route in ROUTE_CHUNKS || LOGIN_ROUTES.has(route) ? route : '';
-    const key = `${known}|${lang}`;
+    const key = `${route in ROUTE_CHUNKS || LOGIN_ROUTES.has(route) ? route : ''}|${lang}`;
     const hit = cache.get(key);
     if (hit) return hit;
     let html = readFileSync(indexPath, 'utf8');
-    // First in <head> (after the charset): an inline script after a stylesheet would wait for it.
-    const reads = LOGIN_ROUTES.has(known) ? '' : earlyReadTags(known);
-    if (reads) {
-      const charset = /<meta charset="[^"]*"\s*\/?>/i;
-      html = charset.test(html)
-        ? html.replace(charset, (meta) => `${meta}\n    ${reads}`)
-        : html.replace(/<head>/i, (head) => `${head}\n    ${reads}`);
-    }
     if (existsSync(manifestPath)) {
       const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<
         string,

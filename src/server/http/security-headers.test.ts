@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { EARLY_READS_CSP } from './early-reads';
 
 /** Issue 8, item 16: API answers are never cached; the CSP names its origins. */
 
@@ -85,7 +84,6 @@ describe('security headers (issue 8, item 16)', () => {
       expect(directive(csp, 'connect-src')).toEqual(["'self'"]);
       expect(directive(csp, 'script-src')).toEqual([
         "'self'",
-        EARLY_READS_CSP,
         "'wasm-unsafe-eval'",
         'https://www.youtube.com',
       ]);

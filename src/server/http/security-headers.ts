@@ -1,7 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
-import { EARLY_READS_CSP } from './early-reads';
 
 /** API paths: their answers are per-user and never stored by a browser or a proxy. */
 const API_PATH = /^\/(v0|v1|v2)(\/|$|\?)/;
@@ -55,8 +54,7 @@ export function cspDirectives(
     // WebAssembly compilation only (the HEIC decoder); string eval stays forbidden. YouTube's
     // IFrame Player API script (iframe_api and the widget script it adds, both on www.youtube.com)
     // plays YOUTUBE videos on the watch page (issue 14); it is loaded only there.
-    // The one inline script, by hash: index.html's early reads (http/early-reads.ts).
-    scriptSrc: ["'self'", EARLY_READS_CSP, "'wasm-unsafe-eval'", 'https://www.youtube.com'],
+    scriptSrc: ["'self'", "'wasm-unsafe-eval'", 'https://www.youtube.com'],
     // Mantine writes style attributes and <style> tags at runtime.
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: unique(["'self'", 'data:', 'blob:', ...media]),
