@@ -15,22 +15,24 @@ const src = fileURLToPath(new URL('./src', import.meta.url));
  * client build takes that one, so pupils do not download and run the warnings; `npm run dev` keeps
  * the development build and its warnings.
  */
+const REACT_ROUTER_PRODUCTION: Record<string, string> = {
+  'react-router': 'index.mjs',
+  'react-router/dom': 'dom-export.mjs',
+};
 const reactRouterProduction: Plugin = {
   name: 'tomoni-react-router-production',
   apply: 'build',
   enforce: 'pre',
   resolveId(id) {
-    if (id === 'react-router')
-      return fileURLToPath(
-        new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url),
-      );
-    if (id === 'react-router/dom')
-      return fileURLToPath(
-        new URL('./node_modules/react-router/dist/production/dom-export.mjs', import.meta.url),
-      );
-    return null;
+    const file = REACT_ROUTER_PRODUCTION[id];
+    return file
+      ? fileURLToPath(
+          new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url),
+        )
+      : null;
   },
 };
+
 const serverPort = Number(process.env.PORT ?? 3000);
 const signedInFirstView = firstViewChunks(
   fileURLToPath(new URL('.', import.meta.url)),
