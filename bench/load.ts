@@ -46,13 +46,9 @@ interface Sample {
 
 /** Records every long task from the first script on, in page time (ms since navigation start). */
 const LONG_TASK_OBSERVER = `
-  window.__longTaskEnds = [];
   window.__longTasks = [];
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) {
-      window.__longTaskEnds.push(e.startTime + e.duration);
-      window.__longTasks.push([e.startTime, e.duration]);
-    }
+    for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]);
   }).observe({ type: 'longtask', buffered: true });
 `;
 
@@ -161,8 +157,9 @@ async function measure(
       ([ready, quiet]) =>
         new Promise<number>((resolve) => {
           const timer = setInterval(() => {
-            const ends = (window as unknown as { __longTaskEnds: number[] }).__longTaskEnds;
-            const lastEnd = Math.max(ready, ...ends);
+            const tasks = (window as unknown as { __longTasks: Array<[number, number]> })
+              .__longTasks;
+            const lastEnd = Math.max(ready, ...tasks.map(([start, length]) => start + length));
             if (performance.now() - lastEnd < quiet) return;
             clearInterval(timer);
             resolve(lastEnd);

@@ -96,7 +96,7 @@ export function useEmulatorApp(): () => EmulatorApp {
  * maximum backoff (about a minute) before listening again. Browsers reach Firestore over
  * WebChannel, not gRPC, and do not meet it. Any other failure fails as it is.
  */
-export const EMULATOR_FAULT = 'emulator fault firebase-tools#8654';
+const EMULATOR_FAULT = 'emulator fault firebase-tools#8654';
 export function markEmulatorFault<A extends unknown[]>(
   until: (...args: A) => Promise<void>,
 ): (...args: A) => Promise<void> {
