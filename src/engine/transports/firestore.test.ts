@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { RoomEvent, RoomFeed } from '../../contracts/stream';
 import { joinEvent } from '../testing/events';
 import { SimScheduler } from '../testing/sim-scheduler';
-import { createFirestoreTransport, type DocListener, type FirestorePort } from './firestore';
+import {
+  ROLL_AFTER_DOCS,
+  createFirestoreTransport,
+  type DocListener,
+  type FirestorePort,
+} from './firestore';
 import type { TransportStatus } from './types';
 import { BACKOFF_INITIAL_MS, BACKOFF_MAX_MS } from './ws';
 
@@ -138,5 +143,55 @@ describe('firestore transport: a listen the SDK ends with an error', () => {
     sim.advance(BACKOFF_INITIAL_MS);
     expect(fake.live('messages')).toHaveLength(1);
     expect(fake.live('list')).toHaveLength(1);
+  });
+});
+
+describe('firestore transport: a room’s listen moves up to the head', () => {
+  const joins = (from: number, to: number, at: number) =>
+    Array.from({ length: to - from + 1 }, (_, i) =>
+      joinEvent(S, from + i, at, `student-${from + i}`),
+    );
+
+  it('after ROLL_AFTER_DOCS documents, without losing or repeating an event', async () => {
+    const { sim, fake, feed, statuses } = await setup();
+    const [first] = fake.live('events');
+    // One document was the snapshot's; the rest arrive one answer each.
+    for (const e of joins(2, ROLL_AFTER_DOCS, sim.now())) first!.listener.next(batch([e]));
+    expect(fake.live('events')).toHaveLength(2);
+    const successor = fake.live('events')[1]!;
+    expect(successor.from).toBe(ROLL_AFTER_DOCS);
+
+    // The SDK's cache answers the successor first: the predecessor stays, the room stays live.
+    successor.listener.next({ added: [], modified: [], fromCache: true });
+    expect(first!.over).toBe(false);
+    expect(statuses.at(-1)).toBe('open');
+
+    // An event written meanwhile reaches both; Firestore's first answer of the successor also
+    // carries it, and the predecessor stops.
+    const [a, b] = joins(ROLL_AFTER_DOCS + 1, ROLL_AFTER_DOCS + 2, sim.now());
+    first!.listener.next(batch([a!]));
+    successor.listener.next(batch([a!, b!]));
+    expect(first!.over).toBe(true);
+    expect(fake.live('events')).toEqual([successor]);
+
+    const delivered = feed.flatMap((f) => (f.type === 'events' ? f.events.map((e) => e.seq) : []));
+    expect(delivered).toEqual(joins(2, ROLL_AFTER_DOCS + 2, 0).map((e) => e.seq));
+  });
+
+  it('at once when a first subscribe’s answer is a long history, which the snapshot folds', async () => {
+    const sim = new SimScheduler();
+    const fake = fakePort();
+    const transport = createFirestoreTransport({
+      scheduler: sim,
+      connect: () => Promise.resolve(fake.port),
+    });
+    const feed: RoomFeed[] = [];
+    transport.events$.subscribe((f) => feed.push(f));
+    await Promise.resolve();
+    transport.subscribeRoom(S, () => undefined);
+    fake.live('events')[0]!.listener.next(batch(joins(1, 3 * ROLL_AFTER_DOCS, sim.now())));
+    expect(feed).toHaveLength(1);
+    expect(feed[0]!.type === 'snapshot' && feed[0]!.snapshot.seq).toBe(3 * ROLL_AFTER_DOCS);
+    expect(fake.live('events').map((l) => l.from)).toEqual([0, 3 * ROLL_AFTER_DOCS]);
   });
 });

@@ -61,6 +61,15 @@ export interface FirestoreTransportDeps {
 
 /** Broadcasts of a room are read from this long before the subscribe (ms), for clock skew. */
 export const MESSAGES_LOOKBACK_MS = 5_000;
+/**
+ * A room's listen is moved up to the room's head once it has delivered this many documents: a
+ * listen's result is every event after its start, and both the SDK (which holds them all) and
+ * Firestore (the emulator re-reads them for each write, ~0.1 ms per document per listener) pay for
+ * its size. Without the move a 45-minute lesson's ~300 pings and commands stay in every pupil's
+ * listen, and a first subscribe holds the room's whole history. The successor is opened from the
+ * head before the predecessor stops (after its first answer), so nothing falls between them.
+ */
+export const ROLL_AFTER_DOCS = 16;
 /** The rooms list reads entries written within this long (the list shows 12 hours). */
 export const LIST_WINDOW_MS = 12 * 60 * 60 * 1000;
 
@@ -179,35 +188,63 @@ export const createFirestoreTransport = ({
       }
       return ready;
     };
+    const head = () => (fold ? fold.lastSeq : next - 1);
     let first = true;
-    room.stop = port.listenEvents(streamId, since ?? 0, {
-      next: ({ added, fromCache }) => {
-        // A cache-only first answer may be partial: wait for Firestore's own.
-        if (first && fromCache) return online(true);
-        online(fromCache);
-        if (!fromCache) heard(`room:${streamId}`);
-        const parsedEvents: RoomEvent[] = [];
-        for (const data of added) {
-          const parsed = parseEventDoc(streamId, data);
-          if (parsed.ok) parsedEvents.push(parsed.event);
-          else invalidDocs$.next(parsed.error);
-        }
-        const events = inOrder(parsedEvents);
-        if (first && fold) {
-          events$.next({ type: 'snapshot', snapshot: fold.snapshot() });
-        } else if (first || events.length > 0) {
-          events$.next({ type: 'events', streamId, events });
-        }
-        first = false;
-      },
-      error: (code) => {
-        if (code === 'permission-denied') return error('notFound', 'no such room', streamId);
-        error('internal', `firestore: ${code}`, streamId);
-        // Not live until the new listen hears from Firestore.
-        setStatus('connecting');
-        relisten(`room:${streamId}`, () => listenRoom(streamId));
-      },
-    });
+    /** The room's live listens: one, or two while a roll's successor has not yet answered. */
+    const listens = new Set<() => void>();
+    room.stop = () => {
+      for (const stop of listens) stop();
+      listens.clear();
+    };
+    const listen = (from: number, replaces?: () => void) => {
+      let docs = 0;
+      let answered = false;
+      let rolled = false;
+      let stop: () => void = () => undefined;
+      const drop = () => {
+        stop();
+        listens.delete(drop);
+      };
+      listens.add(drop);
+      stop = port!.listenEvents(streamId, from, {
+        next: ({ added, fromCache }) => {
+          // A cache-only first answer may be partial: wait for Firestore's own.
+          if (!answered && fromCache) return first ? online(true) : undefined;
+          if (!answered) {
+            answered = true;
+            replaces?.();
+          }
+          online(fromCache);
+          if (!fromCache) heard(`room:${streamId}`);
+          const parsedEvents: RoomEvent[] = [];
+          for (const data of added) {
+            const parsed = parseEventDoc(streamId, data);
+            if (parsed.ok) parsedEvents.push(parsed.event);
+            else invalidDocs$.next(parsed.error);
+          }
+          const events = inOrder(parsedEvents);
+          if (first && fold) {
+            events$.next({ type: 'snapshot', snapshot: fold.snapshot() });
+          } else if (first || events.length > 0) {
+            events$.next({ type: 'events', streamId, events });
+          }
+          first = false;
+          docs += added.length;
+          if (!rolled && docs >= ROLL_AFTER_DOCS) {
+            rolled = true;
+            listen(head(), drop);
+          }
+        },
+        error: (code) => {
+          if (code === 'permission-denied') return error('notFound', 'no such room', streamId);
+          error('internal', `firestore: ${code}`, streamId);
+          // Not live until the new listen hears from Firestore.
+          setStatus('connecting');
+          relisten(`room:${streamId}`, () => listenRoom(streamId));
+        },
+      });
+    };
+    listen(since ?? 0);
   };
 
   const listenMessages = (streamId: string) => {
