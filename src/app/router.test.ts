@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { meQueryKey } from '@/features/auth';
 import { tokenStorage } from '@/lib/storage';
 import { createQueryClient } from './query-client';
-import { requireToken } from './router';
+import { loginLoader, requireToken } from './router';
 
 const args = (url: string) => ({ request: new Request(url) }) as LoaderFunctionArgs;
 const me = { id: 'u1' };
@@ -34,5 +34,25 @@ describe('requireToken (the signed-in area’s loader)', () => {
     requireToken(queryClient)(args('http://app.test/?tab=2'));
     expect(queryClient.getQueryState(meQueryKey)?.fetchStatus).toBe('idle');
     expect(queryClient.getQueryData(meQueryKey)).toBe(me);
+  });
+});
+
+describe('loginLoader (/login and /login/v2)', () => {
+  afterEach(() => tokenStorage.clear());
+  const providersKey = ['oauth', 'providers'];
+
+  it('starts the providers read before the page renders', async () => {
+    const queryClient = createQueryClient();
+    expect(await loginLoader(queryClient)()).toBeNull();
+    expect(queryClient.getQueryState(providersKey)?.fetchStatus).toBe('fetching');
+    void queryClient.cancelQueries();
+  });
+
+  it('sends a user who holds a token home, reading nothing', async () => {
+    tokenStorage.setTokens({ token: 't' });
+    const queryClient = createQueryClient();
+    const answer = (await loginLoader(queryClient)()) as Response;
+    expect(answer.headers.get('Location')).toBe('/');
+    expect(queryClient.getQueryState(providersKey)).toBeUndefined();
   });
 });

@@ -12,8 +12,15 @@ import { PageLoader } from '@/features/page-status';
 import { RootLayout } from './layout/root-layout';
 import { NotFoundPage, RouteErrorPage } from './pages/error-page';
 
-/** /login and /login/v2: a user who already holds a token goes home. */
-const redirectIfSignedIn = () => (tokenStorage.getToken() ? redirect('/') : null);
+/**
+ * /login and /login/v2: a user who already holds a token goes home; otherwise the page's read
+ * starts with its module (already on its way: the router fetches it with the route).
+ */
+export const loginLoader = (queryClient: QueryClient) => async () => {
+  if (tokenStorage.getToken()) return redirect('/');
+  (await loadLoginPage()).prefetchLoginReads(queryClient);
+  return null;
+};
 
 /**
  * The authenticated area: no token, then to login, remembering where the user was going. With
@@ -86,12 +93,12 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
     children: [
       {
         path: '/login',
-        loader: redirectIfSignedIn,
+        loader: loginLoader(queryClient),
         lazy: component(loadLoginPage, (m) => m.LoginPage),
       },
       {
         path: '/login/v2',
-        loader: redirectIfSignedIn,
+        loader: loginLoader(queryClient),
         lazy: component(loadLoginPage, (m) => m.LoginPage),
       },
       { path: '/user/create', loader: () => redirect('/') },

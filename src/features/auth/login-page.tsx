@@ -13,7 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
 import { Suspense, lazy, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +22,7 @@ import { fromPromise } from 'xstate';
 import { LOGIN_CARD_WIDTH, TOAST_AUTO_CLOSE_MS } from '@/contracts/constants';
 import { apiClient } from '@/lib/api-client';
 import { meQueryKey, meQueryOptions } from './api/get-me';
-import { useOAuthProviders } from './api/oauth';
+import { oauthProvidersQuery, useOAuthProviders } from './api/oauth';
 import { login } from './api/login';
 import { agreeToTerms } from './api/update-user';
 import { safeDestination } from './destination';
@@ -46,6 +46,14 @@ const DESCRIPTION_COLOR = 'var(--mantine-color-gray-7)';
 const sessionSiteOrigin = (): string | null => {
   const value: unknown = import.meta.env.VITE_SESSION_SITE_ORIGIN;
   return typeof value === 'string' && value !== '' ? value : null;
+};
+
+/**
+ * The page's one read, started by the route's loader with the page's module, before the page's
+ * first render rather than after it (issue 10).
+ */
+export const prefetchLoginReads = (queryClient: QueryClient) => {
+  void queryClient.prefetchQuery(oauthProvidersQuery());
 };
 
 export function LoginPage() {

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   OAuthProvidersResponse,
   OAuthStartResponse,
@@ -13,15 +13,17 @@ export async function fetchOAuthProviders(): Promise<OAuthProvider[]> {
   return items;
 }
 
-/** The configured providers; empty until known (the buttons stay inert meanwhile). */
-export function useOAuthProviders() {
-  return useQuery({
+/** The configured providers' query (the login route's loader starts it, the page reads it). */
+export const oauthProvidersQuery = () =>
+  queryOptions({
     queryKey: ['oauth', 'providers'],
     queryFn: fetchOAuthProviders,
     staleTime: Infinity,
     retry: 1,
   });
-}
+
+/** The configured providers; empty until known (the buttons stay inert meanwhile). */
+export const useOAuthProviders = () => useQuery(oauthProvidersQuery());
 
 /**
  * GET /v1/oauth/{provider}?mode=…: the server starts an attempt (state, nonce and PKCE kept in an
