@@ -195,3 +195,23 @@ describe('firestore transport: a room’s listen moves up to the head', () => {
     expect(fake.live('events').map((l) => l.from)).toEqual([0, 3 * ROLL_AFTER_DOCS]);
   });
 });
+
+describe('firestore transport: the rooms list', () => {
+  it('confirms the subscription once its lists have answered from Firestore, and after a re-listen', async () => {
+    const { sim, fake, transport } = await setup();
+    const said: string[] = [];
+    transport.messages$.subscribe((m) => said.push(m.type));
+    transport.subscribeStreamList();
+    const list = () => fake.live('list')[0]!.listener;
+    list().next({ added: [], modified: [], fromCache: true });
+    expect(said).toEqual([]);
+    list().next({ added: [], modified: [], fromCache: false });
+    list().next({ added: [], modified: [], fromCache: false });
+    expect(said).toEqual(['streamsSubscribed']);
+
+    list().error('internal');
+    sim.advance(BACKOFF_INITIAL_MS);
+    list().next({ added: [], modified: [], fromCache: false });
+    expect(said).toEqual(['streamsSubscribed', 'error', 'streamsSubscribed']);
+  });
+});

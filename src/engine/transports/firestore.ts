@@ -275,6 +275,11 @@ export const createFirestoreTransport = ({
     for (const stop of list.stops) stop();
     const sessionId = list.sessionId;
     const since = scheduler.now() - LIST_WINDOW_MS;
+    // The hub's confirmation, said once every list has answered from Firestore: a read of the
+    // list after it misses nothing (later changes arrive on the listens).
+    const waiting = new Set(port.groupIds);
+    const subscribed = () => messages$.next({ v: PROTOCOL_VERSION, type: 'streamsSubscribed' });
+    if (waiting.size === 0) subscribed();
     list.stops = port.groupIds.map((groupId) =>
       port!.listenGroupStreams(groupId, since, {
         next: ({ added, modified, fromCache }) => {
@@ -302,6 +307,7 @@ export const createFirestoreTransport = ({
                 : { v: PROTOCOL_VERSION, type: 'streamUpsert', stream },
             );
           }
+          if (!fromCache && waiting.delete(groupId) && waiting.size === 0) subscribed();
         },
         error: (code) => {
           error('internal', `firestore: ${code}`, groupId);

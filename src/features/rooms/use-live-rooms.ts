@@ -21,9 +21,10 @@ function useNow(intervalMs: number): number {
 /**
  * The rooms list, kept live: the first page comes from GET /v1/streams, then the hub's
  * streamUpsert / streamRemove messages are folded into the cached list (engine `reduceStreamList`).
- * Every time the socket (re)opens the list is fetched again, and once more when the hub confirms
- * the subscription (`streamsSubscribed`), so nothing said while it was down, or while the
- * subscription was being set up, is missed.
+ * Each time the transport confirms the subscription (`streamsSubscribed`: the hub after every
+ * (re)connect, Firestore once its lists have answered) the list is fetched again, so nothing said
+ * while the socket was down, or while the subscription was being set up, is missed. One read per
+ * (re)connect: the socket's opening alone is not a reason (the confirmation follows it).
  */
 export function useLiveRooms(sessionId?: string) {
   const queryClient = useQueryClient();
@@ -34,15 +35,6 @@ export function useLiveRooms(sessionId?: string) {
     const key = streamsKey(sessionId);
     const transport = createHubTransport();
     transport.subscribeStreamList(sessionId);
-    let opened = false;
-    const statusSub = transport.status$.subscribe((status) => {
-      if (status !== 'open') return;
-      // The first open races the first fetch; later opens follow a gap. Both refetch.
-      if (opened || queryClient.getQueryState(key)?.status === 'success') {
-        void queryClient.invalidateQueries({ queryKey: key, exact: true });
-      }
-      opened = true;
-    });
     const messageSub = transport.messages$.subscribe((message) => {
       // The hub holds the subscription from here: a change made between the read above and this
       // (a room ended just as the page opened) would otherwise stay on the list until a reload.
@@ -61,7 +53,6 @@ export function useLiveRooms(sessionId?: string) {
       }
     });
     return () => {
-      statusSub.unsubscribe();
       messageSub.unsubscribe();
       transport.close();
     };
