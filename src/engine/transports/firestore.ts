@@ -64,7 +64,7 @@ export const MESSAGES_LOOKBACK_MS = 5_000;
 /**
  * A room's listen is moved up to the room's head once it has delivered this many documents: a
  * listen's result is every event after its start, and both the SDK (which holds them all) and
- * Firestore (the emulator re-reads them for each write, ~0.1 ms per document per listener) pay for
+ * Firestore (the emulator re-reads them for each write, 0.1–0.3 ms per document and listener) pay for
  * its size. Without the move a 45-minute lesson's ~300 pings and commands stay in every pupil's
  * listen, and a first subscribe holds the room's whole history. The successor is opened from the
  * head before the predecessor stops (after its first answer), so nothing falls between them.
