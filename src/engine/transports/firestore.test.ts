@@ -61,7 +61,8 @@ const batch = (events: RoomEvent[]) => ({
   fromCache: false,
 });
 
-const setup = async () => {
+/** A transport on a fake port, connected, recording its feed and statuses. */
+const open = async () => {
   const sim = new SimScheduler();
   const fake = fakePort();
   const transport = createFirestoreTransport({
@@ -73,6 +74,12 @@ const setup = async () => {
   transport.events$.subscribe((f) => feed.push(f));
   transport.status$.subscribe((s) => statuses.push(s));
   await Promise.resolve();
+  return { sim, fake, transport, feed, statuses };
+};
+
+/** `open`, then a room subscribed whose first answer (one join) has arrived. */
+const setup = async () => {
+  const { sim, fake, transport, feed, statuses } = await open();
   let lastSeq: number | undefined;
   transport.subscribeRoom(S, () => lastSeq);
   const join = joinEvent(S, 1, sim.now(), 'student-1');
@@ -179,15 +186,7 @@ describe('firestore transport: a room’s listen moves up to the head', () => {
   });
 
   it('at once when a first subscribe’s answer is a long history, which the snapshot folds', async () => {
-    const sim = new SimScheduler();
-    const fake = fakePort();
-    const transport = createFirestoreTransport({
-      scheduler: sim,
-      connect: () => Promise.resolve(fake.port),
-    });
-    const feed: RoomFeed[] = [];
-    transport.events$.subscribe((f) => feed.push(f));
-    await Promise.resolve();
+    const { sim, fake, transport, feed } = await open();
     transport.subscribeRoom(S, () => undefined);
     fake.live('events')[0]!.listener.next(batch(joins(1, 3 * ROLL_AFTER_DOCS, sim.now())));
     expect(feed).toHaveLength(1);
