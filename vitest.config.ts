@@ -58,6 +58,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          // Bundles the server once per run; every file's startServer runs the bundle.
+          globalSetup: ['tests/e2e/support/global-setup.ts'],
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,

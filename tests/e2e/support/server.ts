@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { inject } from 'vitest';
 import { freePort } from '../../../src/server/testing/free-port';
 import { migratedTemplateDir } from '../../../src/server/testing/pglite-template';
 export { freePort };
@@ -17,9 +18,10 @@ export interface RunningServer {
 const root = resolve(import.meta.dirname, '../../..');
 
 /**
- * Starts the real server (`src/server/main.ts`) on a fresh embedded database in a temporary
- * directory, serving the built client, and resolves once /healthz answers. The demo seed runs
- * on that first start, exactly as it does for `npm start`.
+ * Starts the real server (`src/server/main.ts`, as the project's global setup bundled it for this
+ * run) on a fresh embedded database in a temporary directory, serving the built client, and
+ * resolves once /healthz answers. The demo seed runs on that first start, exactly as it does for
+ * `npm start`.
  *
  * The embedded database starts as a copy of a migrated, empty cluster (support for the server
  * tests builds it once per migration set): PGlite's initdb on an empty directory took 20–45 s of
@@ -39,7 +41,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   if (!(env.DATABASE_URL ?? process.env.DATABASE_URL) && !existsSync(pgliteDir)) {
     cpSync(await migratedTemplateDir(), pgliteDir, { recursive: true });
   }
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  // The project's global setup bundled the server for this run (global-setup.ts).
+  const entry = inject('e2eServerEntry');
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', entry], {
     cwd: root,
     env: {
       ...process.env,
