@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { firstViewChunks } from './scripts/first-view-chunks';
+import { mantineComponentStyles } from './scripts/mantine-component-styles';
 import { learnerPrecache } from './scripts/precache-plan';
 import { ROUTE_CHUNKS } from './src/server/http/route-preload';
 import { precompress } from './scripts/precompress';
@@ -46,6 +47,8 @@ export default defineConfig({
   plugins: [
     react(),
     reactRouterProduction,
+    // Each Mantine component brings its own stylesheet (scripts/mantine-component-styles.ts).
+    ...mantineComponentStyles(),
     signedInFirstView.collect,
     // The service worker and the web app manifest (issue 13): src/sw/sw.ts, with the build's
     // file list injected. The page registers it itself after load (src/app/service-worker.ts).

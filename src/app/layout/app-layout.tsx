@@ -1,4 +1,3 @@
-import '../mantine-styles-app';
 import { Alert, Box, Button, Group, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';

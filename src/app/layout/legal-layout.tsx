@@ -1,4 +1,3 @@
-import '../mantine-styles-app';
 import { Box } from '@mantine/core';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';

@@ -1,8 +1,3 @@
-// Stylesheets of the Mantine components this file draws that the app shell does not load
-// (app/mantine-styles-app.ts).
-import '@mantine/core/styles/Combobox.css';
-import '@mantine/core/styles/InlineInput.css';
-import '@mantine/core/styles/Switch.css';
 import { Alert, Button, Group, Loader, Select, Stack, Switch, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';

@@ -1,5 +1,3 @@
-// The legend's swatches are Mantine ColorSwatches, whose styles the app shell does not load.
-import '@mantine/core/styles/ColorSwatch.css';
 import '@mantine/charts/styles.css';
 import './report-print.css';
 import { BarChart, LineChart, type LineChartSeries } from '@mantine/charts';

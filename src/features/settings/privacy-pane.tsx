@@ -1,7 +1,3 @@
-// Stylesheets of the Mantine components this file draws that the app shell does not load
-// (app/mantine-styles-app.ts).
-import '@mantine/core/styles/InlineInput.css';
-import '@mantine/core/styles/Switch.css';
 import { Stack, Switch, Text } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';

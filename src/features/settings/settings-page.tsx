@@ -1,6 +1,3 @@
-// Stylesheets of the Mantine components this file draws that the app shell does not load
-// (app/mantine-styles-app.ts).
-import '@mantine/core/styles/NavLink.css';
 import { Box, Button, Center, Group, Loader, NavLink, Paper, Stack, Title } from '@mantine/core';
 import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { Suspense, type CSSProperties, type ReactNode } from 'react';

@@ -1,7 +1,3 @@
-// Stylesheets of the Mantine components this file draws that the app shell does not load
-// (app/mantine-styles-app.ts).
-import '@mantine/core/styles/Combobox.css';
-import '@mantine/core/styles/Slider.css';
 import { ActionIcon, Group, Select, Slider, Text } from '@mantine/core';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
