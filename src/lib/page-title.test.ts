@@ -8,10 +8,10 @@ describe('browser titles (issue 9, item 15)', () => {
     expect(pageTitle('設定 | Tomoni')).toBe('設定 | Tomoni');
   });
 
-  it('keep the spec\'s "Top" for home, with a Japanese word beside it for a Japanese reader', () => {
+  it('keep the spec\'s "Top" for home, in the reader\'s own script (issue 24: not two words)', () => {
     const ja = createTestI18n({ lng: 'ja' }).getFixedT('ja', 'home')('documentTitle');
     const en = createTestI18n({ lng: 'en' }).getFixedT('en', 'home')('documentTitle');
-    expect(pageTitle(ja)).toBe('Top（ホーム） | Tomoni');
+    expect(pageTitle(ja)).toBe('トップ | Tomoni');
     expect(pageTitle(en)).toBe('Top | Tomoni');
   });
 });

@@ -382,6 +382,19 @@ describe('offline downloads', { timeout: 240_000 }, () => {
     await page.reload();
     await page.getByTestId('offline-banner').waitFor();
 
+    // Home with no network leads to the downloads from its offline notice (issue 24), and what
+    // it cannot load says so instead of a skeleton that never ends.
+    await page.goto(`${server.url}/`);
+    const toDownloads = page
+      .getByTestId('offline-banner')
+      .getByRole('link', { name: text('ja', 'common:offlineDownloads') });
+    await toDownloads.waitFor();
+    await page.getByTestId('sessions-offline').waitFor();
+    await page.getByTestId('rooms-offline').waitFor();
+    expect(await page.getByTestId('room-skeleton').count()).toBe(0);
+    await toDownloads.click();
+    await page.waitForURL(`${server.url}/setting/download`);
+
     // /setting/download lists it with its size in MB, floored to one decimal.
     await page.goto(`${server.url}/setting/download`);
     const row = page.getByTestId('downloaded-file');

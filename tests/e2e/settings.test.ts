@@ -80,19 +80,29 @@ describe('settings', () => {
     const update = page.getByRole('button', { name: text('ja', 'setting:password.update') });
     await field(page, 'setting:password.current').fill('not-my-password');
     await field(page, 'setting:password.new').fill('aaaaaa');
+    await field(page, 'setting:password.confirm').fill('aaaaaa');
     await page.getByText(text('ja', 'setting:invalidPassword', { count: '8' })).waitFor();
+    // Equal to the new one: the confirmation is not told it does not match (issue 24).
+    expect(await page.getByText(text('ja', 'setting:notMatchPassword')).count()).toBe(0);
     expect(await update.isDisabled()).toBe(true);
     await field(page, 'setting:password.new').fill('e2e-fresh-pass');
     await field(page, 'setting:password.confirm').fill('e2e-fresh-pass');
     await expect.poll(() => update.isEnabled()).toBe(true);
     await update.click();
-    // invalidPassword from the server: the not-matching message under the current password.
-    await page.getByText(text('ja', 'setting:notMatchPassword')).waitFor();
+    // invalidPassword from the server: the not-matching message for the current password, not
+    // the confirmation's (issue 24).
+    await page.getByText(text('ja', 'setting:wrongCurrentPassword')).waitFor();
+    expect(await page.getByText(text('ja', 'setting:notMatchPassword')).count()).toBe(0);
 
     await field(page, 'setting:password.current').fill(demoAccount('student03').password);
     await expect.poll(() => update.isEnabled()).toBe(true);
     await update.click();
     await page.getByText(text('ja', 'setting:updatedPassword')).waitFor();
+    // The page reloads for the new tokens; the confirmation is still on it afterwards.
+    await page
+      .getByRole('status')
+      .filter({ hasText: text('ja', 'setting:updatedPassword') })
+      .waitFor();
     await context.close();
 
     const old = await browser.newPage();
@@ -144,7 +154,7 @@ describe('settings', () => {
     const update = page.getByRole('button', { name: text('en', 'setting:password.update') });
     await field(page, 'setting:password.current', 'en').fill('wrong-current');
     await update.click();
-    await page.getByText(text('en', 'setting:notMatchPassword')).waitFor();
+    await page.getByText(text('en', 'setting:wrongCurrentPassword')).waitFor();
     expect(await update.isDisabled()).toBe(true);
     await field(page, 'setting:password.current', 'en').fill(demoAccount('student06').password);
     await update.click();

@@ -2,7 +2,7 @@ import { Alert, Box, Button, Group, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { TERMS_AGREEMENT_VERSION, WRAPPER_WIDTH } from '@/contracts/constants';
 import { logout, meQueryKey, PasswordPrompt } from '@/features/auth';
 import { ConsentBanner } from '@/features/consent';
@@ -88,9 +88,23 @@ export function AppLayout() {
       <Box component="main" flex={1} px="md" py="lg" maw={WRAPPER_WIDTH} w="100%" mx="auto">
         {!online && (
           <Alert color="orange" variant="light" role="status" mb="md" data-testid="offline-banner">
-            <Text size="sm" c="dark.7">
-              {t('offlineBanner')}
-            </Text>
+            <Group justify="space-between" gap="xs">
+              <Text size="sm" c="dark.7">
+                {t('offlineBanner')}
+              </Text>
+              {/* Wherever the pupil is (a home that cannot load, a page never opened online). */}
+              {location.pathname !== '/setting/download' && (
+                <Button
+                  size="xs"
+                  variant="white"
+                  color="orange.9"
+                  component={Link}
+                  to="/setting/download"
+                >
+                  {t('offlineDownloads')}
+                </Button>
+              )}
+            </Group>
           </Alert>
         )}
         {content}

@@ -80,7 +80,9 @@ export function HomePage() {
             <RoomsSection />
             <SessionsSection
               sessions={sessions.sessions}
-              loading={sessions.isPending}
+              // Offline with nothing kept, a read waits for the network: say so, not a skeleton.
+              loading={sessions.isPending && !sessions.isPaused}
+              offline={sessions.isPending && sessions.isPaused}
               error={sessions.isError}
               onRetry={() => void sessions.refetch()}
               hasMore={sessions.hasNextPage}
@@ -116,8 +118,8 @@ export function HomePage() {
             <SimpleGrid cols={{ base: 1, sm: 2, md: 1 }} spacing="md">
               <LiveSessionsBlock
                 sessions={liveSessions.data}
-                loading={liveSessions.isPending}
-                error={liveSessions.isError}
+                loading={liveSessions.isPending && !liveSessions.isPaused}
+                error={liveSessions.isError || (liveSessions.isPending && liveSessions.isPaused)}
               />
               <Suspense fallback={<Skeleton h={240} radius="md" />}>
                 <ActivityPanel />

@@ -1,5 +1,6 @@
 import { Box, Button, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { SKELETON_LIST_ITEMS } from '@/contracts/constants';
 import type { SessionSummary } from '@/contracts/api/sessions';
 import { SessionCard, SessionCardSkeleton } from '@/features/sessions';
@@ -8,6 +9,8 @@ export interface SessionsSectionProps {
   sessions: SessionSummary[] | undefined;
   loading: boolean;
   error: boolean;
+  /** Nothing loaded and the device is offline (the read waits for the network). */
+  offline?: boolean;
   onRetry: () => void;
   /** Another page exists (GET /v1/sessions answered a lastKey). */
   hasMore?: boolean;
@@ -20,12 +23,13 @@ export function SessionsSection({
   sessions,
   loading,
   error,
+  offline = false,
   onRetry,
   hasMore = false,
   loadingMore = false,
   onMore,
 }: SessionsSectionProps) {
-  const { t } = useTranslation('home');
+  const { t } = useTranslation(['home', 'common']);
   let body;
   if (loading) {
     body = (
@@ -35,6 +39,15 @@ export function SessionsSection({
           <SessionCardSkeleton key={i} />
         ))}
       </Group>
+    );
+  } else if (offline) {
+    body = (
+      <Stack gap="xs" align="flex-start" data-testid="sessions-offline">
+        <Text size="sm">{t('sessions.offline')}</Text>
+        <Button size="xs" variant="light" component={Link} to="/setting/download">
+          {t('common:offlineDownloads')}
+        </Button>
+      </Stack>
     );
   } else if (error) {
     body = (

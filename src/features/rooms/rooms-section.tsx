@@ -86,7 +86,13 @@ export function RoomsSection({ sessionId }: RoomsSectionProps) {
   };
 
   let body;
-  if (live.isPending) {
+  if (live.isPaused) {
+    body = (
+      <Text size="sm" data-testid="rooms-offline">
+        {t('offline')}
+      </Text>
+    );
+  } else if (live.isPending) {
     body = (
       <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} aria-busy="true" aria-label={t('loading')}>
         {Array.from({ length: SKELETON_ROOMS }, (_, i) => (

@@ -61,6 +61,8 @@ export function useLiveRooms(sessionId?: string) {
   return {
     rooms: query.data ? roomsToShow(query.data, now, sessionId) : [],
     isPending: query.isPending,
+    /** Nothing loaded and the read waits for the network (offline). */
+    isPaused: query.isPending && query.isPaused,
     isError: query.isError,
     refetch: query.refetch,
   };

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMachine } from '@xstate/react';
 import { Suspense, useEffect, useRef, useState } from 'react';
@@ -39,6 +39,32 @@ const AUTOCOMPLETE: Record<OwnPasswordField, string> = {
   confirm: 'new-password',
 };
 
+/** Per tab: survives the reload after a change, not a later visit. */
+const UPDATED_KEY = 'SETTING.PASSWORD_UPDATED';
+const tabStorage = (): Storage | null =>
+  typeof sessionStorage === 'undefined' ? null : sessionStorage;
+function rememberPasswordUpdated(): void {
+  try {
+    tabStorage()?.setItem(UPDATED_KEY, '1');
+  } catch {
+    // Storage refused (private mode, full): the toast alone says it.
+  }
+}
+function wasPasswordUpdated(): boolean {
+  try {
+    return tabStorage()?.getItem(UPDATED_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+function forgetPasswordUpdated(): void {
+  try {
+    tabStorage()?.removeItem(UPDATED_KEY);
+  } catch {
+    // Nothing to forget.
+  }
+}
+
 function PasswordFormView({ me }: { me: Me }) {
   const { t } = useTranslation(['setting', 'common']);
   const [form, setForm] = useState<OwnPasswordForm>({ current: '', next: '', confirm: '' });
@@ -49,6 +75,12 @@ function PasswordFormView({ me }: { me: Me }) {
     field: OwnPasswordField;
     key: PasswordErrorKey;
   } | null>(null);
+
+  // Shown after the reload that follows a change, until the pupil leaves the pane.
+  const [updated] = useState(wasPasswordUpdated);
+  useEffect(() => {
+    if (updated) forgetPasswordUpdated();
+  }, [updated]);
 
   const latest = useRef(form);
   useEffect(() => {
@@ -66,8 +98,11 @@ function PasswordFormView({ me }: { me: Me }) {
         }),
       },
       actions: {
-        notifySuccess: () =>
-          void notifications.show({ message: t('setting:updatedPassword'), color: 'teal' }),
+        notifySuccess: () => {
+          // The page reloads after a second (the new tokens); the confirmation must outlive it.
+          rememberPasswordUpdated();
+          notifications.show({ message: t('setting:updatedPassword'), color: 'teal' });
+        },
         notifyFailure: (_, { error }) => {
           const placed = isApiError(error) ? serverPasswordError(error.code) : null;
           if (placed) {
@@ -114,6 +149,11 @@ function PasswordFormView({ me }: { me: Me }) {
         }}
       >
         <Stack gap="md" maw={480}>
+          {updated && (
+            <Alert color="teal" variant="light" role="status">
+              {t('setting:updatedPassword')}
+            </Alert>
+          )}
           {FIELDS.map(({ field, label }) => (
             <TextInput
               key={field}

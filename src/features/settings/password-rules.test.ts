@@ -56,12 +56,16 @@ describe('validateOwnPassword', () => {
     expect(validateOwnPassword(same, 'member').next).toBe('sameAsCurrentPassword');
   });
 
-  it('requires the confirmation to be long enough, not repeated and equal to the new one', () => {
+  it('tells a confirmation it does not match only when it differs from the new password', () => {
     expect(validateOwnPassword({ ...valid, confirm: 'new-pas' }, 'member').confirm).toBe(
       'notMatchPassword',
     );
-    const repeated = { current: 'old-pass', next: 'bbbbbbbb', confirm: 'bbbbbbbb' };
-    expect(validateOwnPassword(repeated, 'member').confirm).toBe('notMatchPassword');
+    // Equal to a new password that is refused: the reason is under the new field, not "no match".
+    for (const next of ['bbbbbbbb', 'short']) {
+      const errors = validateOwnPassword({ current: 'old-pass', next, confirm: next }, 'member');
+      expect(errors.next).toBe('invalidPassword');
+      expect(errors.confirm).toBeUndefined();
+    }
   });
 });
 
@@ -78,7 +82,7 @@ describe('serverPasswordError', () => {
   it('puts invalidPassword under the current field and needToChangePassword under the new one', () => {
     expect(serverPasswordError('invalidPassword')).toEqual({
       field: 'current',
-      key: 'notMatchPassword',
+      key: 'wrongCurrentPassword',
     });
     expect(serverPasswordError('needToChangePassword')).toEqual({
       field: 'next',

@@ -15,6 +15,7 @@ export type PasswordErrorKey =
   | 'invalidPassword'
   | 'commonPassword'
   | 'notMatchPassword'
+  | 'wrongCurrentPassword'
   | 'sameAsCurrentPassword'
   | 'needToChangePassword';
 
@@ -47,12 +48,10 @@ export function validateOwnPassword(form: OwnPasswordForm, role: Role): OwnPassw
   if (form.current.length < CURRENT_PASSWORD_MIN_LENGTH) errors.current = 'minLengthPassword';
   if (tooShort(form.next) || isSingleRepeatedCharacter(form.next)) errors.next = 'invalidPassword';
   else if (form.next === form.current) errors.next = 'sameAsCurrentPassword';
-  if (
-    tooShort(form.confirm) ||
-    isSingleRepeatedCharacter(form.confirm) ||
-    form.confirm !== form.next
-  )
-    errors.confirm = 'notMatchPassword';
+  // The spec's confirmation rule (at least the minimum, not one repeated character, equal to the
+  // new one) holds, but only a confirmation that differs is told it does not match: one equal to a
+  // too-short new password is refused under the new field, with the reason (issue 24).
+  if (form.confirm !== form.next) errors.confirm = 'notMatchPassword';
   return errors;
 }
 
@@ -60,13 +59,14 @@ export const hasNoErrors = (errors: object): boolean => Object.keys(errors).leng
 
 /**
  * Where a server refusal of the own password change is shown: invalidPassword (the current
- * password is wrong) under the current field with the not-matching message, needToChangePassword
+ * password is wrong) under the current field with the spec's not-matching message, worded for the
+ * current password (`wrongCurrentPassword`), needToChangePassword
  * under the new field. Anything else has no field (null).
  */
 export function serverPasswordError(
   code: ApiErrorCode,
 ): { field: OwnPasswordField; key: PasswordErrorKey } | null {
-  if (code === 'invalidPassword') return { field: 'current', key: 'notMatchPassword' };
+  if (code === 'invalidPassword') return { field: 'current', key: 'wrongCurrentPassword' };
   if (code === 'needToChangePassword') return { field: 'next', key: 'needToChangePassword' };
   if (code === 'commonPassword') return { field: 'next', key: 'commonPassword' };
   if (code === 'weakPassword') return { field: 'next', key: 'invalidPassword' };
