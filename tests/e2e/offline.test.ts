@@ -465,7 +465,7 @@ describe('offline downloads', { timeout: 240_000 }, () => {
     await page.mouse.click(box.x + (box.width * 52) / duration, box.y + box.height / 2);
     const prompt = page.getByTestId('overlay-output');
     await prompt.waitFor({ timeout: 30_000 });
-    await prompt.getByRole('button', { name: text('ja', 'watch:prompt.output.open') }).click();
+    await prompt.getByRole('button', { name: text('ja', 'outputs:prompt.write') }).click();
     const dialog = page.getByTestId('output-dialog');
     await dialog.getByText('あなたのアイデア：海の生き物と私たちのくらし').waitFor();
     await dialog.getByText(text('ja', 'outputs:work.questions')).waitFor();

@@ -10,3 +10,6 @@ export type { OutputDialogProps } from './output-dialog';
 export const SessionOutputsSection = lazy(() =>
   import('./session-outputs').then((m) => ({ default: m.SessionOutputsSection })),
 );
+
+/** The watch page's output moment: write, or what became of the own output and edit. */
+export { OutputPromptAction } from './output-prompt-action';

@@ -6,6 +6,7 @@ import {
   isBlankText,
   meetsRecommended,
   mineForWork,
+  postedState,
   offersDraft,
   presetImageFor,
   remainingOf,
@@ -96,6 +97,22 @@ describe('output rules', () => {
     ];
     expect(mineForWork(list, 'u', 'w')).toEqual({ published: list[1], draft: list[0] });
     expect(mineForWork(list, 'u', 'x')).toEqual({ published: null, draft: null });
+  });
+});
+
+describe('postedState (issue 24: the output moment says what became of the own output)', () => {
+  const o = (userId: string, status: Output['status'], updatedAt: number) =>
+    ({ id: `${userId}${updatedAt}`, userId, workId: 'w', status, updatedAt }) as Output;
+
+  it('is nothing before the pupil posts, a draft included, and ignores classmates', () => {
+    expect(postedState([], 'u')).toBeNull();
+    expect(postedState([o('u', 'autosaved', 1), o('v', 'published', 2)], 'u')).toBeNull();
+  });
+
+  it("follows the pupil's newest output: posted, held for a teacher, or not published", () => {
+    expect(postedState([o('u', 'published', 1)], 'u')).toBe('published');
+    expect(postedState([o('u', 'published', 1), o('u', 'pending', 2)], 'u')).toBe('pending');
+    expect(postedState([o('u', 'rejected', 3), o('u', 'published', 2)], 'u')).toBe('rejected');
   });
 });
 

@@ -102,6 +102,20 @@ export function mineForWork(
 }
 
 /**
+ * What became of the pupil's own output in this session, the newest that is not a draft:
+ * posted, held for a teacher, or not published; null when they have posted none.
+ */
+export function postedState(
+  outputs: readonly Output[],
+  userId: string,
+): 'published' | 'pending' | 'rejected' | null {
+  const mine = outputs
+    .filter((o) => o.userId === userId && o.status !== 'autosaved')
+    .sort((a, b) => b.updatedAt - a.updatedAt)[0];
+  return mine ? (mine.status as 'published' | 'pending' | 'rejected') : null;
+}
+
+/**
  * Why this account may not post an output (issue 9, item 16): each refusal names its own reason
  * — a graduate is not told about guest accounts. Null: nothing in the account itself forbids it.
  */

@@ -1,8 +1,8 @@
-import { Anchor, Badge, Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Paper, Stack, Text, Title } from '@mantine/core';
 import { memo, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '@/features/auth';
-import { OutputDialog } from '@/features/outputs';
+import { OutputDialog, OutputPromptAction } from '@/features/outputs';
 import type { Overlays } from './overlays';
 import { VotePanel } from './vote-panel';
 
@@ -72,9 +72,7 @@ function MomentsViewView({ sessionId, streamId, overlays, onRevealVote }: Moment
           </Title>
           {prompt.kind === 'output' ? (
             canPost && (
-              <Button size="xs" variant="light" w="fit-content" onClick={() => setOutputOpen(true)}>
-                {t('prompt.output.open')}
-              </Button>
+              <OutputPromptAction sessionId={sessionId} onOpen={() => setOutputOpen(true)} />
             )
           ) : (
             /* The feedback and reflection dialogs come with their own issues; the session page opens. */

@@ -6,8 +6,9 @@ import { createTestI18n } from '@/lib/i18n-testing';
 describe('output prompt button wording', () => {
   for (const lng of ['ja', 'en'] as const) {
     it(`${lng}: says it lets the pupil write the output, and mentions no new tab`, () => {
-      const t = createTestI18n({ lng }).getFixedT(lng, 'watch');
-      const label = t('prompt.output.open');
+      const i18n = createTestI18n({ lng });
+      const t = i18n.getFixedT(lng, 'watch');
+      const label = i18n.getFixedT(lng, 'outputs')('prompt.write');
       expect(label).not.toMatch(/新しいタブ|new tab|セッションページ|session page/i);
       expect(label).toMatch(lng === 'ja' ? /アウトプット/ : /output/i);
       expect(t('prompt.feedback.open')).toMatch(/新しいタブ|new tab/i);
