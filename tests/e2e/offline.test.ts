@@ -389,9 +389,11 @@ describe('offline downloads', { timeout: 240_000 }, () => {
       .getByTestId('offline-banner')
       .getByRole('link', { name: text('ja', 'common:offlineDownloads') });
     await toDownloads.waitFor();
-    await page.getByTestId('sessions-offline').waitFor();
-    await page.getByTestId('rooms-offline').waitFor();
-    expect(await page.getByTestId('room-skeleton').count()).toBe(0);
+    await expect
+      .poll(() =>
+        page.locator('[data-testid="room-skeleton"], [data-testid="sessions-skeleton"]').count(),
+      )
+      .toBe(0);
     await toDownloads.click();
     await page.waitForURL(`${server.url}/setting/download`);
 

@@ -33,7 +33,7 @@ export function SessionsSection({
   let body;
   if (loading) {
     body = (
-      <Group gap="md" aria-busy="true">
+      <Group gap="md" aria-busy="true" data-testid="sessions-skeleton">
         <VisuallyHidden>{t('sessions.loading')}</VisuallyHidden>
         {Array.from({ length: SKELETON_LIST_ITEMS }, (_, i) => (
           <SessionCardSkeleton key={i} />
