@@ -26,6 +26,7 @@ import {
   registerNoStore,
 } from './http/security-headers';
 import { registerControlCharGuard } from './http/control-chars';
+import { registerAccessGate } from './http/access';
 import { registerRouteTable } from './http/route-table';
 import { logSerializers } from './http/log-redaction';
 import { registerSignedUploads, UploadSigner } from './http/signed-uploads';
@@ -210,6 +211,9 @@ export async function buildApp({
   // the built client is compressed once at build time (http/static.ts). Before @fastify/static,
   // as the plugin asks. Request bodies are never inflated: a zip bomb must not reach a route.
   await app.register(compress, { threshold: 1024, globalDecompression: false });
+  // Every route's access rule, right after the rate limiter and before anything the caller sent
+  // is read; a route without a rule stops the start (issue 25). Before any route is registered.
+  registerAccessGate(app as unknown as FastifyInstance, (req) => app.auth.require(req));
 
   // Ring 2: app services.
   app.decorate('db', db);

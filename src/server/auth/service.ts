@@ -33,6 +33,7 @@ export class AuthService {
   private readonly answers: UserCache<unknown>;
   /** Each request's token is verified once, whoever asks (rate limiter, `require`). */
   private readonly verified = new WeakMap<FastifyRequest, Promise<AccessClaims | null>>();
+  private readonly callers = new WeakMap<FastifyRequest, Promise<Authenticated>>();
 
   /** The verified claims of the request's bearer token (memoised per request), or null. */
   claimsOf(request: FastifyRequest): Promise<AccessClaims | null> {
@@ -181,7 +182,17 @@ export class AuthService {
    * The caller of this request, or a 401 unauthorized. The token is verified once per request
    * and an alive caller's row is reused for a moment (user-cache.ts).
    */
-  async require(request: FastifyRequest): Promise<Authenticated> {
+  require(request: FastifyRequest): Promise<Authenticated> {
+    // Once per request: the access gate (http/access.ts) and the handler both ask.
+    let caller = this.callers.get(request);
+    if (!caller) {
+      caller = this.lookUp(request);
+      this.callers.set(request, caller);
+    }
+    return caller;
+  }
+
+  private async lookUp(request: FastifyRequest): Promise<Authenticated> {
     const claims = await this.claimsOf(request);
     if (!claims) throw unauthorized();
     const key = `${claims.sub}:${claims.fid}`;

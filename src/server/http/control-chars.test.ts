@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import type { RouteEntry } from './route-table';
+import { accessOf } from './access';
 
 /**
  * Issue 8, item 13: a NUL (or another control character) in any string a client sends is a 400
@@ -11,6 +12,7 @@ import type { RouteEntry } from './route-table';
 
 let t: TestApp;
 let auth: { authorization: string };
+const noAuth = {};
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -132,7 +134,7 @@ describe('control characters (issue 8, item 13)', () => {
     let count = 0;
     for (const route of routes) {
       for (const probe of probesFor(route)) {
-        for (const headers of [auth, {}]) {
+        for (const headers of [auth, noAuth]) {
           count++;
           const res = await t.app.inject({
             method: probe.method as 'GET',
@@ -141,7 +143,16 @@ describe('control characters (issue 8, item 13)', () => {
             ...(probe.body === undefined ? {} : { payload: probe.body as object }),
           });
           const code = (res.json() as { error?: { code?: string } }).error?.code;
-          if (res.statusCode !== 400 || code !== 'badRequest') {
+          // The access gate answers first (http/access.ts): a caller the route's rule does not
+          // admit is refused before anything they sent is read.
+          const access = accessOf(route.method, route.url);
+          const want =
+            access !== 'public' && headers === noAuth
+              ? { status: 401, code: 'unauthorized' }
+              : access === 'admin'
+                ? { status: 403, code: 'forbidden' }
+                : { status: 400, code: 'badRequest' };
+          if (res.statusCode !== want.status || code !== want.code) {
             failures.push(
               `${probe.method} ${probe.url} ${JSON.stringify(probe.body)} → ${res.statusCode} ${code}`,
             );
