@@ -213,7 +213,7 @@ describe('replay and resume (issue 24)', { timeout: 300_000 }, () => {
     await forward(page).click();
     await expect
       .poll(async () => (await video(page)).current, { timeout: SETTLE_MS })
-      .toBeGreaterThan(21);
+      .toBeGreaterThan(22);
     // Leaves part-way (to the home page), and comes back.
     await page.goto(`${app.server.url}/`);
     await page.goto(watch);
@@ -222,7 +222,8 @@ describe('replay and resume (issue 24)', { timeout: 300_000 }, () => {
     const label = await resume.innerText();
     const [, m, s] = /(\d+):(\d\d)/.exec(label) ?? [];
     const savedAt = Number(m) * 60 + Number(s);
-    expect(savedAt).toBeGreaterThanOrEqual(21);
+    // Where the page last read the player (it reads it every 250 ms), to the second.
+    expect(savedAt).toBeGreaterThanOrEqual(20);
     expect(savedAt).toBeLessThan(45);
     expect(label).toBe(text('ja', 'watch:resume.continue', { time: `${m}:${s}` }));
     await join(page, 'join-resume');
@@ -283,7 +284,7 @@ describe('replay and resume (issue 24)', { timeout: 300_000 }, () => {
         const card = teacher.getByRole('article', { name: 'Lesson card' });
         await expect
           .poll(() => card.getByTestId('room-lesson').innerText(), { timeout: SETTLE_MS })
-          .toBe(liveTitle[lang]);
+          .toContain(liveTitle[lang]);
         await card.scrollIntoViewIfNeeded();
         await teacher.screenshot({ path: `${SHOTS}/home-room-card-${tag}.png` });
         await check(teacher, 'home');
