@@ -307,7 +307,7 @@ describe('replay and resume (issue 24)', { timeout: 300_000 }, () => {
         await student.goto(`${app.server.url}/session/${ARCHIVE}/watch/?lang=${lang}`);
         await student.getByTestId('join-resume').waitFor();
         expect(await student.getByTestId('join-resume').innerText()).toBe(
-          text(lang, 'watch:resume.continue', { time: '1:23' }),
+          text(lang, 'watch:resume.continue', { time: '0:33' }),
         );
         await student.screenshot({ path: `${SHOTS}/solo-resume-gate-${tag}.png` });
         await check(student, 'resume gate');
