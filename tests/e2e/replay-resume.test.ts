@@ -302,7 +302,7 @@ describe('replay and resume (issue 24)', { timeout: 300_000 }, () => {
         const student = await signedIn('student05', { lang, viewport });
         await student.evaluate(([key, at]) => localStorage.setItem(key, at), [
           `WATCH.RESUME.${pupil}.${ARCHIVE}`,
-          '83',
+          '33',
         ] as const);
         await student.goto(`${app.server.url}/session/${ARCHIVE}/watch/?lang=${lang}`);
         await student.getByTestId('join-resume').waitFor();
