@@ -142,12 +142,16 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
               },
               {
                 path: 'session/:sessionId/watch',
+                // The watch page says what offline means there (the layout's banner stays away).
+                handle: { ownOfflineNotice: true },
                 loader: watchLoader,
                 lazy: component(watch, (m) => m.WatchPage),
                 hydrateFallbackElement: <PageLoader />,
               },
               {
                 path: 'sessions/:sessionId/watch',
+                // The watch page says what offline means there (the layout's banner stays away).
+                handle: { ownOfflineNotice: true },
                 loader: watchLoader,
                 lazy: component(watch, (m) => m.WatchPage),
                 hydrateFallbackElement: <PageLoader />,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createFollower } from './follower-machine';
-import { HOST_PING_MAX_DRIFT_MS } from './host';
+import { createHostDriver, HOST_PING_MAX_DRIFT_MS } from './host';
 import { expectedPosition } from './reducer';
 import { createRoomClient, type RoomClient, type RoomStatus } from './room-client';
 import type { HostIntent } from './schedule';
@@ -406,5 +406,113 @@ describe('the end of the video', () => {
       student.player.calls.filter((call) => call.call === 'seek' && (call.value ?? 0) < 15),
     ).toEqual([]);
     c.close();
+  });
+});
+
+describe('replay at the end (issue 24)', () => {
+  /** A class that has played a 20 s video to its end (the host driver paused it there). */
+  const endedClass = async () => {
+    const c = createSimClass({
+      seed: 5,
+      player: (random) => ({ seekLatencyMs: () => 80 + random() * 50, duration: 20 }),
+    });
+    c.join('host-1');
+    const students = [c.join('s1'), c.join('s2')];
+    await c.settle(2000);
+    await c.command({ type: 'skip', to: 15 });
+    await c.command({ type: 'play' });
+    await c.settle(8000);
+    expect(c.hub.snapshot(c.streamId)?.model.playback.status).toBe('paused');
+    return { c, students, endedAt: c.sim.now() };
+  };
+  /** Seeks a player made after `since` to within 2 s of the end. */
+  const backToTheEnd = (m: SimMember, since: number) =>
+    m.player.calls.filter(
+      (call) => call.at > since && call.call === 'seek' && (call.value ?? 0) > 18,
+    );
+
+  it('play from 0 restarts every player at 0 and playing, nobody going back to the end', async () => {
+    const { c, students, endedAt } = await endedClass();
+    const result = await c.command({ type: 'play', from: 0 });
+    expect(result.ok && result.event.payload).toMatchObject({ status: 'playing', timeInVideo: 0 });
+    await c.settle(3000);
+    const model = c.hub.snapshot(c.streamId)?.model;
+    expect(model?.playback).toMatchObject({ status: 'playing', timeInVideo: 0 });
+    for (const m of [c.host(), ...students]) {
+      expect(m.player.isPaused()).toBe(false);
+      expect(Math.abs(m.player.currentTime() - c.roomPosition())).toBeLessThan(0.05);
+      expect(m.player.currentTime()).toBeLessThan(4);
+      expect(backToTheEnd(m, endedAt)).toEqual([]);
+    }
+    // One command: the log holds no skip after the end.
+    const after = c.hub.log(c.streamId).filter((e) => e.serverTime > endedAt);
+    expect(after.filter((e) => e.type === 'skip')).toEqual([]);
+    c.close();
+  });
+
+  it('a play sent right after a skip (without waiting) is built on the skip: the room plays from 0', async () => {
+    const { c, students, endedAt } = await endedClass();
+    // Both in the same tick, as the old replay did: the play used to carry the end position.
+    const skip = c.host().client.command({ type: 'skip', to: 0 });
+    const play = c.host().client.command({ type: 'play' });
+    await c.settle(400);
+    const [skipped, played] = await Promise.all([skip, play]);
+    expect(skipped.ok && played.ok).toBe(true);
+    if (!skipped.ok || !played.ok) return;
+    // In order, the play from the skip's position.
+    expect(played.event.seq).toBeGreaterThan(skipped.event.seq);
+    expect(played.event.payload).toMatchObject({ status: 'playing' });
+    expect('timeInVideo' in played.event.payload && played.event.payload.timeInVideo).toBeLessThan(
+      0.5,
+    );
+    await c.settle(3000);
+    expect(c.hub.snapshot(c.streamId)?.model.playback.status).toBe('playing');
+    for (const m of [c.host(), ...students]) {
+      expect(m.player.isPaused()).toBe(false);
+      expect(m.player.currentTime()).toBeLessThan(4);
+      expect(backToTheEnd(m, endedAt)).toEqual([]);
+    }
+    c.close();
+  });
+
+  it('alone: play from 0 at the end plays the archive again from the start', async () => {
+    const sim = new SimScheduler();
+    const { transport, postCommand } = createSoloRoom({
+      streamId: S,
+      userId: 'me',
+      scheduler: sim,
+    });
+    const client = createRoomClient({
+      transport,
+      postCommand,
+      scheduler: sim,
+      streamId: S,
+      random: seededRandom(2),
+    });
+    await settle(sim, 600);
+    const player = new FakePlayer(sim, { seekLatencyMs: 60, duration: 10 });
+    const follower = createFollower({
+      player,
+      clock: client,
+      model$: client.model$,
+      scheduler: sim,
+    });
+    const stopDriver = createHostDriver({ client, player, scheduler: sim });
+    await client.command({ type: 'skip', to: 8 });
+    await client.command({ type: 'play' });
+    await settle(sim, 4000);
+    expect(client.model()?.playback.status).toBe('paused');
+    expect(player.isPaused()).toBe(true);
+
+    await client.command({ type: 'play', from: 0 });
+    await settle(sim, 2000);
+    expect(client.model()?.playback.status).toBe('playing');
+    expect(player.isPaused()).toBe(false);
+    expect(player.currentTime()).toBeGreaterThan(1);
+    expect(player.currentTime()).toBeLessThan(2.5);
+    stopDriver();
+    follower.stop();
+    client.close();
+    transport.close();
   });
 });

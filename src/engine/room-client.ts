@@ -8,8 +8,9 @@ import {
   type Observable,
 } from 'rxjs';
 import type { FollowerReport } from '../contracts/realtime';
-import type { RoomModel } from '../contracts/stream';
+import type { RoomEvent, RoomModel } from '../contracts/stream';
 import { createClock, type RoomClock } from './clock';
+import { reduceRoom } from './reducer';
 import { RoomLog } from './room-log';
 import { buildHostCommand, type HostIntent } from './schedule';
 import type { Random, Scheduler, TimerHandle } from './time';
@@ -25,6 +26,9 @@ import type {
  * open it is asked for again every this many ms.
  */
 export const GAP_RETRY_MS = 2000;
+
+/** At most this many of the host's answered commands are kept until the log holds them. */
+const ANSWERED_KEPT = 16;
 
 /** One follower's last report, as the host sees it. */
 export interface ParticipantStatus {
@@ -93,7 +97,10 @@ export interface RoomClient {
   /**
    * Sends a host command, scheduled ahead by half the host's median round trip plus half the
    * class's (the median of the followers' reported ones), plus a margin (engine/schedule
-   * `scheduleLead`).
+   * `scheduleLead`). Commands go out one at a time, in the order given: each is built when the
+   * previous one has been answered, on the room as that answer left it (the answered event counts
+   * before the socket brings it), so a `play` sent right after a `skip` plays from the skip's
+   * position rather than the stale one.
    */
   command(intent: HostIntent): Promise<CommandResult>;
   /** Sends this follower's heartbeat, with its measured round trip, to the server (relayed to the host). */
@@ -214,6 +221,35 @@ export const createRoomClient = ({
     ),
   );
 
+  // The host's commands, one at a time (see `command`): two posts in flight could reach the server
+  // in either order, and the second would be built on a room without the first. A command the
+  // server answered is folded into the model the next command is built on until the log has it.
+  let queue: Promise<unknown> = Promise.resolve();
+  let answered: RoomEvent[] = [];
+  const commandBase = (): RoomModel => {
+    answered = answered.filter((e) => e.seq > log.lastSeq);
+    let model = log.model;
+    for (const event of answered) model = reduceRoom(model, event);
+    return model;
+  };
+  const send = async (intent: HostIntent): Promise<CommandResult> => {
+    const now = clock.serverNow();
+    const result = await postCommand(
+      streamId,
+      buildHostCommand(
+        commandBase(),
+        intent,
+        now,
+        clock.medianRoundTrip(),
+        classRoundTrip(statuses$.value, now),
+      ),
+    );
+    if (result.ok && result.event.seq > log.lastSeq) {
+      answered = [...answered, result.event].sort((a, b) => a.seq - b.seq).slice(-ANSWERED_KEPT);
+    }
+    return result;
+  };
+
   return {
     streamId,
     model$: model$.pipe(
@@ -227,17 +263,9 @@ export const createRoomClient = ({
     clock,
     participantStatus$: statuses$.asObservable(),
     command: (intent) => {
-      const now = clock.serverNow();
-      return postCommand(
-        streamId,
-        buildHostCommand(
-          log.model,
-          intent,
-          now,
-          clock.medianRoundTrip(),
-          classRoundTrip(statuses$.value, now),
-        ),
-      );
+      const result = queue.then(() => send(intent));
+      queue = result.catch(() => undefined);
+      return result;
     },
     report: (status) => {
       const rttMs = clock.medianRoundTrip();

@@ -58,7 +58,11 @@ export const msUntil = (serverTime: number, serverNow: number): number =>
 
 /** What the host wants; the command's timing fields are derived from the room model. */
 export type HostIntent =
-  | { type: 'play' }
+  /**
+   * Play; with `from`, from that position (s) in the same command, so the room moves there and
+   * plays at one instant (replay at the end: `{ type: 'play', from: 0 }`).
+   */
+  | { type: 'play'; from?: number }
   | { type: 'pause' }
   | { type: 'skip'; to: number }
   | { type: 'rateChange'; rate: number }
@@ -111,7 +115,9 @@ export const buildHostCommand = (
   };
   switch (intent.type) {
     case 'play':
-      return { ...base, type: 'play', status: 'playing' };
+      return intent.from === undefined
+        ? { ...base, type: 'play', status: 'playing' }
+        : { ...base, type: 'play', status: 'playing', timeInVideo: Math.max(0, intent.from) };
     case 'pause':
       return { ...base, type: 'pause', status: 'paused' };
     case 'terminate':

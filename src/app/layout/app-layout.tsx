@@ -2,7 +2,7 @@ import { Alert, Box, Button, Group, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Link, Outlet, useLocation, useMatches, useNavigate } from 'react-router-dom';
 import { TERMS_AGREEMENT_VERSION, WRAPPER_WIDTH } from '@/contracts/constants';
 import { logout, meQueryKey, PasswordPrompt } from '@/features/auth';
 import { ConsentBanner } from '@/features/consent';
@@ -29,6 +29,12 @@ const subscribeOnline = (notify: () => void) => {
   };
 };
 
+/** A route whose page shows its own offline notice: `handle: { ownOfflineNotice: true }`. */
+const hasOwnOfflineNotice = (handle: unknown): boolean =>
+  typeof handle === 'object' &&
+  handle !== null &&
+  (handle as { ownOfflineNotice?: unknown }).ownOfflineNotice === true;
+
 /**
  * The authenticated area: the token was checked by the route loader; here the user is loaded,
  * their language applied, and a user who has not agreed to the current terms is logged out.
@@ -42,6 +48,9 @@ export function AppLayout() {
   const user = me.data;
   const termsMissing = user !== undefined && user.termsAgreementVersion < TERMS_AGREEMENT_VERSION;
   const online = useSyncExternalStore(subscribeOnline, () => navigator.onLine);
+  // A page that says what being offline means for it (the watch page) shows its own notice:
+  // two offline banners, one above the other, read as two problems (issue 24).
+  const ownOfflineNotice = useMatches().some((m) => hasOwnOfflineNotice(m.handle));
   const downloading = useSyncExternalStore(downloadActivity.subscribe, downloadActivity.get);
 
   useEffect(() => {
@@ -86,7 +95,7 @@ export function AppLayout() {
     <Box mih="100dvh" display="flex" style={{ flexDirection: 'column' }}>
       <Header me={termsMissing ? undefined : user} />
       <Box component="main" flex={1} px="md" py="lg" maw={WRAPPER_WIDTH} w="100%" mx="auto">
-        {!online && (
+        {!online && !ownOfflineNotice && (
           <Alert color="orange" variant="light" role="status" mb="md" data-testid="offline-banner">
             <Group justify="space-between" gap="xs">
               <Text size="sm" c="dark.7">

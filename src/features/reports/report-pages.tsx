@@ -295,7 +295,7 @@ export function ReportSessionsPane() {
               <Table.Tr key={r.sessionId}>
                 <Table.Td>
                   <Group gap={6} wrap="nowrap" align="flex-start">
-                    <SessionKindBadge status={r.status} />
+                    <SessionKindBadge status={r.status} startTime={r.startTime} withTime={false} />
                     <Anchor
                       component={Link}
                       to={`/report/group/${enc(groupId)}/session/${enc(r.sessionId)}`}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Stream } from '@/contracts/entities';
 import { formatDateTime } from '@/lib/time';
+import { useRoomSession } from './api/get-room-session';
 import { buildWatchUrl, hostOf } from './room-rules';
 import { usePersonName } from '@/lib/person-name';
 
@@ -17,8 +18,13 @@ export interface RoomCardProps {
 
 /** One room: name, start time, host, and start (host) or join; the host's menu on desktop. */
 export function RoomCard({ stream, myUserId, onEdit, onDelete, onCopyInvitation }: RoomCardProps) {
-  const { t } = useTranslation('rooms');
+  const { t, i18n } = useTranslation('rooms');
   const names = usePersonName();
+  // The card names its lesson (issue 24): several rooms of one class are told apart by it.
+  const session = useRoomSession(stream.sessionId).data;
+  const lesson = session
+    ? (i18n.language === 'en' ? session.en?.title : session.ja?.title) || session.title
+    : null;
   const titleId = useId();
   const host = hostOf(stream, myUserId);
   const isHost = host.kind === 'you';
@@ -61,6 +67,14 @@ export function RoomCard({ stream, myUserId, onEdit, onDelete, onCopyInvitation 
           )}
         </Group>
         <Text size="sm" c="dimmed" component="dl" m={0}>
+          <Group gap={6} wrap="nowrap" align="flex-start">
+            <Text component="dt" size="sm" fw={600} style={{ flexShrink: 0 }}>
+              {t('card.lesson')}
+            </Text>
+            <Text component="dd" size="sm" m={0} lineClamp={2} data-testid="room-lesson">
+              {lesson ?? '…'}
+            </Text>
+          </Group>
           <Group gap={6} wrap="nowrap">
             <Text component="dt" size="sm" fw={600}>
               {t('card.startTime')}

@@ -23,10 +23,10 @@ describe('host machine', () => {
     expect(b.sent).toEqual([{ type: 'play' }]);
   });
 
-  it('replays from the start at the end of the video (issue 9, item 12)', () => {
+  it('replays from the start at the end of the video in one command (issue 24)', () => {
     const { actor, sent } = start(true);
     actor.send({ type: 'playback.replay' });
-    expect(sent).toEqual([{ type: 'skip', to: 0 }, { type: 'play' }]);
+    expect(sent).toEqual([{ type: 'play', from: 0 }]);
   });
 
   it('sends skips, seeks and speeds as intents', () => {

@@ -16,7 +16,7 @@ export type CommandFailure = 'forbidden' | 'notFound' | 'badRequest' | 'conflict
 
 export type HostEvent =
   | { type: 'playback.toggle' }
-  /** At the end of the video: back to the start and play (issue 9, item 12). */
+  /** At the end of the video: back to the start and play (issue 9, item 12; issue 24). */
   | { type: 'playback.replay' }
   | { type: 'playback.play' }
   | { type: 'playback.pause' }
@@ -74,11 +74,10 @@ export const hostMachine = setup({
           },
           { actions: { type: 'sendIntent', params: { request: { type: 'play' } } } },
         ],
+        // One command: back to 0 and playing at the same instant for everyone (two, a skip and a
+        // play, made every player seek twice).
         'playback.replay': {
-          actions: [
-            { type: 'sendIntent', params: { request: { type: 'skip', to: 0 } } },
-            { type: 'sendIntent', params: { request: { type: 'play' } } },
-          ],
+          actions: { type: 'sendIntent', params: { request: { type: 'play', from: 0 } } },
         },
         'playback.play': { actions: { type: 'sendIntent', params: { request: { type: 'play' } } } },
         'playback.pause': {

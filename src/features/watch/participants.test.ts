@@ -25,20 +25,32 @@ const room = (...people: SessionParticipant[]): RoomModel => ({
 });
 
 describe('mergeParticipants', () => {
-  it('adds live joins to the fetched list, oldest join first', () => {
+  it('in a loaded room lists the room’s participants, oldest join first', () => {
     const list = mergeParticipants(
-      [person('b', NOW - 50)],
-      room(person('a', NOW - 100)),
+      [person('a', NOW - 100)],
+      room(person('a', NOW - 100), person('c', NOW - 200)),
       NOW,
       new Set(),
     );
-    expect(list.map((p) => p.id)).toEqual(['a', 'b']);
+    expect(list.map((p) => p.id)).toEqual(['c', 'a']);
   });
 
-  it('drops someone who left the room after the list was fetched', () => {
+  it('drops a fetched participant the room no longer holds: they left (issue 24)', () => {
+    // Read before they left (a cached list from the last visit): the room never showed them
+    // leaving, so `left` does not name them.
     const list = mergeParticipants(
       [person('a', NOW - 10), person('b', NOW - 5)],
-      room(),
+      room(person('a', NOW - 10)),
+      NOW,
+      new Set(),
+    );
+    expect(list.map((p) => p.id)).toEqual(['a']);
+  });
+
+  it('before the room is loaded shows the fetched list, less those seen to leave', () => {
+    const list = mergeParticipants(
+      [person('a', NOW - 10), person('b', NOW - 5)],
+      null,
       NOW,
       new Set(['b']),
     );

@@ -3,11 +3,13 @@ import type { RoomModel } from '@/contracts/stream';
 import { participantsAt } from '@/engine';
 
 /**
- * The participant list: the server's list (GET …/users, 2-hour look-back, re-read now and then)
- * updated live by the room: joins folded into the room model are added, and users who were in the
- * model and then left it (`left`) are removed even if the last fetched list still has them.
- * Oldest join first. A live join carries the broadcast's name (a forbidden name withheld); the
- * fetched list names it to the person and staff, so a name it had is kept.
+ * The participant list. In a room whose log is loaded, the room's fold is the list: its joins
+ * (within 12 hours) less its leaves, the same activity the server's list (GET …/users) folds, but
+ * current. The fetched list only names people: a live join carries the broadcast's name (a
+ * forbidden name withheld), the fetched list names it to the person and staff. A fetched entry
+ * the room does not hold has left: one the list read earlier (a cached read from the last visit)
+ * stayed on the host's list as "確認中" for good (issue 24). Before the room is loaded (and
+ * watching alone) the fetched list is shown, less those seen to leave (`left`). Oldest join first.
  */
 export const mergeParticipants = (
   fetched: readonly SessionParticipant[],
@@ -16,15 +18,15 @@ export const mergeParticipants = (
   left: ReadonlySet<string>,
 ): SessionParticipant[] => {
   const byId = new Map<string, SessionParticipant>();
-  for (const p of fetched) if (!left.has(p.id)) byId.set(p.id, p);
   if (model) {
+    const named = new Map(fetched.map((p) => [p.id, p]));
     for (const p of participantsAt(model, serverNow)) {
-      const known = byId.get(p.id);
-      if (!known || p.joinedAt >= known.joinedAt) {
-        const keepName = known && isHiddenDisplayName(p.displayName);
-        byId.set(p.id, keepName ? { ...p, displayName: known.displayName } : p);
-      }
+      const known = named.get(p.id);
+      const keepName = known && isHiddenDisplayName(p.displayName);
+      byId.set(p.id, keepName ? { ...p, displayName: known.displayName } : p);
     }
+  } else {
+    for (const p of fetched) if (!left.has(p.id)) byId.set(p.id, p);
   }
   return [...byId.values()].sort((a, b) => a.joinedAt - b.joinedAt || a.id.localeCompare(b.id));
 };

@@ -14,7 +14,7 @@ import { useMe } from '@/features/auth';
 import { DownloadButton } from '@/features/downloads';
 import { useSessionLive } from '@/features/rooms';
 import { isApiError } from '@/lib/api-client';
-import { ResumeOffer, useSoloResume } from './resume-offer';
+import { useSoloResume } from './solo-resume';
 import { FullscreenOffer } from './fullscreen-offer';
 import { GuestTimeNote } from './guest-time-note';
 import { joinSession, leaveSession, leaveSessionOnUnload } from './api/join-session';
@@ -157,6 +157,8 @@ function WatchRoomPage({
   }, [player.player, prefs.volume, prefs.muted, mutedFallback]);
 
   // --- joining (the tap that also satisfies the autoplay policy) ------------------------------
+  // Watching alone, the tap also says where to start (0, or where the pupil left it last time).
+  const startFrom = useRef(0);
   const joinLogic = useMemo(
     () =>
       joinMachine.provide({
@@ -177,9 +179,12 @@ function WatchRoomPage({
           startPlayback: () => {
             const r = roomRef.current;
             r?.start();
-            // Solo viewing starts at the viewer's remembered speed.
+            if (!r || !solo) return;
+            // Solo viewing starts at the viewer's remembered speed, and plays at once: the tap
+            // is the one the pupil makes (issue 24: it took a second tap on play).
             const speed = prefsRef.current.playSpeed;
-            if (r && solo && speed !== 1) void r.send({ type: 'rateChange', rate: speed });
+            if (speed !== 1) void r.send({ type: 'rateChange', rate: speed });
+            void r.send({ type: 'play', from: startFrom.current });
           },
         },
       }),
@@ -282,6 +287,7 @@ function WatchRoomPage({
   const resume = useSoloResume({
     enabled: solo,
     joined,
+    playing: now.playing,
     userId: me._id,
     sessionId: session.id,
     position: now.position,
@@ -302,7 +308,7 @@ function WatchRoomPage({
     joined,
     active: fullscreen.active,
     answered: fullscreenAnswered,
-    busy: resume.offer !== null,
+    busy: false,
   });
 
   if (!video) {
@@ -326,7 +332,11 @@ function WatchRoomPage({
       state={joinStep}
       kind={solo ? 'solo' : isHost ? 'host' : 'follower'}
       terminated={terminated}
-      onTap={() => joinSend({ type: 'join.tap' })}
+      resumeAt={solo ? resume.at : null}
+      onTap={(from) => {
+        startFrom.current = from ?? 0;
+        joinSend({ type: 'join.tap' });
+      }}
     />
   );
 
@@ -399,20 +409,10 @@ function WatchRoomPage({
       )}
 
       {terminated && (
-        <Alert color="gray" variant="light" role="status">
-          {t('terminated')}
+        <Alert color="gray" variant="light" role="status" data-testid="room-ended">
+          {/* The host ended it themselves: not "the host has ended this room" (issue 24). */}
+          {t(isHost ? 'terminatedByYou' : 'terminated')}
         </Alert>
-      )}
-
-      {resume.offer !== null && (
-        <ResumeOffer
-          at={resume.offer}
-          onContinue={() => {
-            if (resume.offer !== null) hostSend({ type: 'playback.seek', to: resume.offer });
-            resume.close();
-          }}
-          onRestart={resume.close}
-        />
       )}
 
       {offerFullscreen && (
