@@ -3,6 +3,7 @@ import { memo, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '@/features/auth';
 import { OutputDialog } from '@/features/outputs';
+import { ReflectionDialog } from '@/features/reflections';
 import type { Overlays } from './overlays';
 import { VotePanel } from './vote-panel';
 
@@ -26,12 +27,25 @@ function MomentsViewView({ sessionId, streamId, overlays, onRevealVote }: Moment
       <OutputDialog opened onClose={() => setOutputOpen(false)} sessionId={sessionId} />
     </Suspense>
   );
+  // The reflection editor opens in place at the lesson's end (issue 24), like the output dialog.
+  const [reflectionOpen, setReflectionOpen] = useState(false);
+  const reflectionDialog = reflectionOpen && (
+    <Suspense fallback={null}>
+      <ReflectionDialog opened onClose={() => setReflectionOpen(false)} sessionId={sessionId} />
+    </Suspense>
+  );
   if (!overlays.discuss && !overlays.vote && overlays.prompts.length === 0) {
-    return outputDialog || null;
+    return outputDialog || reflectionDialog ? (
+      <>
+        {outputDialog}
+        {reflectionDialog}
+      </>
+    ) : null;
   }
   return (
     <Stack gap="sm" aria-live="polite">
       {outputDialog}
+      {reflectionDialog}
       {overlays.discuss && (
         <Paper withBorder p="md" radius="md" bg="yellow.0" data-testid="overlay-discuss">
           {/* A light badge: the theme keeps its text readable on the yellow card (yellow text
@@ -70,14 +84,21 @@ function MomentsViewView({ sessionId, streamId, overlays, onRevealVote }: Moment
           <Title order={3} size="h5">
             {prompt.action.params.name ?? t(`prompt.${prompt.kind}.label`)}
           </Title>
-          {prompt.kind === 'output' ? (
+          {prompt.kind === 'output' || prompt.kind === 'reflection' ? (
             canPost && (
-              <Button size="xs" variant="light" w="fit-content" onClick={() => setOutputOpen(true)}>
-                {t('prompt.output.open')}
+              <Button
+                size="xs"
+                variant="light"
+                w="fit-content"
+                onClick={() =>
+                  prompt.kind === 'output' ? setOutputOpen(true) : setReflectionOpen(true)
+                }
+              >
+                {t(`prompt.${prompt.kind}.open`)}
               </Button>
             )
           ) : (
-            /* The feedback and reflection dialogs come with their own issues; the session page opens. */
+            /* The feedback dialog comes with its own issue; the session page opens. */
             <Anchor href={sessionHref} target="_blank" rel="noopener" size="sm">
               {t(`prompt.${prompt.kind}.open`)}
             </Anchor>
