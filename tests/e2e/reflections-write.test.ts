@@ -19,6 +19,8 @@ const OCEAN = DEMO_IDS.sessions.oceanArchive;
 const GRADE = DEMO_IDS.groups.grade2;
 const SHOTS = '/tmp/shots-refl';
 const WIDTHS = [1280, 390] as const;
+/** How long one step of bringing a screen back may take before it is tried again. */
+const STEP_MS = 10_000;
 
 describe('writing reflections (issue 24)', { timeout: 300_000 }, () => {
   const app = useServerAndBrowser({}, { snapshotClient: true });
@@ -74,14 +76,51 @@ describe('writing reflections (issue 24)', { timeout: 300_000 }, () => {
     return { context, page };
   }
 
-  /** The screen as it is, at both widths (the dialog stays open across the resize). */
-  async function shoot(page: Page, name: string, check: () => Promise<void>) {
+  /**
+   * The screen at both widths. Crossing the phone breakpoint re-lays the page out (the watch
+   * page's moments and マイページ's tabs mount anew, closing a dialog; typed text is kept on the
+   * device), so `prepare` brings the screen back after each resize, and once more at the end.
+   */
+  async function shoot(
+    page: Page,
+    name: string,
+    prepare: () => Promise<void>,
+    check: () => Promise<void>,
+  ) {
     for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: width === 390 ? 844 : 860 });
+      await resize(page, width);
+      await settled(prepare);
       await check();
       await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
     }
-    await page.setViewportSize({ width: WIDTHS[0], height: 860 });
+    await resize(page, WIDTHS[0]);
+    await settled(prepare);
+  }
+
+  /** A new viewport, and two frames for the page's media queries to re-lay it out. */
+  async function resize(page: Page, width: number) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 860 });
+    await page.evaluate(
+      () =>
+        new Promise<void>((done) =>
+          requestAnimationFrame(() => requestAnimationFrame(() => done())),
+        ),
+    );
+  }
+
+  /**
+   * `prepare` until it holds: a re-layout may land just after a check saw the old screen (the
+   * dialog still open, then unmounted), so each step waits briefly and the whole is tried again.
+   */
+  async function settled(prepare: () => Promise<void>) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await prepare();
+        return;
+      } catch (error) {
+        if (attempt >= 3) throw error;
+      }
+    }
   }
 
   /** The solo archive played to its end: the reflection card is on screen. */
@@ -105,52 +144,63 @@ describe('writing reflections (issue 24)', { timeout: 300_000 }, () => {
     return card;
   }
 
+  const IDEA = '海のごみは、川から流れてくることが多い。';
+  const ERROR_RESPONSE = {
+    status: 500,
+    contentType: 'application/json',
+    body: JSON.stringify({ error: { code: 'internal', message: 'Internal error' } }),
+  };
+
   it('at the archive’s end the card opens the editor in place; a failed save keeps the text and retries; the report counts it after "update now"', async () => {
     const { context, page } = await signedIn('student18', 'ja');
     const card = await atArchiveEnd(page, 'ja');
     const pagesBefore = context.pages().length;
-    await card.getByRole('button', { name: text('ja', 'watch:prompt.reflection.open') }).click();
+    const open = card.getByRole('button', { name: text('ja', 'watch:prompt.reflection.open') });
     const dialog = page.getByRole('dialog', { name: text('ja', 'profile:reflection.writeTitle') });
-    await dialog.waitFor();
+    const idea = dialog.getByLabel(text('ja', 'profile:reflection.ideaNote'));
+    const opened = async () => {
+      if (!(await dialog.isVisible())) await open.click();
+      await idea.waitFor({ timeout: STEP_MS });
+    };
+    await opened();
     // In place: no new tab, still on the watch page.
     expect(context.pages().length).toBe(pagesBefore);
     expect(new URL(page.url()).pathname).toMatch(/\/watch\/?$/);
     // Keyboard: the first note has the focus; typing goes there.
-    const idea = dialog.getByLabel(text('ja', 'profile:reflection.ideaNote'));
     await expect.poll(() => idea.evaluate((el) => el === document.activeElement)).toBe(true);
-    await page.keyboard.type('海のごみは、川から流れてくることが多い。');
+    await page.keyboard.type(IDEA);
     await dialog
       .getByLabel(text('ja', 'profile:reflection.actionNote'))
       .fill('週末に川原のごみを拾う。');
-    await dialog.getByText(text('ja', 'profile:reflection.publish')).click();
-    await shoot(page, 'watch-end-dialog-ja', async () => {
+    await dialog.getByRole('switch', { name: text('ja', 'profile:reflection.publish') }).check();
+    const inDialog = async () => {
       expect(await axeFindings(page, { include: ['[role=dialog]'] })).toEqual([]);
-    });
+    };
+    await shoot(page, 'watch-end-dialog-ja', opened, inDialog);
+    // Across the re-layout the text came back from the device.
+    expect(await idea.inputValue()).toBe(IDEA);
 
-    // The server fails once: the text stays, the alert offers to try again.
-    await page.route(`**/v1/session/${OCEAN}/reflection`, (route) =>
-      route.fulfill({
-        status: 500,
-        contentType: 'application/json',
-        body: JSON.stringify({ error: { code: 'internal', message: 'Internal error' } }),
-      }),
-    );
-    await dialog.getByRole('button', { name: text('ja', 'profile:reflection.save') }).click();
+    // The server fails: the text stays, the alert offers to try again.
+    await page.route(`**/v1/session/${OCEAN}/reflection`, (route) => route.fulfill(ERROR_RESPONSE));
+    const save = dialog.getByRole('button', { name: text('ja', 'profile:reflection.save') });
     const failed = dialog.getByTestId('reflection-save-error');
-    await failed.getByText(text('ja', 'profile:reflection.keptOnDevice')).waitFor();
-    expect(await idea.inputValue()).toBe('海のごみは、川から流れてくることが多い。');
-    await shoot(page, 'watch-end-error-ja', async () => {
-      expect(await axeFindings(page, { include: ['[role=dialog]'] })).toEqual([]);
-    });
-    // Even closing the dialog (or the tab) loses nothing: it opens again with the text.
-    await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'hidden' });
+    const failedOnce = async () => {
+      await opened();
+      if (!(await failed.isVisible())) await save.click();
+      await failed
+        .getByText(text('ja', 'profile:reflection.keptOnDevice'))
+        .waitFor({ timeout: STEP_MS });
+    };
+    await failedOnce();
+    expect(await idea.inputValue()).toBe(IDEA);
+    await shoot(page, 'watch-end-error-ja', failedOnce, inDialog);
+    // Even a reload loses nothing: the dialog opens again with the text and says so.
     await page.reload();
     const again = await atArchiveEnd(page, 'ja');
     await again.getByRole('button', { name: text('ja', 'watch:prompt.reflection.open') }).click();
     await dialog.getByTestId('reflection-restored').waitFor();
-    expect(await idea.inputValue()).toBe('海のごみは、川から流れてくることが多い。');
-    await dialog.getByRole('button', { name: text('ja', 'profile:reflection.save') }).click();
+    expect(await idea.inputValue()).toBe(IDEA);
+    await save.click();
     await failed.waitFor();
     await page.unroute(`**/v1/session/${OCEAN}/reflection`);
     await failed.getByRole('button', { name: text('ja', 'profile:reflection.retry') }).click();
@@ -158,12 +208,11 @@ describe('writing reflections (issue 24)', { timeout: 300_000 }, () => {
     const mine = (await api('student18', `/v1/me/reflections?sessionId=${OCEAN}`)).json as {
       items: Array<{ ideaNote: string; status: string }>;
     };
-    expect(mine.items).toEqual([
-      expect.objectContaining({
-        ideaNote: '海のごみは、川から流れてくることが多い。',
-        status: 'published',
-      }),
-    ]);
+    expect(mine.items).toEqual([expect.objectContaining({ ideaNote: IDEA, status: 'published' })]);
+    // Saved: the device's copy is gone, so opening again shows no "brought back" note.
+    await open.click();
+    await idea.waitFor();
+    expect(await dialog.getByTestId('reflection-restored').count()).toBe(0);
     await context.close();
 
     // The teacher's report: the same number until "update now", then one more reflection.
@@ -180,9 +229,14 @@ describe('writing reflections (issue 24)', { timeout: 300_000 }, () => {
     await expect.poll(reflections).toBe(String(baseline + 1));
     expect((await oceanRow()).reflections).toBe(baseline + 1);
     // A second click within the minute is limited, and says so beside the button.
-    await update.click();
-    await tpage.getByTestId('refresh-limited').waitFor();
-    await shoot(tpage, 'report-update-limited-ja', async () => {
+    const limited = tpage.getByTestId('refresh-limited');
+    const limitedShown = async () => {
+      if (!(await limited.isVisible())) await update.click();
+      await limited.waitFor({ timeout: STEP_MS });
+    };
+    await limitedShown();
+    expect(await limited.innerText()).toMatch(/\d+秒/);
+    await shoot(tpage, 'report-update-limited-ja', limitedShown, async () => {
       expect(await axeFindings(tpage)).toEqual([]);
     });
     await teacher.context.close();
@@ -191,12 +245,19 @@ describe('writing reflections (issue 24)', { timeout: 300_000 }, () => {
   it('the end card and the report read in English too', async () => {
     const { context, page } = await signedIn('student19', 'en');
     const card = await atArchiveEnd(page, 'en');
-    await card.getByRole('button', { name: text('en', 'watch:prompt.reflection.open') }).click();
     const dialog = page.getByRole('dialog', { name: text('en', 'profile:reflection.writeTitle') });
-    await dialog
-      .getByLabel(text('en', 'profile:reflection.thinkNote'))
-      .fill('Rivers carry litter.');
-    await shoot(page, 'watch-end-dialog-en', async () => {
+    const think = dialog.getByLabel(text('en', 'profile:reflection.thinkNote'));
+    const opened = async () => {
+      if (!(await dialog.isVisible())) {
+        await card
+          .getByRole('button', { name: text('en', 'watch:prompt.reflection.open') })
+          .click();
+      }
+      await think.waitFor({ timeout: STEP_MS });
+    };
+    await opened();
+    await think.fill('Rivers carry litter.');
+    await shoot(page, 'watch-end-dialog-en', opened, async () => {
       expect(await axeFindings(page, { include: ['[role=dialog]'] })).toEqual([]);
     });
     await dialog.getByRole('button', { name: text('en', 'profile:reflection.save') }).click();
@@ -208,9 +269,14 @@ describe('writing reflections (issue 24)', { timeout: 300_000 }, () => {
     const update = staff.page.getByRole('button', { name: text('en', 'reports:refreshNow') });
     await update.click();
     await staff.page.getByText(text('en', 'reports:refreshDone')).waitFor();
-    await shoot(staff.page, 'report-update-en', async () => {
-      expect(await axeFindings(staff.page)).toEqual([]);
-    });
+    await shoot(
+      staff.page,
+      'report-update-en',
+      () => update.waitFor(),
+      async () => {
+        expect(await axeFindings(staff.page)).toEqual([]);
+      },
+    );
     await staff.context.close();
   });
 
@@ -221,23 +287,40 @@ describe('writing reflections (issue 24)', { timeout: 300_000 }, () => {
     it(`${lang}: from マイページ, the empty state points to "write a reflection"; the pupil picks a joined session and writes`, async () => {
       const { context, page } = await signedIn(account, lang);
       await page.goto(`${app.server.url}/mypage`);
-      await page.getByRole('tab', { name: text(lang, 'profile:tabs.reflections') }).click();
-      await page.getByText(text(lang, 'profile:empty.reflections.instruction')).waitFor();
+      const tab = page.getByRole('tab', { name: text(lang, 'profile:tabs.reflections') });
       const write = page.getByRole('button', { name: text(lang, 'profile:reflection.write') });
-      await shoot(page, `mypage-empty-${lang}`, async () => {
-        await write.waitFor();
-        expect(await axeFindings(page)).toEqual([]);
-      });
-
-      // No session joined yet: the dialog says how to get one.
-      await write.click();
       const dialog = page.getByRole('dialog', {
         name: text(lang, 'profile:reflection.writeTitle'),
       });
-      await dialog.getByTestId('reflection-no-sessions').waitFor();
-      await shoot(page, `mypage-no-sessions-${lang}`, async () => {
+      const onTab = async () => {
+        if ((await tab.getAttribute('aria-selected')) !== 'true') await tab.click();
+      };
+      const wholePage = async () => {
+        expect(await axeFindings(page)).toEqual([]);
+      };
+      const inDialog = async () => {
         expect(await axeFindings(page, { include: ['[role=dialog]'] })).toEqual([]);
-      });
+      };
+      await onTab();
+      await page.getByText(text(lang, 'profile:empty.reflections.instruction')).waitFor();
+      await shoot(
+        page,
+        `mypage-empty-${lang}`,
+        async () => {
+          await onTab();
+          await write.waitFor({ timeout: STEP_MS });
+        },
+        wholePage,
+      );
+
+      // No session joined yet: the dialog says how to get one.
+      const noSessions = async () => {
+        await onTab();
+        if (!(await dialog.isVisible())) await write.click();
+        await dialog.getByTestId('reflection-no-sessions').waitFor({ timeout: STEP_MS });
+      };
+      await noSessions();
+      await shoot(page, `mypage-no-sessions-${lang}`, noSessions, inDialog);
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'hidden' });
 
@@ -245,26 +328,37 @@ describe('writing reflections (issue 24)', { timeout: 300_000 }, () => {
       const joined = await api(account, `/v1/session/${OCEAN}/join`, { method: 'POST', body: {} });
       expect(joined.status).toBe(200);
       await page.reload();
-      await page.getByRole('tab', { name: text(lang, 'profile:tabs.reflections') }).click();
-      await write.click();
-      const session = dialog.getByRole('textbox', {
-        name: text(lang, 'profile:reflection.session'),
-      });
-      await session.click();
-      await page.getByRole('option').first().click();
-      const note = dialog.getByLabel(text(lang, 'profile:reflection.ideaNote'));
       const words =
         lang === 'ja' ? '海と川はつながっている。' : 'The sea and the rivers are connected.';
-      await note.fill(words);
-      await shoot(page, `mypage-write-${lang}`, async () => {
-        expect(await axeFindings(page, { include: ['[role=dialog]'] })).toEqual([]);
-      });
+      const note = dialog.getByLabel(text(lang, 'profile:reflection.ideaNote'));
+      const writing = async () => {
+        await onTab();
+        if (!(await dialog.isVisible())) await write.click();
+        if (!(await note.isVisible())) {
+          await dialog
+            .locator('input')
+            .and(page.getByLabel(text(lang, 'profile:reflection.session'), { exact: true }))
+            .click();
+          await page.getByRole('option').first().click();
+        }
+        await note.waitFor({ timeout: STEP_MS });
+        if ((await note.inputValue()) !== words) await note.fill(words);
+      };
+      await writing();
+      await shoot(page, `mypage-write-${lang}`, writing, inDialog);
       await dialog.getByRole('button', { name: text(lang, 'profile:reflection.save') }).click();
       await dialog.waitFor({ state: 'hidden' });
-      await page.getByRole('listitem').filter({ hasText: words }).waitFor();
-      await shoot(page, `mypage-written-${lang}`, async () => {
-        expect(await axeFindings(page)).toEqual([]);
-      });
+      const written = page.getByRole('listitem').filter({ hasText: words });
+      await written.waitFor();
+      await shoot(
+        page,
+        `mypage-written-${lang}`,
+        async () => {
+          await onTab();
+          await written.waitFor({ timeout: STEP_MS });
+        },
+        wholePage,
+      );
       await context.close();
     });
   }

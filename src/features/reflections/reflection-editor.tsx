@@ -159,7 +159,7 @@ export function ReflectionEditor({
               const value = e.currentTarget.value;
               change((d) => ({ ...d, [key]: value }));
             }}
-            data-autofocus={key === 'ideaNote' ? true : undefined}
+            autoFocus={key === 'ideaNote'}
             autosize
             minRows={2}
             maxRows={8}
