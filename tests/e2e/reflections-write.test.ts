@@ -264,8 +264,9 @@ describe('writing reflections (issue 24)', { timeout: 300_000 }, () => {
     await dialog.waitFor({ state: 'hidden' });
     await context.close();
 
+    // Another group than the teacher's refresh a moment ago (each group: one a minute).
     const staff = await signedIn('staff', 'en');
-    await staff.page.goto(`${app.server.url}/report/group/${GRADE}/sessions`);
+    await staff.page.goto(`${app.server.url}/report/group/${DEMO_IDS.groups.class2a}/sessions`);
     const update = staff.page.getByRole('button', { name: text('en', 'reports:refreshNow') });
     await update.click();
     await staff.page.getByText(text('en', 'reports:refreshDone')).waitFor();

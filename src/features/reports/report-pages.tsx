@@ -152,7 +152,7 @@ export function ReportGroupLayout() {
           </Button>
         )}
         {limitedFor !== null && (
-          <Text size="sm" c="orange.9" role="status" data-testid="refresh-limited">
+          <Text size="sm" c="red.9" role="status" data-testid="refresh-limited">
             {t('refreshLimited', { seconds: limitedFor })}
           </Text>
         )}
