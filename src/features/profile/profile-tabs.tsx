@@ -160,16 +160,23 @@ function ReflectionItem({
   return (
     <Card component="li" withBorder radius="md" padding="sm">
       <Stack gap={6}>
-        <Group justify="space-between" gap="xs" wrap="nowrap">
+        {/* A long title wraps; the badge keeps its width (at 390 px it was cut to "D…"). */}
+        <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
           {reflection.session ? <SessionLink session={reflection.session} /> : <span />}
           {isOwn && reflection.status === 'draft' && (
-            <Badge size="sm" color="gray" variant="light">
+            <Badge size="sm" color="gray" variant="light" style={{ flexShrink: 0 }}>
               {t('status.draft')}
             </Badge>
           )}
           {isOwn && (reflection.status === 'pending' || reflection.status === 'rejected') && (
             // Held by the screening (issue 8): only the author sees it, waiting for a teacher.
-            <Badge size="sm" color="yellow" variant="light" data-testid="reflection-held">
+            <Badge
+              size="sm"
+              color="yellow"
+              variant="light"
+              data-testid="reflection-held"
+              style={{ flexShrink: 0 }}
+            >
               {t('status.awaitingApproval')}
             </Badge>
           )}
