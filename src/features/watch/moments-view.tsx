@@ -1,9 +1,9 @@
 import { Anchor, Badge, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { memo, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ReflectionDialog } from '@/features/reflections';
 import { usePermission } from '@/features/auth';
 import { OutputDialog } from '@/features/outputs';
-import { ReflectionDialog } from '@/features/reflections';
 import type { Overlays } from './overlays';
 import { VotePanel } from './vote-panel';
 
@@ -84,17 +84,21 @@ function MomentsViewView({ sessionId, streamId, overlays, onRevealVote }: Moment
           <Title order={3} size="h5">
             {prompt.action.params.name ?? t(`prompt.${prompt.kind}.label`)}
           </Title>
-          {prompt.kind === 'output' || prompt.kind === 'reflection' ? (
+          {prompt.kind === 'output' ? (
+            canPost && (
+              <Button size="xs" variant="light" w="fit-content" onClick={() => setOutputOpen(true)}>
+                {t('prompt.output.open')}
+              </Button>
+            )
+          ) : prompt.kind === 'reflection' ? (
             canPost && (
               <Button
                 size="xs"
                 variant="light"
                 w="fit-content"
-                onClick={() =>
-                  prompt.kind === 'output' ? setOutputOpen(true) : setReflectionOpen(true)
-                }
+                onClick={() => setReflectionOpen(true)}
               >
-                {t(`prompt.${prompt.kind}.open`)}
+                {t('prompt.reflection.open')}
               </Button>
             )
           ) : (
