@@ -79,7 +79,7 @@ export const OUTPUT_SELECTION = {
 
 /**
  * A staff user's "update now" on the class report (POST /v1/report/refresh): at most one per this
- * many ms per staff user and per group (docs/decisions/0002-on-demand-report-refresh.md).
+ * many ms per staff user and per group (docs/decisions/0031-on-demand-report-refresh.md).
  */
 export const REPORT_REFRESH_ON_DEMAND_INTERVAL_MS = 60_000;
 

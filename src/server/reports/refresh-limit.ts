@@ -1,5 +1,5 @@
 /**
- * The on-demand report refresh's limit (docs/decisions/0002-on-demand-report-refresh.md): one
+ * The on-demand report refresh's limit (docs/decisions/0031-on-demand-report-refresh.md): one
  * refresh per `intervalMs` per key — the staff user, and the report group the page showed. Kept in
  * this process: with several instances a user could refresh once per instance per interval, which
  * the scheduler's coalescing (scheduler.ts) still bounds to one rebuild at a time.

@@ -144,7 +144,7 @@ export async function reflectionRoutes(app: App): Promise<void> {
       const parsed = CreateReflectionRequest.safeParse(req.body ?? {});
       if (!parsed.success) throw badRequestFrom(parsed.error);
       // Only sessions the pupil may see (their school's and groups'; else 404 like a made-up id),
-      // and only accounts that may post (docs/decisions/0001-writing-reflections.md).
+      // and only accounts that may post (docs/decisions/0030-writing-reflections.md).
       const session = await requireVisibleSession(app.db, app.permissions, user, req.params.id);
       await requireSubmitOutput(app.permissions, user);
       requireSomeText(parsed.data.status, [

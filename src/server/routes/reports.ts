@@ -217,7 +217,7 @@ export async function reportRoutes(app: App): Promise<void> {
 
   // "Update now" (issue 24): a rebuild reads every school's activity, so each staff user and each
   // group gets one per interval; the scheduler folds requests that arrive during a rebuild into
-  // one more (docs/decisions/0002-on-demand-report-refresh.md).
+  // one more (docs/decisions/0031-on-demand-report-refresh.md).
   const limiter = new RefreshLimiter(REPORT_REFRESH_ON_DEMAND_INTERVAL_MS, () => app.clock());
   app.post(
     '/v1/report/refresh',
