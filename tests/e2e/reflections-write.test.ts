@@ -130,8 +130,10 @@ describe('writing reflections (issue 24)', { timeout: 300_000 }, () => {
     const toggle = page.getByTestId('host-toggle');
     await toggle.waitFor();
     if ((await toggle.innerText()) === text(lang, 'watch:host.pause')) await toggle.click();
-    const duration = await page.evaluate(() => document.querySelector('video')?.duration ?? 0);
-    expect(duration).toBeGreaterThan(56);
+    // The video's length is known once its metadata has loaded (NaN before).
+    await expect
+      .poll(() => page.evaluate(() => document.querySelector('video')?.duration ?? 0))
+      .toBeGreaterThan(56);
     const track = page
       .getByRole('slider', { name: text(lang, 'watch:host.seek') })
       .locator('xpath=ancestor::*[contains(@class, "mantine-Slider-trackContainer")][1]');
