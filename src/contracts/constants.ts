@@ -77,6 +77,12 @@ export const OUTPUT_SELECTION = {
   maxScoreFraction: 0.6,
 } as const;
 
+/**
+ * A staff user's "update now" on the class report (POST /v1/report/refresh): at most one per this
+ * many ms per staff user and per group (docs/decisions/0031-on-demand-report-refresh.md).
+ */
+export const REPORT_REFRESH_ON_DEMAND_INTERVAL_MS = 60_000;
+
 /** Report aggregates are refreshed at these local times (hour, minute). */
 export const REPORT_REFRESH_TIMES: ReadonlyArray<readonly [number, number]> = [
   [8, 30],

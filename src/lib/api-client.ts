@@ -59,9 +59,10 @@ const NO_REFRESH_PATHS = [
 ];
 /**
  * Paths whose 429 is handed to the caller at once: the login form shows the wait and tries again
- * itself (features/auth/login-machine.ts).
+ * itself (features/auth/login-machine.ts); the report's "update now" says how long to wait
+ * rather than spinning for a minute (features/reports).
  */
-const NO_WAIT_PATHS = ['/v1/auth/login', '/v2/auth'];
+const NO_WAIT_PATHS = ['/v1/auth/login', '/v2/auth', '/v1/report/refresh'];
 const MUTATIONS = new Set(['post', 'put', 'patch', 'delete']);
 /** The Web Locks name under which tabs take turns to refresh (one refresh request at a time). */
 export const REFRESH_LOCK = 'tomoni-token-refresh';

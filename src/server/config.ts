@@ -107,7 +107,7 @@ const EnvSchema = z.object({
       }
     }, 'must be an IANA time zone such as Asia/Tokyo')
     .default('Asia/Tokyo'),
-  /** POST /v1/report/refresh for staff roles; defaults to on unless NODE_ENV=production. */
+  /** POST /v1/report/refresh for staff roles (rate-limited); on unless set to false. */
   REPORT_REFRESH_ON_DEMAND: EnvBoolean.optional(),
   NODE_ENV: z.string().optional(),
   /** Origins images and videos may come from besides this server (CDN); CSP img/media/connect-src. */
@@ -424,7 +424,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     appInfo: appInfoOf(e.APP_VERSION, e.APP_MIN_VERSION ?? e.APP_VERSION),
     reports: {
       timeZone: e.REPORT_TIMEZONE,
-      refreshOnDemand: e.REPORT_REFRESH_ON_DEMAND ?? e.NODE_ENV !== 'production',
+      refreshOnDemand: e.REPORT_REFRESH_ON_DEMAND ?? true,
     },
     csp: { mediaOrigins: e.CSP_MEDIA_ORIGINS, connectOrigins: e.CSP_CONNECT_ORIGINS },
     ws: {

@@ -136,7 +136,14 @@ export const ReportFeedbacksResponse = z.object({
 });
 export type ReportFeedbacksResponse = z.infer<typeof ReportFeedbacksResponse>;
 
-/** POST /v1/report/refresh (development only, staff roles): rebuild the aggregates now. */
+/**
+ * POST /v1/report/refresh (staff roles, unless REPORT_REFRESH_ON_DEMAND=false): rebuild the
+ * aggregates now. `groupId`, the report page's group, is limited like the caller: one refresh per
+ * REPORT_REFRESH_ON_DEMAND_INTERVAL_MS each (429 `tooManyRequests` with Retry-After).
+ */
+export const ReportRefreshRequest = z.strictObject({ groupId: z.optional(Id) });
+export type ReportRefreshRequest = z.infer<typeof ReportRefreshRequest>;
+
 export const ReportRefreshResponse = z.object({ refreshedAt: EpochMs, rows: z.number().int() });
 export type ReportRefreshResponse = z.infer<typeof ReportRefreshResponse>;
 

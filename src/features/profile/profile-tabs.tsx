@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type {
@@ -36,6 +36,7 @@ import {
   reflectionsKey,
   useUserReflections,
 } from '@/features/reflections';
+import { usePermission } from '@/features/auth';
 import { NotPublishedNotice, ReactionCounts } from '@/features/feedback';
 import { SessionCard, localizeSession } from '@/features/sessions';
 import { formatDateTime } from '@/lib/time';
@@ -48,6 +49,7 @@ import {
 } from './api/profile-lists';
 import { ListBody, type ListKind } from './list-states';
 import { tagsOfKind, type TagKind } from './profile-view-rules';
+import { WriteReflectionDialog } from './write-reflection';
 
 const useLang = (): Lang => {
   const { i18n } = useTranslation();
@@ -158,16 +160,23 @@ function ReflectionItem({
   return (
     <Card component="li" withBorder radius="md" padding="sm">
       <Stack gap={6}>
-        <Group justify="space-between" gap="xs" wrap="nowrap">
+        {/* A long title wraps; the badge keeps its width (at 390 px it was cut to "D…"). */}
+        <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
           {reflection.session ? <SessionLink session={reflection.session} /> : <span />}
           {isOwn && reflection.status === 'draft' && (
-            <Badge size="sm" color="gray" variant="light">
+            <Badge size="sm" color="gray" variant="light" style={{ flexShrink: 0 }}>
               {t('status.draft')}
             </Badge>
           )}
           {isOwn && (reflection.status === 'pending' || reflection.status === 'rejected') && (
             // Held by the screening (issue 8): only the author sees it, waiting for a teacher.
-            <Badge size="sm" color="yellow" variant="light" data-testid="reflection-held">
+            <Badge
+              size="sm"
+              color="yellow"
+              variant="light"
+              data-testid="reflection-held"
+              style={{ flexShrink: 0 }}
+            >
               {t('status.awaitingApproval')}
             </Badge>
           )}
@@ -282,6 +291,9 @@ export function ProfileTabs({ userId, isOwn }: { userId: string; isOwn: boolean 
   const { t } = useTranslation('profile');
   const [tab, setTab] = useState<ListKind>('outputs');
   const [editing, setEditing] = useState<ProfileReflection | null>(null);
+  const [writing, setWriting] = useState(false);
+  // Guests and graduates cannot post, reflections included (issue 24).
+  const canPost = usePermission('submitOutput', { enabled: isOwn }).isPermitted;
   const outputs = useUserOutputs(userId);
   const feedbacks = useUserFeedbacks(userId, tab === 'feedbacks');
   const sessions = useUserSessions(userId);
@@ -349,6 +361,13 @@ export function ProfileTabs({ userId, isOwn }: { userId: string; isOwn: boolean 
           </ListBody>
         </Tabs.Panel>
         <Tabs.Panel value="reflections" pt="md">
+          {isOwn && canPost && (
+            <Group justify="flex-end" mb="sm">
+              <Button onClick={() => setWriting(true)} data-testid="write-reflection">
+                {t('reflection.write')}
+              </Button>
+            </Group>
+          )}
           <ListBody query={reflections} kind="reflections" showInstruction={isOwn}>
             {(items) => (
               <Stack component="ul" gap="sm" style={listStyle}>
@@ -394,14 +413,19 @@ export function ProfileTabs({ userId, isOwn }: { userId: string; isOwn: boolean 
         size="lg"
       >
         {editing && (
-          <ReflectionEditor
-            sessionId={editing.sessionId}
-            reflection={editing}
-            onSaved={() => setEditing(null)}
-            onCancel={() => setEditing(null)}
-          />
+          <Suspense fallback={null}>
+            <ReflectionEditor
+              sessionId={editing.sessionId}
+              reflection={editing}
+              onSaved={() => setEditing(null)}
+              onCancel={() => setEditing(null)}
+            />
+          </Suspense>
         )}
       </Modal>
+      {isOwn && (
+        <WriteReflectionDialog userId={userId} opened={writing} onClose={() => setWriting(false)} />
+      )}
     </>
   );
 }

@@ -40,4 +40,11 @@ describe('reflection save rule', () => {
     expect(canSaveReflection({ ...draftOf(null), ideaNote: 'x'.repeat(4001) }, null)).toBe(false);
     expect(canSaveReflection({ ...draftOf(null), ideaNote: 'x'.repeat(4000) }, null)).toBe(true);
   });
+
+  it('publishes only a reflection with words: full-width spaces are blank (issue 24)', () => {
+    const blank = { ...draftOf(null), ideaNote: '\u3000 ', score: 5, status: 'published' as const };
+    expect(canSaveReflection(blank, null)).toBe(false);
+    expect(canSaveReflection({ ...blank, status: 'draft' }, null)).toBe(true);
+    expect(canSaveReflection({ ...blank, thinkNote: '海' }, null)).toBe(true);
+  });
 });

@@ -16,16 +16,24 @@ export const draftOf = (r: ProfileReflection | null | undefined): ReflectionDraf
   status: !r || r.status === 'draft' ? 'draft' : 'published',
 });
 
+/** Blank as the server sees it: only spaces, full-width ones (U+3000) included. */
+export const isBlankNote = (value: string): boolean => value.replace(/[\s\u3000]/g, '') === '';
+
+/** Whether the draft has words in any note (a published reflection needs them; issue 24). */
+export const hasSomeText = (draft: ReflectionDraft): boolean =>
+  NOTE_KEYS.some((k) => !isBlankNote(draft[k]));
+
 /**
- * Whether Save is enabled: no note over the limit, and either a new reflection with some text (or
- * a score) or an existing one that changed.
+ * Whether Save is enabled: no note over the limit, a published one with some words, and either a
+ * new reflection with some text (or a score) or an existing one that changed.
  */
 export function canSaveReflection(
   draft: ReflectionDraft,
   existing: ProfileReflection | null | undefined,
 ): boolean {
   if (NOTE_KEYS.some((k) => isNoteTooLong(draft[k]))) return false;
-  if (!existing) return NOTE_KEYS.some((k) => draft[k].trim().length > 0) || draft.score !== null;
+  if (draft.status === 'published' && !hasSomeText(draft)) return false;
+  if (!existing) return hasSomeText(draft) || draft.score !== null;
   const before = draftOf(existing);
   return (
     NOTE_KEYS.some((k) => draft[k] !== before[k]) ||

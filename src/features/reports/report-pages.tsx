@@ -65,6 +65,7 @@ export function ReportGroupLayout() {
   const groups = useReportGroups();
   const status = useReportStatus();
   const refresh = useRefreshReports();
+  const [limitedFor, setLimitedFor] = useState<number | null>(null);
   const me = useMe();
 
   useEffect(() => {
@@ -122,20 +123,38 @@ export function ReportGroupLayout() {
           <Button
             size="xs"
             variant="default"
+            className="report-no-print"
             loading={refresh.isPending}
-            onClick={() =>
-              refresh.mutate(undefined, {
-                onError: () =>
+            onClick={() => {
+              setLimitedFor(null);
+              refresh.mutate(groupId, {
+                onSuccess: () =>
+                  notifications.show({
+                    message: t('refreshDone'),
+                    autoClose: TOAST_AUTO_CLOSE_MS,
+                  }),
+                onError: (error) => {
+                  // Limited (one a minute per staff user and per group): said beside the button.
+                  if (isApiError(error) && error.status === 429) {
+                    setLimitedFor(error.retryAfterS ?? 60);
+                    return;
+                  }
                   notifications.show({
                     color: 'red',
                     message: t('refreshFailed'),
                     autoClose: TOAST_AUTO_CLOSE_MS,
-                  }),
-              })
-            }
+                  });
+                },
+              });
+            }}
           >
             {t('refreshNow')}
           </Button>
+        )}
+        {limitedFor !== null && (
+          <Text size="sm" c="red.9" role="status" data-testid="refresh-limited">
+            {t('refreshLimited', { seconds: limitedFor })}
+          </Text>
         )}
       </Group>
       <Tabs value={tab} onChange={(v) => v && void navigate(`/report/group/${enc(groupId)}/${v}`)}>

@@ -1,6 +1,7 @@
 import { Anchor, Badge, Paper, Stack, Text, Title } from '@mantine/core';
 import { memo, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ReflectionDialog } from '@/features/reflections';
 import { usePermission } from '@/features/auth';
 import { OutputDialog, OutputPromptAction } from '@/features/outputs';
 import type { Overlays } from './overlays';
@@ -26,12 +27,25 @@ function MomentsViewView({ sessionId, streamId, overlays, onRevealVote }: Moment
       <OutputDialog opened onClose={() => setOutputOpen(false)} sessionId={sessionId} />
     </Suspense>
   );
+  // The reflection editor opens in place at the lesson's end (issue 24), like the output dialog.
+  const [reflectionOpen, setReflectionOpen] = useState(false);
+  const reflectionDialog = reflectionOpen && (
+    <Suspense fallback={null}>
+      <ReflectionDialog opened onClose={() => setReflectionOpen(false)} sessionId={sessionId} />
+    </Suspense>
+  );
   if (!overlays.discuss && !overlays.vote && overlays.prompts.length === 0) {
-    return outputDialog || null;
+    return outputDialog || reflectionDialog ? (
+      <>
+        {outputDialog}
+        {reflectionDialog}
+      </>
+    ) : null;
   }
   return (
     <Stack gap="sm" aria-live="polite">
       {outputDialog}
+      {reflectionDialog}
       {overlays.discuss && (
         <Paper withBorder p="md" radius="md" bg="yellow.0" data-testid="overlay-discuss">
           {/* A light badge: the theme keeps its text readable on the yellow card (yellow text
@@ -74,8 +88,19 @@ function MomentsViewView({ sessionId, streamId, overlays, onRevealVote }: Moment
             canPost && (
               <OutputPromptAction sessionId={sessionId} onOpen={() => setOutputOpen(true)} />
             )
+          ) : prompt.kind === 'reflection' ? (
+            canPost && (
+              <Button
+                size="xs"
+                variant="light"
+                w="fit-content"
+                onClick={() => setReflectionOpen(true)}
+              >
+                {t('prompt.reflection.open')}
+              </Button>
+            )
           ) : (
-            /* The feedback and reflection dialogs come with their own issues; the session page opens. */
+            /* The feedback dialog comes with its own issue; the session page opens. */
             <Anchor href={sessionHref} target="_blank" rel="noopener" size="sm">
               {t(`prompt.${prompt.kind}.open`)}
             </Anchor>

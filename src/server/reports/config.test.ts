@@ -12,17 +12,17 @@ describe('report settings', () => {
     expect(() => loadConfig({ REPORT_TIMEZONE: 'Mars/Olympus' })).toThrow(ConfigError);
   });
 
-  it('allows on-demand refresh except in production, unless set explicitly', () => {
+  it('allows on-demand refresh everywhere, production included, unless set to false (issue 24)', () => {
     expect(loadConfig({}).reports.refreshOnDemand).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production' }).reports.refreshOnDemand).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production' }).reports.refreshOnDemand).toBe(true);
     expect(
-      loadConfig({ NODE_ENV: 'production', REPORT_REFRESH_ON_DEMAND: 'true' }).reports
+      loadConfig({ NODE_ENV: 'production', REPORT_REFRESH_ON_DEMAND: 'false' }).reports
         .refreshOnDemand,
-    ).toBe(true);
+    ).toBe(false);
     expect(loadConfig({ REPORT_REFRESH_ON_DEMAND: 'no' }).reports.refreshOnDemand).toBe(false);
   });
 
-  it('`npm start` runs in production mode, so a default install shows no compile-now button', () => {
+  it('`npm start` runs in production mode, and its staff get the "update now" button', () => {
     const pkg = JSON.parse(
       readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'),
     ) as {
@@ -38,6 +38,6 @@ describe('report settings', () => {
       [...serverCommand!.matchAll(/(?:^|\s)([A-Z_]+)=(\S+)/g)].map((m) => [m[1]!, m[2]!]),
     );
     expect(env.NODE_ENV).toBe('production');
-    expect(loadConfig(env).reports.refreshOnDemand).toBe(false);
+    expect(loadConfig(env).reports.refreshOnDemand).toBe(true);
   });
 });

@@ -29,6 +29,9 @@ export const systemClock: SchedulerClock = {
   clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
 };
 
+type Trigger = 'schedule' | 'startup' | 'manual';
+type RefreshResult = Awaited<ReturnType<typeof refreshReportAggregates>>;
+
 /** setTimeout cannot wait longer than 2^31-1 ms; longer waits re-arm on wake-up. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -40,7 +43,9 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 export class ReportScheduler {
   private handle: unknown = null;
   private stopped = true;
-  private running: Promise<unknown> | null = null;
+  private running: Promise<RefreshResult> | null = null;
+  /** The refresh that starts when the running one ends, shared by everyone who asked meanwhile. */
+  private queued: Promise<RefreshResult> | null = null;
 
   constructor(
     private readonly db: Db,
@@ -71,9 +76,27 @@ export class ReportScheduler {
     this.handle = null;
   }
 
-  /** Runs one refresh now (one at a time); resolves when done, rejects on failure. */
-  async refresh(trigger: 'schedule' | 'startup' | 'manual') {
-    while (this.running) await this.running.catch(() => undefined);
+  /**
+   * Runs one refresh (one at a time); resolves when done, rejects on failure. A call made while
+   * a refresh runs waits for it and then starts one more, which every call arriving meanwhile
+   * shares: each caller gets a rebuild begun after its call, and requests arriving together
+   * (on-demand clicks across schools) cost one rebuild, not one each.
+   */
+  refresh(trigger: Trigger): Promise<RefreshResult> {
+    if (this.queued) return this.queued;
+    if (!this.running) return this.run(trigger);
+    const before = this.running;
+    const next = before
+      .catch(() => undefined)
+      .then(() => {
+        this.queued = null;
+        return this.run(trigger);
+      });
+    this.queued = next;
+    return next;
+  }
+
+  private async run(trigger: Trigger): Promise<RefreshResult> {
     const run = refreshReportAggregates(this.db, trigger, () => this.clock.now());
     this.running = run;
     try {
@@ -81,7 +104,7 @@ export class ReportScheduler {
       this.log.info({ rows: result.rows, trigger }, 'report aggregates refreshed');
       return result;
     } finally {
-      this.running = null;
+      if (this.running === run) this.running = null;
     }
   }
 

@@ -167,3 +167,72 @@ describe('reflections', () => {
     expect((await call('sakura01', 'GET', '/v1/user/student01/reflections')).statusCode).toBe(404);
   });
 });
+
+// Issue 24: pupils write reflections at a lesson's end and from マイページ (POST …/reflection).
+describe('writing a reflection', () => {
+  it('is for accounts that may post: a guest gets guestRestricted, a graduate 403', async () => {
+    const guest = await call('guest', 'POST', `/v1/session/${S.oceanArchive}/reflection`, {
+      ideaNote: 'Shared account',
+    });
+    expect(guest.statusCode).toBe(403);
+    expect(codeOf(guest)).toBe('guestRestricted');
+    const graduate = await call('graduate', 'POST', `/v1/session/${S.oceanArchive}/reflection`, {
+      ideaNote: 'Read only',
+    });
+    expect(graduate.statusCode).toBe(403);
+  });
+
+  it('refuses a published reflection with three blank notes (full-width spaces too); a blank draft is kept', async () => {
+    const blank = await call('student15', 'POST', `/v1/session/${S.oceanArchive}/reflection`, {
+      ideaNote: ' \u3000 ',
+      status: 'published',
+    });
+    expect(blank.statusCode).toBe(400);
+    expect(codeOf(blank)).toBe('badRequest');
+    const draft = await create('student15', S.oceanArchive, { ideaNote: '', score: 7 });
+    expect(draft.status).toBe('draft');
+    // Publishing it still needs words.
+    const publish = await call('student15', 'PUT', `/v1/reflection/${draft.id}`, {
+      status: 'published',
+    });
+    expect(publish.statusCode).toBe(400);
+    const written = await call('student15', 'PUT', `/v1/reflection/${draft.id}`, {
+      actionNote: 'Pick up litter at the beach',
+      status: 'published',
+    });
+    expect(written.statusCode, written.body).toBe(200);
+    expect(ReflectionResponse.parse(written.json()).item.status).toBe('published');
+  });
+
+  it('screens a published reflection like today: a phone number waits as pending for a teacher', async () => {
+    const held = await create('student16', S.oceanArchive, {
+      thinkNote: 'Call me on 090-1234-5678 about the clean-up',
+      status: 'published',
+    });
+    expect(held.status).toBe('pending');
+    const queue = await call('teacher', 'GET', '/v1/moderation/queue');
+    expect(queue.statusCode).toBe(200);
+    expect(queue.body).toContain(held.id);
+  });
+
+  it('is scoped to the pupil: the reflection is their own, on a session of their school', async () => {
+    const mine = await create('student17', S.oceanArchive, {
+      ideaNote: 'Mine',
+      status: 'published',
+    });
+    const me = await call('student17', 'GET', '/v1/me');
+    expect(mine.userId).toBe(me.json<{ item: { _id: string } }>().item._id);
+    // Another school's pupil cannot write on this school's session (404, like a made-up id).
+    expect(
+      (
+        await call('sakura01', 'POST', `/v1/session/${S.forestArchive}/reflection`, {
+          ideaNote: 'x',
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await call('student17', 'POST', '/v1/session/no-such-session/reflection', { ideaNote: 'x' }))
+        .statusCode,
+    ).toBe(404);
+  });
+});

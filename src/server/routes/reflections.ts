@@ -15,6 +15,7 @@ import type { Db } from '../db/database';
 import type { ReflectionsTable } from '../db/schema';
 import { AppError, badRequestFrom } from '../http/errors';
 import { moderateText } from '../moderation/checks';
+import { requireSubmitOutput } from '../outputs/service';
 import { requireVisibleSession } from '../sessions/access';
 import { findUserById, type UserRow } from '../users/repository';
 import { sessionBrief } from '../sessions/brief';
@@ -36,6 +37,21 @@ function screenedStatus(
   if (asked === 'draft') return 'draft';
   const held = [notes.idea, notes.think, notes.action].some((n) => moderateText(n).held);
   return held ? 'pending' : 'published';
+}
+
+/** Blank as the editor sees it: nothing but spaces, full-width ones (U+3000) included. */
+const isBlank = (note: string) => note.replace(/[\s\u3000]/g, '').length === 0;
+
+/**
+ * A published reflection says something: three blank notes would count in the class report as
+ * a reflection nobody wrote (400). A blank draft is the author's own business.
+ */
+function requireSomeText(status: 'published' | 'draft', notes: readonly string[]): void {
+  if (status === 'published' && notes.every(isBlank)) {
+    throw new AppError('badRequest', 'A published reflection needs some text', [
+      { path: 'ideaNote', message: 'All three notes are empty' },
+    ]);
+  }
 }
 
 async function tagsOf(db: Db, sessionIds: readonly string[]): Promise<Map<string, Tag[]>> {
@@ -127,7 +143,15 @@ export async function reflectionRoutes(app: App): Promise<void> {
       const { user } = await app.auth.require(req);
       const parsed = CreateReflectionRequest.safeParse(req.body ?? {});
       if (!parsed.success) throw badRequestFrom(parsed.error);
+      // Only sessions the pupil may see (their school's and groups'; else 404 like a made-up id),
+      // and only accounts that may post (docs/decisions/0030-writing-reflections.md).
       const session = await requireVisibleSession(app.db, app.permissions, user, req.params.id);
+      await requireSubmitOutput(app.permissions, user);
+      requireSomeText(parsed.data.status, [
+        parsed.data.ideaNote,
+        parsed.data.thinkNote,
+        parsed.data.actionNote,
+      ]);
       const existing = await app.db
         .selectFrom('reflections')
         .select('id')
@@ -192,6 +216,11 @@ export async function reflectionRoutes(app: App): Promise<void> {
       if (body.score !== undefined) set.score = body.score;
       // Any change to a published, pending or rejected reflection is screened again.
       const asked = body.status ?? (row.status === 'draft' ? 'draft' : ('published' as const));
+      requireSomeText(asked, [
+        body.ideaNote ?? row.idea_note,
+        body.thinkNote ?? row.think_note,
+        body.actionNote ?? row.action_note,
+      ]);
       set.status = screenedStatus(asked, {
         idea: body.ideaNote ?? row.idea_note,
         think: body.thinkNote ?? row.think_note,

@@ -7,6 +7,7 @@ import {
   ReportSessionsResponse,
   ReportStatusResponse,
 } from '../../contracts/api/reports';
+import { REPORT_REFRESH_ON_DEMAND_INTERVAL_MS } from '../../contracts/constants';
 import { ErrorBody } from '../../contracts/errors';
 import { hashPassword } from '../auth/passwords';
 import type { Db } from '../db/database';
@@ -29,6 +30,9 @@ const SESSION = DEMO_IDS.sessions.oceanArchive;
 const tokyo = (d: number, h = 12) => new Date(Date.UTC(2026, 10, d, h - 9, 0));
 
 let t: TestApp;
+/** The server's clock: still unless a test moves it (the refresh limit's window). */
+let clockShift = 0;
+const startedAt = Date.now();
 const ids: Record<string, string> = {};
 
 async function fixtures(db: Db) {
@@ -148,7 +152,7 @@ async function fixtures(db: Db) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ fixtures });
+  t = await createTestApp({ fixtures, clock: () => startedAt + clockShift });
   await t.app.reportScheduler.refresh('manual');
 });
 afterAll(async () => {
@@ -356,23 +360,119 @@ describe('CSV export', () => {
 });
 
 describe('refresh', () => {
-  it('on demand for staff roles unless disabled; status says when and what is next', async () => {
-    const ok = await t.app.inject({
+  const refresh = async (account: string, body?: Record<string, unknown>) =>
+    t.app.inject({
       method: 'POST',
       url: '/v1/report/refresh',
-      headers: await headerOf('rteacher'),
+      headers: await headerOf(account),
+      ...(body ? { payload: body } : {}),
     });
+
+  it('on demand for staff roles, production included, unless disabled; status says when and what is next', async () => {
+    const ok = await refresh('rteacher');
     expect(ok.statusCode).toBe(200);
     const status = ReportStatusResponse.parse((await get('rteacher', '/v1/report/status')).json());
     expect(status.canRefresh).toBe(true);
+    expect(status.refreshedAt).toBe(ok.json<{ refreshedAt: number }>().refreshedAt);
     expect(status.nextRefreshAt).toBeGreaterThan(Date.now());
+    // Issue 24: a real staff feature in production too; only an explicit false turns it off.
     const prod = await t.withEnv({ NODE_ENV: 'production' });
-    const res = await prod.inject({
+    const prodStatus = await prod.inject({
+      url: '/v1/report/status',
+      headers: await headerOf('admin'),
+    });
+    expect(ReportStatusResponse.parse(prodStatus.json()).canRefresh).toBe(true);
+    const off = await t.withEnv({ NODE_ENV: 'production', REPORT_REFRESH_ON_DEMAND: 'false' });
+    const res = await off.inject({
       method: 'POST',
       url: '/v1/report/refresh',
       headers: await headerOf('rteacher'),
     });
     expect(res.statusCode).toBe(403);
+    clockShift += REPORT_REFRESH_ON_DEMAND_INTERVAL_MS;
+  });
+
+  it('once a minute per staff user and per group: 429 with Retry-After, then again after the window', async () => {
+    const first = await refresh('rteacher', { groupId: CLASS1 });
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await refresh('rteacher', { groupId: GRADE });
+    expect(again.statusCode).toBe(429);
+    expect(codeOf(again)).toBe('tooManyRequests');
+    const wait = Number(again.headers['retry-after']);
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(REPORT_REFRESH_ON_DEMAND_INTERVAL_MS / 1000);
+    // Another staff user on the same group is limited by the group; on no group they may.
+    expect((await refresh('admin', { groupId: CLASS1 })).statusCode).toBe(429);
+    expect((await refresh('admin')).statusCode).toBe(200);
+    // Nothing was rebuilt for the refused calls.
+    const manual = await t.db
+      .selectFrom('report_refreshes')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('trigger', '=', 'manual')
+      .executeTakeFirstOrThrow();
+    clockShift += REPORT_REFRESH_ON_DEMAND_INTERVAL_MS - 1000;
+    expect((await refresh('rteacher', { groupId: CLASS1 })).statusCode).toBe(429);
+    clockShift += 1000;
+    expect((await refresh('rteacher', { groupId: CLASS1 })).statusCode).toBe(200);
+    const after = await t.db
+      .selectFrom('report_refreshes')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('trigger', '=', 'manual')
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(manual.n) + 1);
+    clockShift += REPORT_REFRESH_ON_DEMAND_INTERVAL_MS;
+  });
+
+  it('refuses a group the caller may not open (404, like every report route) and a pupil (403)', async () => {
+    expect((await refresh('sakurateacher', { groupId: CLASS1 })).statusCode).toBe(404);
+    expect((await refresh('rteacher', { groupId: 'no-such-group' })).statusCode).toBe(404);
+    expect((await refresh('rteacher', { groupId: CLASS1, extra: 1 })).statusCode).toBe(400);
+    expect((await refresh('rp1', { groupId: CLASS1 })).statusCode).toBe(403);
+  });
+
+  it('a reflection a pupil writes reaches the report after the refresh', async () => {
+    // A session nobody in the class has done anything in yet: its row appears with the reflection.
+    const LIVE = DEMO_IDS.sessions.oceanLive;
+    const rowOf = async () =>
+      ReportSessionsResponse.parse(
+        (await get('rteacher', `/v1/report/group/${CLASS1}/sessions`)).json(),
+      ).items.find((r) => r.sessionId === LIVE);
+    const before = (await rowOf())?.reflections ?? 0;
+    const written = await t.app.inject({
+      method: 'POST',
+      url: `/v1/session/${LIVE}/reflection`,
+      headers: await headerOf('rp1'),
+      payload: { ideaNote: 'Waves carry sand.', status: 'published' },
+    });
+    expect(written.statusCode, written.body).toBe(200);
+    // Not yet: the report reads the aggregates.
+    expect((await rowOf())?.reflections ?? 0).toBe(before);
+    expect((await refresh('rteacher', { groupId: CLASS1 })).statusCode).toBe(200);
+    expect((await rowOf())?.reflections).toBe(before + 1);
+    clockShift += REPORT_REFRESH_ON_DEMAND_INTERVAL_MS;
+  });
+
+  it('refreshes asked for while one runs share one more rebuild', async () => {
+    const count = async () =>
+      Number(
+        (
+          await t.db
+            .selectFrom('report_refreshes')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await count();
+    const runs = await Promise.all([
+      t.app.reportScheduler.refresh('manual'),
+      t.app.reportScheduler.refresh('manual'),
+      t.app.reportScheduler.refresh('manual'),
+      t.app.reportScheduler.refresh('manual'),
+    ]);
+    // The first runs; the three asked meanwhile share the second.
+    expect(await count()).toBe(before + 2);
+    expect(runs[1]).toBe(runs[3]);
+    expect(runs[0]).not.toBe(runs[1]);
   });
 
   it('the scheduler refreshes at the next time on its clock and re-arms', async () => {

@@ -5,14 +5,16 @@ import {
   ReportGroupParams,
   ReportGroupsResponse,
   ReportMembersResponse,
+  ReportRefreshRequest,
   ReportRefreshResponse,
   ReportSessionParams,
   ReportSessionResponse,
   ReportSessionsResponse,
   ReportStatusResponse,
 } from '../../contracts/api/reports';
+import { REPORT_REFRESH_ON_DEMAND_INTERVAL_MS } from '../../contracts/constants';
 import { contentLangOf } from '../content/localize';
-import { AppError } from '../http/errors';
+import { AppError, badRequestFrom } from '../http/errors';
 import { lastRefreshedAt } from '../reports/aggregate';
 import {
   reportGroupFor,
@@ -21,6 +23,7 @@ import {
   requireReportViewer,
 } from '../reports/access';
 import { toCsv, type CsvCell } from '../reports/csv';
+import { RefreshLimiter } from '../reports/refresh-limit';
 import {
   feedbacksReport,
   findReportSession,
@@ -212,16 +215,41 @@ export async function reportRoutes(app: App): Promise<void> {
     },
   );
 
+  // "Update now" (issue 24): a rebuild reads every school's activity, so each staff user and each
+  // group gets one per interval; the scheduler folds requests that arrive during a rebuild into
+  // one more (docs/decisions/0031-on-demand-report-refresh.md).
+  const limiter = new RefreshLimiter(REPORT_REFRESH_ON_DEMAND_INTERVAL_MS, () => app.clock());
   app.post(
     '/v1/report/refresh',
     { schema: { response: { 200: ReportRefreshResponse } } },
     async (req) => {
-      await viewer(req);
-      // Production refreshes only on schedule: a rebuild reads every school's activity.
+      const user = await viewer(req);
       if (!app.config.reports.refreshOnDemand)
         throw new AppError('forbidden', 'On-demand refresh is disabled');
-      const result = await app.reportScheduler.refresh('manual');
-      return { refreshedAt: result.refreshedAt.getTime(), rows: result.rows };
+      const parsed = ReportRefreshRequest.safeParse(req.body ?? {});
+      if (!parsed.success) throw badRequestFrom(parsed.error);
+      const { groupId } = parsed.data;
+      // A group the caller may not open is 404, like every report route.
+      if (groupId !== undefined) await reportGroupFor(app.db, user, groupId);
+      const keys = [`user:${user.id}`, ...(groupId !== undefined ? [`group:${groupId}`] : [])];
+      const waitMs = limiter.take(keys);
+      if (waitMs > 0) {
+        const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+        throw new AppError(
+          'tooManyRequests',
+          `The report was refreshed moments ago; try again in ${seconds} s`,
+          [{ path: 'retryAfter', message: String(seconds) }],
+          { 'retry-after': String(seconds) },
+        );
+      }
+      try {
+        const result = await app.reportScheduler.refresh('manual');
+        return { refreshedAt: result.refreshedAt.getTime(), rows: result.rows };
+      } catch (err) {
+        // Nothing was rebuilt: the user may try again at once.
+        limiter.release(keys);
+        throw err;
+      }
     },
   );
 

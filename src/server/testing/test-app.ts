@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { AuthTokens } from '../../contracts/api/auth';
 import { buildApp } from '../app';
+import type { ServerClock } from '../clock';
 import { loadConfig, type Config } from '../config';
 import { createDatabase, migrateToLatest, type Db } from '../db/database';
 import type { App } from '../routes/types';
@@ -44,6 +45,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Runs after migrations (and the seed), before the app is built: add your own fixtures. */
   fixtures?: (db: Db) => Promise<void>;
+  /** The server's clock (`app.clock`), for tests that move time (e.g. a rate limit's window). */
+  clock?: ServerClock;
 }
 
 /** The environment every test app starts from; `env` adds to it. */
@@ -100,7 +103,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     await migrateToLatest(db, schema ? { schema } : {});
     if ((options.seed ?? 'demo') === 'demo') await seedDemo(db);
     if (options.fixtures) await options.fixtures(db);
-    app = await buildApp({ config, db, logger: false });
+    app = await buildApp({
+      config,
+      db,
+      logger: false,
+      ...(options.clock ? { clock: options.clock } : {}),
+    });
   } catch (e) {
     await db.destroy();
     await dropSchema?.();

@@ -89,12 +89,19 @@ export function useReportFeedbacks(params: Record<string, string>, enabled = tru
   });
 }
 
-/** POST /v1/report/refresh (development): rebuilds the aggregates, then reloads every report. */
+/**
+ * POST /v1/report/refresh ("update now", staff roles): rebuilds the aggregates, then reloads every
+ * report. Limited per staff user and per `groupId` (429 with Retry-After: handed back at once).
+ */
 export function useRefreshReports() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      apiClient.request(ReportRefreshResponse, { method: 'post', url: '/v1/report/refresh' }),
+    mutationFn: (groupId: string) =>
+      apiClient.request(ReportRefreshResponse, {
+        method: 'post',
+        url: '/v1/report/refresh',
+        data: { groupId },
+      }),
     onSuccess: () => client.invalidateQueries({ queryKey: reportKeys.all }),
   });
 }
