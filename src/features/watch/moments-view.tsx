@@ -1,4 +1,4 @@
-import { Anchor, Badge, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { memo, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReflectionDialog } from '@/features/reflections';
