@@ -10,3 +10,6 @@ export type { OutputDialogProps } from './output-dialog';
 export const SessionOutputsSection = lazy(() =>
   import('./session-outputs').then((m) => ({ default: m.SessionOutputsSection })),
 );
+
+/** The browser's preparation of a picked picture (fit, JPEG), shared with the studio's uploads. */
+export { ACCEPT as IMAGE_ACCEPT, prepareImage } from './image-prep';
