@@ -100,7 +100,8 @@ export function ImageField({
           {value && (
             <Button
               variant="subtle"
-              color="red.8"
+              color="red"
+              c="red.9"
               size="compact-sm"
               onClick={() => onChange('')}
               disabled={busy}

@@ -168,7 +168,8 @@ export function WorksEditor({
               <Button
                 size="compact-sm"
                 variant="subtle"
-                color="red.8"
+                color="red"
+              c="red.9"
                 onClick={() => onChange(workIds.filter((id) => id !== w.id))}
               >
                 {t('works.detach')}
@@ -314,7 +315,8 @@ function WorkForm({
               {d.questions.length > 1 && (
                 <Button
                   variant="subtle"
-                  color="red.8"
+                  color="red"
+              c="red.9"
                   size="compact-sm"
                   mb={4}
                   onClick={() =>
@@ -352,7 +354,8 @@ function WorkForm({
             <Button
               size="compact-sm"
               variant="subtle"
-              color="red.8"
+              color="red"
+              c="red.9"
               loading={del.isPending}
               onClick={() =>
                 del.mutate(work.id, {
