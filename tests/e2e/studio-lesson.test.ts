@@ -146,9 +146,9 @@ describe('a teacher’s own lesson in the studio', { timeout: 300_000 }, () => {
     sessionId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
 
     // A video (a hosted playlist), then a chapter and a vote in both languages.
-    await page.getByRole('textbox', { name: t('video.hlsUrl') }).fill(
-      '/media/videos/ocean/master.m3u8',
-    );
+    await page
+      .getByRole('textbox', { name: t('video.hlsUrl') })
+      .fill('/media/videos/ocean/master.m3u8');
     await page.getByRole('button', { name: t('video.create') }).click();
     await page.getByTestId('studio-video').waitFor();
     await page.getByRole('button', { name: t('moment.addAt', { at: '0:00.0' }) }).click();
@@ -255,7 +255,10 @@ describe('a teacher’s own lesson in the studio', { timeout: 300_000 }, () => {
         await shot('editor', lang, width);
         await axe(`editor ${lang} ${width}`);
         // The question open for editing, both languages side by side.
-        await page.getByTestId('studio-work-0').getByRole('button', { name: tl('works.edit') }).click();
+        await page
+          .getByTestId('studio-work-0')
+          .getByRole('button', { name: tl('works.edit') })
+          .click();
         const form = page.getByTestId('studio-work-form');
         await form.waitFor();
         await shot('work', lang, width, form);

@@ -16,11 +16,14 @@ export function ImageField({
   label,
   value,
   onChange,
+  noneText,
   testId,
 }: {
   label: string;
   value: string;
   onChange: (url: string) => void;
+  /** What an empty field means (default: the neutral picture is shown). */
+  noneText?: string;
   testId: string;
 }) {
   const { t } = useTranslation('studio');
@@ -75,7 +78,7 @@ export function ImageField({
         </Box>
         {!value && (
           <Text size="sm" c="gray.7">
-            {t('image.none')}
+            {noneText ?? t('image.none')}
           </Text>
         )}
         <Group gap="xs">

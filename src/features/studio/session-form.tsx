@@ -187,7 +187,7 @@ export function SessionForm({
   return (
     <form onSubmit={submit} noValidate aria-label={t('form.title')}>
       <Stack gap="md">
-        <Fieldset legend={t('form.texts')}>
+        <Fieldset miw={0} legend={t('form.texts')}>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
               label={t('form.titleJa')}
@@ -242,12 +242,13 @@ export function SessionForm({
               label={t('form.thumbnail')}
               value={d.thumbnailImage}
               onChange={(url) => set('thumbnailImage', url)}
+              noneText={t('image.noThumbnail')}
               testId="studio-thumbnail"
             />
           </SimpleGrid>
         </Fieldset>
 
-        <Fieldset legend={t('form.publishing')}>
+        <Fieldset miw={0} legend={t('form.publishing')}>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <Select
               label={t('form.status')}
@@ -323,15 +324,11 @@ export function SessionForm({
           </SimpleGrid>
         </Fieldset>
 
-        <Fieldset legend={t('form.works')}>
-          <WorksEditor
-            workIds={d.workIds}
-            works={works}
-            onChange={(ids) => set('workIds', ids)}
-          />
+        <Fieldset miw={0} legend={t('form.works')}>
+          <WorksEditor workIds={d.workIds} works={works} onChange={(ids) => set('workIds', ids)} />
         </Fieldset>
 
-        <Fieldset legend={t('form.more')}>
+        <Fieldset miw={0} legend={t('form.more')}>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <MultiSelect
               label={t('form.tags')}

@@ -169,7 +169,7 @@ export function WorksEditor({
                 size="compact-sm"
                 variant="subtle"
                 color="red"
-              c="red.9"
+                c="red.9"
                 onClick={() => onChange(workIds.filter((id) => id !== w.id))}
               >
                 {t('works.detach')}
@@ -200,8 +200,7 @@ export function WorksEditor({
               value={null}
               onChange={(v) => v && onChange([...workIds, v])}
               searchable
-              w={320}
-              maw="100%"
+              w={{ base: '100%', sm: 320 }}
             />
           )}
         </Group>
@@ -316,7 +315,7 @@ function WorkForm({
                 <Button
                   variant="subtle"
                   color="red"
-              c="red.9"
+                  c="red.9"
                   size="compact-sm"
                   mb={4}
                   onClick={() =>

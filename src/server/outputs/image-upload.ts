@@ -1,10 +1,9 @@
 import { join } from 'node:path';
 import multipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { UploadImageResponse } from '../../contracts/api/outputs';
 import { IMAGE_MAX_BYTES } from '../../contracts/constants';
 import { AppError } from '../http/errors';
-import type { App } from '../routes/types';
 import { reencodeImage, sniffImageType, storeUpload } from './images';
 
 /**
@@ -15,7 +14,7 @@ import { reencodeImage, sniffImageType, storeUpload } from './images';
  * `authorize` runs before the body is read; `stored` records the new file (say, its owner).
  */
 export async function registerImageUpload(
-  app: App,
+  app: FastifyInstance,
   path: string,
   hooks: {
     authorize: (req: FastifyRequest) => Promise<unknown>;

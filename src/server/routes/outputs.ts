@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   CreateOutputRequest,
@@ -87,7 +88,7 @@ export async function outputRoutes(app: App): Promise<void> {
     },
   );
 
-  await registerImageUpload(app, '/v1/output/image', {
+  await registerImageUpload(app as unknown as FastifyInstance, '/v1/output/image', {
     authorize: async (req) => {
       const { user } = await app.auth.require(req);
       await requireSubmitOutput(app.permissions, user);

@@ -101,7 +101,11 @@ export async function studioRoutes(app: App): Promise<void> {
   /** The work the author may edit: 404 when it is not theirs to use (another school's), else 403. */
   const editableWork = async (req: FastifyRequest, id: string) => {
     const a = await author(req);
-    const row = await app.db.selectFrom('works').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await app.db
+      .selectFrom('works')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
     if (!row || !canUseWork(a.author, row)) throw new AppError('notFound', 'No such work');
     if (!canEditWork(a.author, row)) throw new AppError('forbidden', 'You may not edit this work');
     return { ...a, row };
@@ -354,7 +358,7 @@ export async function studioRoutes(app: App): Promise<void> {
 
   // A picture for a session or a work: the pupils' image pipeline (EXIF dropped, re-encoded),
   // recorded as the caller's school's so no other school's session can show it.
-  await registerImageUpload(app, '/v1/studio/image', {
+  await registerImageUpload(app as unknown as FastifyInstance, '/v1/studio/image', {
     authorize: async (req) => (await author(req)).author,
     stored: async (_req, url, ctx) => {
       const a = ctx as Awaited<ReturnType<typeof author>>['author'];

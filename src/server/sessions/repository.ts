@@ -9,7 +9,13 @@ import {
   type Tag,
   type Video,
 } from '../../contracts/entities';
-import { canOpenSession, canSeeSession, isBlocked, isProviderRole, type Subject } from '../auth/permissions';
+import {
+  canOpenSession,
+  canSeeSession,
+  isBlocked,
+  isProviderRole,
+  type Subject,
+} from '../auth/permissions';
 import { contentLangOf, localizeSession, localizeVideo } from '../content/localize';
 import type { Db } from '../db/database';
 import { msOf } from '../db/json';

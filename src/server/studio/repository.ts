@@ -201,7 +201,8 @@ export async function checkImages(
     : [];
   const ours = rows.filter(
     (r) =>
-      author.provider || (r.owner_school_id !== null && r.owner_school_id === author.user.school_id),
+      author.provider ||
+      (r.owner_school_id !== null && r.owner_school_id === author.user.school_id),
   );
   if (ours.length !== uploads.length) {
     throw new AppError('badRequest', 'Unknown image', [{ path, message: 'unknown image' }]);
@@ -606,7 +607,13 @@ export function workColumns(v: {
   questions: string[];
   examples: Array<{ image: string; description: string }>;
   associatedColor?: number | undefined;
-  en?: { title?: string | undefined; description?: string | undefined; questions?: string[] | undefined } | undefined;
+  en?:
+    | {
+        title?: string | undefined;
+        description?: string | undefined;
+        questions?: string[] | undefined;
+      }
+    | undefined;
 }) {
   const en = {
     ...(v.en?.title ? { title: v.en.title } : {}),
