@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import type { StudioVideo } from '@/contracts/api/studio';
 import type { TimedActionKind } from '@/contracts/entities';
 import { useSaveVideo } from './api/studio-api';
+import { ImageField } from './image-field';
 import { errorMessageKey } from './studio-errors';
 import {
   MOMENT_KINDS,
@@ -316,7 +317,7 @@ function MomentForm({
       }}
     />
   );
-  const param = (key: 'name' | 'title' | 'image', label: string) => (
+  const param = (key: 'name' | 'title', label: string) => (
     <TextInput
       label={label}
       value={m.params[key] ?? ''}
@@ -370,7 +371,20 @@ function MomentForm({
               {english('title', t('moment.subtitleEn'))}
             </>
           )}
-          {m.action === 'image' && param('image', t('moment.image'))}
+          {m.action === 'image' && (
+            <ImageField
+              label={t('moment.image')}
+              value={m.params.image ?? ''}
+              noneText={t('moment.imageNone')}
+              onChange={(url) => {
+                const params = { ...m.params };
+                if (url) params.image = url;
+                else delete params.image;
+                onChange({ ...m, params });
+              }}
+              testId="studio-moment-image"
+            />
+          )}
           {(m.action === 'discuss' || m.action === 'output') && (
             <Select
               label={t('moment.type')}

@@ -535,6 +535,22 @@ describe('studio pictures, works and preview (issue 24)', () => {
       payload: sessionBody({ image: pupils.url }),
     });
     expect(borrowed.statusCode, borrowed.body).toBe(400);
+    // Nor on the timeline: an image moment showing the pupil's picture.
+    const own = await create(teacher, { image: mine.url });
+    const moment = await addVideo(teacher, own.id, {
+      title: 'Main',
+      type: 'DIGEST',
+      hlsUrl: '/media/videos/ocean/master.m3u8',
+      actions: [{ start: 1, end: 4, action: 'image', params: { image: pupils.url } }],
+    });
+    expect(moment.statusCode, moment.body).toBe(400);
+    const ok = await addVideo(teacher, own.id, {
+      title: 'Main',
+      type: 'DIGEST',
+      hlsUrl: '/media/videos/ocean/master.m3u8',
+      actions: [{ start: 1, end: 4, action: 'image', params: { image: mine.url } }],
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
     expect((await uploadImage(member, await photo())).statusCode).toBe(403);
     const notImage = await uploadImage(teacher, Buffer.from('not a picture at all'));
     expect(notImage.statusCode).toBe(400);

@@ -116,6 +116,18 @@ export async function studioRoutes(app: App): Promise<void> {
     w: z.infer<typeof StudioWorkInput>,
   ) => checkImages(app.db, a, [w.image, w.afterImage, ...w.examples.map((e) => e.image)], 'image');
 
+  /** An image moment may show a studio upload of the author's school only (decisions/0002). */
+  const checkMomentImages = (
+    a: Awaited<ReturnType<typeof author>>['author'],
+    actions: ReadonlyArray<{ params: { image?: string | undefined } }>,
+  ) =>
+    checkImages(
+      app.db,
+      a,
+      actions.map((x) => x.params.image),
+      'actions',
+    );
+
   const sessionItem = async (user: UserRow, id: string) => {
     const { author: a } = await requireAuthor(app.db, app.permissions, user);
     const row = await findSession(app.db, id);
@@ -229,6 +241,7 @@ export async function studioRoutes(app: App): Promise<void> {
     },
     async (req) => {
       const { author: a } = await editableSession(req, req.params.id);
+      await checkMomentImages(a, req.body.actions);
       await createVideo(app.db, req.params.id, {
         ...req.body,
         actions: checkedActions(req.body.actions),
@@ -248,6 +261,7 @@ export async function studioRoutes(app: App): Promise<void> {
     },
     async (req) => {
       const { author: a, video } = await editableVideo(req, req.params.id);
+      await checkMomentImages(a, req.body.actions);
       await updateVideo(app.db, video, { ...req.body, actions: checkedActions(req.body.actions) });
       const { item } = await sessionItem(a.user, video.session_id);
       return { item: item.videos.find((v) => v.id === video.id)! };
