@@ -131,3 +131,21 @@ export function splitTranslations(list: readonly EditMoment[]): {
   const any = actionTranslations.some((t) => Object.keys(t).length > 0);
   return { actions: list.map(stripEn), actionTranslations: any ? actionTranslations : [] };
 }
+
+/**
+ * The moment as a pupil reading in English reads it (the server's `localizeAction`): name and
+ * title replaced where written, the vote's English choices as `labels`; the studio's preview in
+ * English mode shows this.
+ */
+export function inEnglish(m: EditMoment): Moment {
+  const { en, ...stored } = m;
+  if (!en) return stored;
+  const params = { ...stored.params } as Moment['params'] & { labels?: string[] };
+  if (en.name?.trim()) params.name = en.name.trim();
+  if (en.title?.trim()) params.title = en.title.trim();
+  const ja = stored.params.choices;
+  if (ja && en.choices?.some((c) => c.trim())) {
+    params.labels = ja.map((c, i) => en.choices?.[i]?.trim() || c);
+  }
+  return { ...stored, params };
+}

@@ -52,3 +52,20 @@ describe('a work written in the studio', () => {
     });
   });
 });
+
+describe('the studio preview in English', () => {
+  it('reads a moment as a pupil reading in English would, falling back to the Japanese', async () => {
+    const { inEnglish } = await import('./moments');
+    const vote: EditMoment = {
+      start: 0,
+      action: 'vote',
+      params: { name: 'どれ？', discussId: 'vote-1', choices: ['海', '山'] },
+      en: { choices: ['Sea', ''] },
+    };
+    expect(inEnglish(vote).params).toMatchObject({
+      name: 'どれ？',
+      choices: ['海', '山'],
+      labels: ['Sea', '山'],
+    });
+  });
+});

@@ -22,7 +22,13 @@ import { studioKeys, useCreateVideo, useTranscodeJob, useUploadCaption } from '.
 import { MomentsEditor } from './moments-editor';
 import { StudioPlayer } from './studio-player';
 import { errorMessageKey } from './studio-errors';
-import { formatSeconds, withTranslations, type EditMoment, type Moment } from './moments';
+import {
+  formatSeconds,
+  inEnglish,
+  withTranslations,
+  type EditMoment,
+  type Moment,
+} from './moments';
 import { uploadVideo, type VideoUploadHandle } from './video-upload';
 
 /** The session's video: create it, upload a file (tus) or give an HLS URL, captions, moments. */
@@ -113,7 +119,7 @@ function VideoEditor({
   video: StudioVideo;
   transcoder: 'system' | 'bundled' | null;
 }) {
-  const { t } = useTranslation('studio');
+  const { t, i18n } = useTranslation('studio');
   const [position, setPosition] = useState(0);
   const [duration, setDuration] = useState<number | null>(video.duration);
   const seekRef = useRef<(to: number) => void>(() => undefined);
@@ -131,7 +137,8 @@ function VideoEditor({
       {video.videoId ? (
         <StudioPlayer
           video={video}
-          actions={draft}
+          // In English mode the preview is what a pupil reading in English sees (issue 24).
+          actions={i18n.language === 'en' ? draft.map(inEnglish) : draft}
           onTime={setPosition}
           onDuration={setDuration}
           seekRef={seekRef}
