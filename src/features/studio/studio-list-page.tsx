@@ -88,7 +88,7 @@ export function StudioListPage() {
                     <Link to={`/studio/session/${encodeURIComponent(s.id)}`}>{s.title}</Link>
                   </Table.Td>
                   <Table.Td>
-                    <Badge variant="light" miw="fit-content">
+                    <Badge variant="light" miw="max-content">
                       {t(`status.${s.status}`)}
                     </Badge>
                   </Table.Td>
