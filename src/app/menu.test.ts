@@ -13,11 +13,12 @@ const keys = (
 
 describe('user menu', () => {
   it.each(['teacher', 'staff', 'admin'] as const)(
-    'gives %s report, support and download settings',
+    'gives %s the studio, report, support and download settings',
     (role) => {
       expect(keys(role)).toEqual([
         'profile /mypage',
         'settings /setting/download',
+        'studio /studio',
         'report /report',
         'moderation /moderation',
         'news /news',

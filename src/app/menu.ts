@@ -3,7 +3,7 @@ import { isStaffRole } from '@/contracts/user-entities';
 
 export type MenuEntry =
   | {
-      key: 'profile' | 'settings' | 'report' | 'moderation' | 'news' | 'feedbackZero';
+      key: 'profile' | 'settings' | 'studio' | 'report' | 'moderation' | 'news' | 'feedbackZero';
       kind: 'route';
       to: string;
     }
@@ -23,6 +23,8 @@ export function userMenuEntries(
     { key: 'profile', kind: 'route', to: '/mypage' },
     { key: 'settings', kind: 'route', to: staff ? '/setting/download' : '/setting/language' },
   ];
+  // The studio, by its name (issue 24): where a teacher makes lessons.
+  if (staff) entries.push({ key: 'studio', kind: 'route', to: '/studio' });
   if (staff) entries.push({ key: 'report', kind: 'route', to: '/report' });
   // The moderation queue (pending outputs and feedback) is for the same staff roles.
   if (staff) entries.push({ key: 'moderation', kind: 'route', to: '/moderation' });

@@ -94,7 +94,7 @@ describeWithEmulator('the synchronized room on Firestore (REALTIME_BACKEND=fires
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({
         sessionId: SESSION_ID,
-        workId: 'work-ocean-live',
+        workId: 'work-ocean-archive',
         status: 'published',
         description: NEW_OUTPUT,
       }),

@@ -13,7 +13,7 @@ import { signIn } from './support/login';
 // what arrives came through the hub's session feed.
 
 const SESSION_ID = DEMO_IDS.sessions.forestLive;
-const WORK_ID = 'work-forest-live';
+const WORK_ID = 'work-forest-archive';
 /** Where the note's figures are written (SCREENSHOTS=docs/screenshots); none by default. */
 const SHOTS = process.env.SCREENSHOTS;
 const NEW_OUTPUT = '森の中では木が水をためていて、雨が少ない日も川が流れ続けると知りました。';

@@ -236,14 +236,14 @@ describe('the studio', { timeout: 300_000 }, () => {
       }, s);
     await seek(CHAPTER_AT);
     await page.getByRole('button', { name: t('moment.addAt', { at: '0:02.0' }) }).click();
-    await page.getByRole('textbox', { name: t('moment.name'), exact: true }).fill(CHAPTER);
+    await page.getByRole('textbox', { name: t('moment.nameJa'), exact: true }).fill(CHAPTER);
     await page.getByRole('button', { name: t('moment.done') }).click();
     await seek(VOTE_AT);
     await page.getByRole('combobox', { name: t('moment.kind'), exact: true }).click();
     await page.getByRole('option', { name: t('kind.vote') }).click();
     await page.getByRole('button', { name: t('moment.addAt', { at: '0:05.0' }) }).click();
-    await page.getByRole('textbox', { name: t('moment.question'), exact: true }).fill(QUESTION);
-    await page.getByRole('textbox', { name: t('moment.choices'), exact: true }).fill('海\n山');
+    await page.getByRole('textbox', { name: t('moment.questionJa'), exact: true }).fill(QUESTION);
+    await page.getByRole('textbox', { name: t('moment.choicesJa'), exact: true }).fill('海\n山');
     await page.getByRole('button', { name: t('moment.done') }).click();
     // The timeline is keyboard-operable: the chapter moves right by 0.5 s and back.
     const chapter = page.getByTestId('studio-timeline').getByRole('button').first();
@@ -387,7 +387,7 @@ describe('the studio', { timeout: 300_000 }, () => {
         });
         await expect
           .poll(() =>
-            vote.getByRole('textbox', { name: tl('moment.question'), exact: true }).inputValue(),
+            vote.getByRole('textbox', { name: tl('moment.questionJa'), exact: true }).inputValue(),
           )
           .toBe(QUESTION);
         await shot('vote', lang, width, vote);

@@ -174,7 +174,7 @@ describeWithEmulator('firestore rules', () => {
       headers: { authorization: `Bearer ${await token(account)}` },
       payload: {
         sessionId: DEMO_IDS.sessions.oceanLive,
-        workId: 'work-ocean-live',
+        workId: 'work-ocean-archive',
         status: 'published',
         description,
       },

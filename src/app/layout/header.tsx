@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Box, Group, Image } from '@mantine/core';
+import { Anchor, Box, Button, Group, Image } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { HEADER_HEIGHT } from '@/contracts/constants';
@@ -26,33 +26,39 @@ export function Header({ me }: { me: Me | undefined }) {
           <Image src="/logo.svg" alt="" h={32} w="auto" fit="contain" />
         </Anchor>
         <Group gap="xs" wrap="nowrap">
-          {/* The spec's search-style button that opens the studio in a new tab: staff roles only. */}
+          {/* The studio by its name (issue 24; docs/decisions/0001-studio-entrance.md): staff
+              roles only, in this tab, with a clapperboard, not the spec's magnifying glass. */}
           {me && isStaffRole(me.role) && (
-            <ActionIcon
-              component="a"
-              href="/studio"
-              target="_blank"
-              rel="noopener"
+            <Button
+              component={Link}
+              to="/studio"
               variant="subtle"
-              size="lg"
-              aria-label={t('header.studio')}
-              title={t('header.studio')}
+              size="sm"
+              px="xs"
+              leftSection={<StudioIcon />}
               data-testid="header-studio"
             >
-              <svg width="20" height="20" viewBox="0 0 24 24" fill="none" aria-hidden="true">
-                <circle cx="11" cy="11" r="6.5" stroke="currentColor" strokeWidth="2" />
-                <path
-                  d="M16 16l4.5 4.5"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                  strokeLinecap="round"
-                />
-              </svg>
-            </ActionIcon>
+              {t('header.studio')}
+            </Button>
           )}
           {me && <UserMenu me={me} />}
         </Group>
       </Group>
     </Box>
+  );
+}
+
+/** A clapperboard: making lessons, not searching. */
+function StudioIcon() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" fill="none" aria-hidden="true">
+      <rect x="3.5" y="9" width="17" height="11" rx="1.5" stroke="currentColor" strokeWidth="2" />
+      <path
+        d="M3.5 9l1-4.2 16 0L19.5 9M8.5 4.8L7 9M13.5 4.8L12 9"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinejoin="round"
+      />
+    </svg>
   );
 }

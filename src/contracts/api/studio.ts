@@ -31,6 +31,12 @@ export const CAPTION_MAX_BYTES = 512 * 1024;
 export const VIDEO_UPLOAD_MAX_BYTES = 2 * 1024 * 1024 * 1024;
 export const VIDEO_UPLOAD_TYPES = ['video/mp4', 'video/webm', 'video/quicktime'] as const;
 
+/**
+ * The picture of a session saved without one: neutral art of its own, never another lesson's
+ * (issue 24).
+ */
+export const STUDIO_DEFAULT_IMAGE = '/media/images/sessions/default.jpg';
+
 const Text = (max: number) => z.string().trim().max(max);
 const Required = (max: number) => z.string().trim().min(1).max(max);
 /** A link or image: same-origin path or http(s) URL; nothing that could run script. */
@@ -170,7 +176,8 @@ export const StudioSessionInput = z
     title: Required(STUDIO_TITLE_MAX),
     subTitle: Text(STUDIO_TITLE_MAX).optional(),
     description: Text(STUDIO_TEXT_MAX).optional(),
-    image: MediaUrl,
+    /** Absent: STUDIO_DEFAULT_IMAGE. An upload (`/uploads/…`) must be of the author's school. */
+    image: MediaUrl.optional(),
     thumbnailImage: MediaUrl.optional(),
     titleImage: MediaUrl.optional(),
     guideImage: MediaUrl.optional(),
@@ -238,6 +245,18 @@ export const StudioVideoInput = z
   .strict();
 export type StudioVideoInput = z.input<typeof StudioVideoInput>;
 
+/** A work's English texts; questions by position (an empty one falls back to the Japanese). */
+export const WorkEnTexts = z
+  .object({
+    title: Text(STUDIO_TITLE_MAX).optional(),
+    description: Text(STUDIO_TEXT_MAX).optional(),
+    questions: z
+      .array(Text(STUDIO_MOMENT_TEXT_MAX * 2))
+      .max(10)
+      .optional(),
+  })
+  .strict();
+
 export const StudioWorkInput = z
   .object({
     title: Required(STUDIO_TITLE_MAX),
@@ -256,12 +275,15 @@ export const StudioWorkInput = z
       .default([]),
     /** An index into the three associated colours. */
     associatedColor: z.number().int().min(0).max(2).optional(),
+    /** The English words (a pupil reading in English sees them; empty: the Japanese). */
+    en: WorkEnTexts.optional(),
   })
   .strict();
 export type StudioWorkInput = z.input<typeof StudioWorkInput>;
 
 export const StudioWork = Work.omit({ outputIds: true }).extend({
   questions: Work.shape.questions.unwrap(),
+  en: WorkEnTexts.optional(),
   editable: z.boolean(),
 });
 export type StudioWork = z.infer<typeof StudioWork>;

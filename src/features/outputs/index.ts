@@ -13,3 +13,6 @@ export const SessionOutputsSection = lazy(() =>
 
 /** The watch page's output moment: write, or what became of the own output and edit. */
 export { OutputPromptAction } from './output-prompt-action';
+
+/** The browser's preparation of a picked picture (fit, JPEG), shared with the studio's uploads. */
+export { ACCEPT as IMAGE_ACCEPT, prepareImage } from './image-prep';

@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import type { StudioVideo } from '@/contracts/api/studio';
 import type { TimedActionKind } from '@/contracts/entities';
 import { useSaveVideo } from './api/studio-api';
+import { ImageField } from './image-field';
 import { errorMessageKey } from './studio-errors';
 import {
   MOMENT_KINDS,
@@ -27,7 +28,10 @@ import {
   newMoment,
   nudge,
   sortMoments,
-  type Moment,
+  splitTranslations,
+  withTranslations,
+  type EditMoment,
+  type MomentEn,
 } from './moments';
 
 const KIND_COLORS: Record<TimedActionKind, string> = {
@@ -63,8 +67,8 @@ export function MomentsEditor({
 }: {
   sessionId: string;
   video: StudioVideo;
-  moments: Moment[];
-  onChange: (next: Moment[]) => void;
+  moments: EditMoment[];
+  onChange: (next: EditMoment[]) => void;
   position: number;
   duration: number | null;
   onSeek: (to: number) => void;
@@ -73,12 +77,17 @@ export function MomentsEditor({
   const save = useSaveVideo(sessionId);
   const [selected, setSelected] = useState<number | null>(null);
   const [kind, setKind] = useState<TimedActionKind>('chapter');
+  // Problems are shown once a save was tried (or in a moment's form, once it was left): never
+  // in red before the teacher has typed anything (issue 24).
+  const [triedSave, setTriedSave] = useState(false);
   const track = useRef<HTMLDivElement>(null);
   const span = Math.max(duration ?? 0, ...moments.map((m) => m.end ?? m.start + 1), 10);
-  const dirty = JSON.stringify(moments) !== JSON.stringify(video.actions);
+  const dirty =
+    JSON.stringify(moments) !==
+    JSON.stringify(withTranslations(video.actions as EditMoment[], video.actionTranslations));
   const problems = moments.map(momentProblem);
 
-  const replace = (i: number, m: Moment) => onChange(moments.map((x, j) => (j === i ? m : x)));
+  const replace = (i: number, m: EditMoment) => onChange(moments.map((x, j) => (j === i ? m : x)));
   const remove = (i: number) => {
     onChange(moments.filter((_, j) => j !== i));
     setSelected(null);
@@ -131,7 +140,14 @@ export function MomentsEditor({
     target.addEventListener('pointerup', up);
   };
 
-  const persist = () =>
+  const persist = () => {
+    const firstProblem = problems.findIndex((p) => p !== null);
+    if (firstProblem >= 0) {
+      setTriedSave(true);
+      setSelected(firstProblem);
+      return;
+    }
+    setTriedSave(false);
     save.mutate(
       {
         id: video.id,
@@ -139,8 +155,8 @@ export function MomentsEditor({
           title: video.title,
           type: video.type === 'ARCHIVE_LOW' ? 'ARCHIVE_LOW' : 'DIGEST',
           lang: video.lang,
-          actions: sortMoments(moments),
-          actionTranslations: [],
+          // The English words go with their moments, by position (the Japanese is the fallback).
+          ...splitTranslations(sortMoments(moments)),
         },
       },
       {
@@ -148,6 +164,7 @@ export function MomentsEditor({
         onError: (e) => notifications.show({ color: 'red', message: t(errorMessageKey(e)) }),
       },
     );
+  };
 
   const current = selected !== null ? moments[selected] : undefined;
 
@@ -233,15 +250,11 @@ export function MomentsEditor({
         <Button variant="default" onClick={add}>
           {t('moment.addAt', { at: formatSeconds(position) })}
         </Button>
-        <Button
-          onClick={persist}
-          loading={save.isPending}
-          disabled={!dirty || problems.some((p) => p !== null)}
-        >
+        <Button onClick={persist} loading={save.isPending} disabled={!dirty}>
           {t('moment.save')}
         </Button>
       </Group>
-      {problems.some((p) => p !== null) && (
+      {triedSave && problems.some((p) => p !== null) && (
         <Text size="sm" c="red.8" role="alert">
           {t('moment.fixFirst')}
         </Text>
@@ -251,6 +264,7 @@ export function MomentsEditor({
           key={selected}
           moment={current}
           problem={problems[selected] ?? null}
+          showProblem={triedSave}
           onChange={(m) => replace(selected, m)}
           onRemove={() => remove(selected)}
           onDone={() => {
@@ -271,17 +285,20 @@ export function MomentsEditor({
 function MomentForm({
   moment: m,
   problem,
+  showProblem,
   onChange,
   onRemove,
   onDone,
 }: {
-  moment: Moment;
+  moment: EditMoment;
   problem: string | null;
-  onChange: (m: Moment) => void;
+  showProblem: boolean;
+  onChange: (m: EditMoment) => void;
   onRemove: () => void;
   onDone: () => void;
 }) {
   const { t } = useTranslation('studio');
+  const [left, setLeft] = useState(false);
   const time = (key: 'start' | 'end' | 'show' | 'hide' | 'resultTime', label: string) => (
     <NumberInput
       label={label}
@@ -300,7 +317,7 @@ function MomentForm({
       }}
     />
   );
-  const param = (key: 'name' | 'title' | 'image' | 'discussId', label: string) => (
+  const param = (key: 'name' | 'title', label: string) => (
     <TextInput
       label={label}
       value={m.params[key] ?? ''}
@@ -313,6 +330,19 @@ function MomentForm({
       }}
     />
   );
+  const english = (key: 'name' | 'title', label: string) => (
+    <TextInput
+      label={label}
+      value={m.en?.[key] ?? ''}
+      onChange={(e) => {
+        const v = e.currentTarget.value;
+        const en: MomentEn = { ...m.en };
+        if (v) en[key] = v;
+        else delete en[key];
+        onChange({ ...m, en });
+      }}
+    />
+  );
   return (
     <Paper
       withBorder
@@ -320,22 +350,41 @@ function MomentForm({
       radius="md"
       aria-label={t('moment.edit', { kind: t(`kind.${m.action}`) })}
       component="section"
+      onBlur={() => setLeft(true)}
     >
       <Stack gap="xs">
         <Text fw={600}>{t('moment.edit', { kind: t(`kind.${m.action}`) })}</Text>
         <SimpleGrid cols={{ base: 2, sm: 5 }}>
           {time('start', t('moment.start'))}
           {time('end', t('moment.end'))}
-          {time('show', t('moment.show'))}
-          {time('hide', t('moment.hide'))}
+          {/* The older display window; shown only on moments that have one. */}
+          {m.show !== undefined && time('show', t('moment.show'))}
+          {m.hide !== undefined && time('hide', t('moment.hide'))}
           {m.action === 'vote' && time('resultTime', t('moment.resultTime'))}
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {param('name', m.action === 'vote' ? t('moment.question') : t('moment.name'))}
-          {(m.action === 'telop' || m.action === 'discuss') && param('title', t('moment.subtitle'))}
-          {m.action === 'image' && param('image', t('moment.image'))}
-          {(m.action === 'discuss' || m.action === 'vote') &&
-            param('discussId', t('moment.discussId'))}
+          {param('name', m.action === 'vote' ? t('moment.questionJa') : t('moment.nameJa'))}
+          {english('name', m.action === 'vote' ? t('moment.questionEn') : t('moment.nameEn'))}
+          {(m.action === 'telop' || m.action === 'discuss') && (
+            <>
+              {param('title', t('moment.subtitleJa'))}
+              {english('title', t('moment.subtitleEn'))}
+            </>
+          )}
+          {m.action === 'image' && (
+            <ImageField
+              label={t('moment.image')}
+              value={m.params.image ?? ''}
+              noneText={t('moment.imageNone')}
+              onChange={(url) => {
+                const params = { ...m.params };
+                if (url) params.image = url;
+                else delete params.image;
+                onChange({ ...m, params });
+              }}
+              testId="studio-moment-image"
+            />
+          )}
           {(m.action === 'discuss' || m.action === 'output') && (
             <Select
               label={t('moment.type')}
@@ -353,22 +402,38 @@ function MomentForm({
             />
           )}
           {m.action === 'vote' && (
-            <Textarea
-              label={t('moment.choices')}
-              description={t('moment.choicesHint')}
-              autosize
-              minRows={2}
-              value={(m.params.choices ?? []).join('\n')}
-              onChange={(e) =>
-                onChange({
-                  ...m,
-                  params: { ...m.params, choices: e.currentTarget.value.split('\n') },
-                })
-              }
-            />
+            <>
+              <Textarea
+                label={t('moment.choicesJa')}
+                description={t('moment.choicesHint')}
+                autosize
+                minRows={2}
+                value={(m.params.choices ?? []).join('\n')}
+                onChange={(e) =>
+                  onChange({
+                    ...m,
+                    params: { ...m.params, choices: e.currentTarget.value.split('\n') },
+                  })
+                }
+              />
+              <Textarea
+                label={t('moment.choicesEn')}
+                description={t('moment.choicesEnHint')}
+                autosize
+                minRows={2}
+                value={(m.en?.choices ?? []).join('\n')}
+                onChange={(e) => {
+                  const v = e.currentTarget.value;
+                  const en: MomentEn = { ...m.en };
+                  if (v.trim()) en.choices = v.split('\n');
+                  else delete en.choices;
+                  onChange({ ...m, en });
+                }}
+              />
+            </>
           )}
         </SimpleGrid>
-        {problem && (
+        {problem && (left || showProblem) && (
           <Text size="sm" c="red.8" role="alert">
             {t(problem as 'moment.error.other')}
           </Text>

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { isStaffRole, type Role } from '@/contracts/user-entities';
 import { useMe } from '@/features/auth';
-import { LoadError, PageLoader } from '@/features/page-status';
+import { isApiError } from '@/lib/api-client';
+import { LoadError, NotFoundView, PageLoader } from '@/features/page-status';
 import { pageTitle } from '@/lib/page-title';
 import {
   useSaveSession,
@@ -42,6 +43,10 @@ export function StudioSessionPage() {
   // a flaky network coming back) keeps what is on screen — unmounting it would also stop an
   // upload under way.
   const failed = (q: { isError: boolean; data: unknown }) => q.isError && q.data === undefined;
+  // Another school's session (or a made-up id) is not there to retry: say so (issue 24).
+  if (id && failed(session) && isApiError(session.error) && session.error.status === 404) {
+    return <NotFoundView />;
+  }
   if (failed(options) || failed(works) || (id && failed(session))) {
     return (
       <LoadError
@@ -105,6 +110,11 @@ export function StudioSessionPage() {
           </Group>
         )}
       </Group>
+      {item && item.status === 'PRIVATE' && (
+        <Text size="sm" c="gray.7">
+          {t('editor.previewHint')}
+        </Text>
+      )}
       {!item && (
         <Text size="sm" c="gray.7">
           {t('editor.newIntro')}

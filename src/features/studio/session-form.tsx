@@ -13,6 +13,7 @@ import {
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  STUDIO_DEFAULT_IMAGE,
   STUDIO_TEXT_MAX,
   STUDIO_TITLE_MAX,
   type StudioOptions,
@@ -21,6 +22,8 @@ import {
   type StudioWork,
 } from '@/contracts/api/studio';
 import type { SessionStatus } from '@/contracts/entities';
+import { ImageField } from './image-field';
+import { WorksEditor } from './works-editor';
 
 const STATUSES: SessionStatus[] = ['NOTICE', 'IN_PROGRESS', 'COMPLETE', 'PRIVATE'];
 const HOUR = 3600_000;
@@ -67,7 +70,8 @@ export function draftOf(s: StudioSession | null, now = Date.now()): SessionDraft
     subTitleEn: s?.en?.subTitle ?? '',
     description: s?.description ?? '',
     descriptionEn: s?.en?.description ?? '',
-    image: s?.image ?? '/media/images/sessions/ocean.jpg',
+    // No picture yet: the field is empty and the neutral default shows (issue 24).
+    image: s?.image && s.image !== STUDIO_DEFAULT_IMAGE ? s.image : '',
     thumbnailImage: s?.thumbnailImage ?? '',
     status: s?.status ?? 'PRIVATE',
     start: toLocalInput(s?.startTime ?? start),
@@ -110,7 +114,7 @@ export function inputOf(d: SessionDraft): StudioSessionInput {
     title: d.title.trim(),
     ...(d.subTitle.trim() ? { subTitle: d.subTitle.trim() } : {}),
     ...(d.description.trim() ? { description: d.description.trim() } : {}),
-    image: d.image.trim(),
+    ...(d.image.trim() ? { image: d.image.trim() } : {}),
     ...(d.thumbnailImage.trim() ? { thumbnailImage: d.thumbnailImage.trim() } : {}),
     ...(Object.keys(en).length > 0 ? { en } : {}),
     status: d.status,
@@ -131,7 +135,6 @@ export function inputOf(d: SessionDraft): StudioSessionInput {
 export function draftErrors(d: SessionDraft): Partial<Record<keyof SessionDraft, string>> {
   const out: Partial<Record<keyof SessionDraft, string>> = {};
   if (!d.title.trim()) out.title = 'required';
-  if (!d.image.trim()) out.image = 'required';
   const start = fromLocalInput(d.start);
   const end = fromLocalInput(d.end);
   if (!Number.isFinite(start)) out.start = 'required';
@@ -155,8 +158,15 @@ export function SessionForm({
 }) {
   const { t } = useTranslation('studio');
   const [d, setD] = useState<SessionDraft>(() => draftOf(session));
+  // A field turns red once it was left or a save was tried, never before (issue 24).
   const [tried, setTried] = useState(false);
-  const errors = tried ? draftErrors(d) : {};
+  const [left, setLeft] = useState<Partial<Record<keyof SessionDraft, boolean>>>({});
+  const all = draftErrors(d);
+  const errors = Object.fromEntries(
+    Object.entries(all).filter(([k]) => tried || left[k as keyof SessionDraft]),
+  ) as typeof all;
+  const leave = (key: keyof SessionDraft) => () => setLeft((p) => ({ ...p, [key]: true }));
+  const provider = options.targetTypes.includes('ALL');
   const set = <K extends keyof SessionDraft>(key: K, value: SessionDraft[K]) =>
     setD((prev) => ({ ...prev, [key]: value }));
   const err = (key: keyof SessionDraft) =>
@@ -177,7 +187,7 @@ export function SessionForm({
   return (
     <form onSubmit={submit} noValidate aria-label={t('form.title')}>
       <Stack gap="md">
-        <Fieldset legend={t('form.texts')}>
+        <Fieldset miw={0} legend={t('form.texts')}>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
               label={t('form.titleJa')}
@@ -185,6 +195,7 @@ export function SessionForm({
               maxLength={STUDIO_TITLE_MAX}
               value={d.title}
               onChange={(e) => set('title', e.currentTarget.value)}
+              onBlur={leave('title')}
               error={err('title')}
             />
             <TextInput
@@ -221,23 +232,23 @@ export function SessionForm({
               value={d.descriptionEn}
               onChange={(e) => set('descriptionEn', e.currentTarget.value)}
             />
-            <TextInput
+            <ImageField
               label={t('form.image')}
-              description={t('form.imageHint')}
-              required
               value={d.image}
-              onChange={(e) => set('image', e.currentTarget.value)}
-              error={err('image')}
+              onChange={(url) => set('image', url)}
+              testId="studio-image"
             />
-            <TextInput
+            <ImageField
               label={t('form.thumbnail')}
               value={d.thumbnailImage}
-              onChange={(e) => set('thumbnailImage', e.currentTarget.value)}
+              onChange={(url) => set('thumbnailImage', url)}
+              noneText={t('image.noThumbnail')}
+              testId="studio-thumbnail"
             />
           </SimpleGrid>
         </Fieldset>
 
-        <Fieldset legend={t('form.publishing')}>
+        <Fieldset miw={0} legend={t('form.publishing')}>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <Select
               label={t('form.status')}
@@ -258,6 +269,7 @@ export function SessionForm({
               label={t('form.end')}
               value={d.end}
               onChange={(e) => set('end', e.currentTarget.value)}
+              onBlur={leave('end')}
               error={err('end')}
             />
           </SimpleGrid>
@@ -267,16 +279,21 @@ export function SessionForm({
               checked={d.isWatchable}
               onChange={(e) => set('isWatchable', e.currentTarget.checked)}
             />
-            <Checkbox
-              label={t('form.freeOnApp')}
-              checked={d.isFreeOnApp}
-              onChange={(e) => set('isFreeOnApp', e.currentTarget.checked)}
-            />
-            <Checkbox
-              label={t('form.freeOnWeb')}
-              checked={d.isFreeOnWeb}
-              onChange={(e) => set('isFreeOnWeb', e.currentTarget.checked)}
-            />
+            {/* Pricing of the provider's catalogue: not a teacher's question (issue 24). */}
+            {provider && (
+              <>
+                <Checkbox
+                  label={t('form.freeOnApp')}
+                  checked={d.isFreeOnApp}
+                  onChange={(e) => set('isFreeOnApp', e.currentTarget.checked)}
+                />
+                <Checkbox
+                  label={t('form.freeOnWeb')}
+                  checked={d.isFreeOnWeb}
+                  onChange={(e) => set('isFreeOnWeb', e.currentTarget.checked)}
+                />
+              </>
+            )}
           </Group>
           <SimpleGrid cols={{ base: 1, sm: 2 }} mt="sm">
             <Select
@@ -299,6 +316,7 @@ export function SessionForm({
                 data={targetData}
                 value={d.targets}
                 onChange={(v) => set('targets', v)}
+                onBlur={leave('targets')}
                 searchable
                 error={err('targets')}
               />
@@ -306,20 +324,17 @@ export function SessionForm({
           </SimpleGrid>
         </Fieldset>
 
-        <Fieldset legend={t('form.more')}>
+        <Fieldset miw={0} legend={t('form.works')}>
+          <WorksEditor workIds={d.workIds} works={works} onChange={(ids) => set('workIds', ids)} />
+        </Fieldset>
+
+        <Fieldset miw={0} legend={t('form.more')}>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <MultiSelect
               label={t('form.tags')}
               data={options.tags.map((tag) => ({ value: tag.id, label: tag.name }))}
               value={d.tagIds}
               onChange={(v) => set('tagIds', v)}
-              searchable
-            />
-            <MultiSelect
-              label={t('form.works')}
-              data={works.map((w) => ({ value: w.id, label: w.title }))}
-              value={d.workIds}
-              onChange={(v) => set('workIds', v)}
               searchable
             />
             <TextInput

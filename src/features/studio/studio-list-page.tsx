@@ -88,7 +88,9 @@ export function StudioListPage() {
                     <Link to={`/studio/session/${encodeURIComponent(s.id)}`}>{s.title}</Link>
                   </Table.Td>
                   <Table.Td>
-                    <Badge variant="light">{t(`status.${s.status}`)}</Badge>
+                    <Badge variant="light" miw="max-content">
+                      {t(`status.${s.status}`)}
+                    </Badge>
                   </Table.Td>
                   <Table.Td>{formatDateTime(s.startTime)}</Table.Td>
                   <Table.Td>{t(`target.${s.target.type}`)}</Table.Td>

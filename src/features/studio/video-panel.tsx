@@ -22,7 +22,13 @@ import { studioKeys, useCreateVideo, useTranscodeJob, useUploadCaption } from '.
 import { MomentsEditor } from './moments-editor';
 import { StudioPlayer } from './studio-player';
 import { errorMessageKey } from './studio-errors';
-import { formatSeconds, type Moment } from './moments';
+import {
+  formatSeconds,
+  inEnglish,
+  withTranslations,
+  type EditMoment,
+  type Moment,
+} from './moments';
 import { uploadVideo, type VideoUploadHandle } from './video-upload';
 
 /** The session's video: create it, upload a file (tus) or give an HLS URL, captions, moments. */
@@ -113,20 +119,26 @@ function VideoEditor({
   video: StudioVideo;
   transcoder: 'system' | 'bundled' | null;
 }) {
-  const { t } = useTranslation('studio');
+  const { t, i18n } = useTranslation('studio');
   const [position, setPosition] = useState(0);
   const [duration, setDuration] = useState<number | null>(video.duration);
   const seekRef = useRef<(to: number) => void>(() => undefined);
   // The moments being edited: the preview under the player shows these, saved or not.
-  const [draft, setDraft] = useState<Moment[]>(() => video.actions as Moment[]);
-  useEffect(() => setDraft(video.actions as Moment[]), [video.actions]);
+  const [draft, setDraft] = useState<EditMoment[]>(() =>
+    withTranslations(video.actions as Moment[], video.actionTranslations),
+  );
+  useEffect(
+    () => setDraft(withTranslations(video.actions as Moment[], video.actionTranslations)),
+    [video.actions, video.actionTranslations],
+  );
   return (
     <Stack gap="md">
       <UploadBox sessionId={session.id} video={video} transcoder={transcoder} />
       {video.videoId ? (
         <StudioPlayer
           video={video}
-          actions={draft}
+          // In English mode the preview is what a pupil reading in English sees (issue 24).
+          actions={i18n.language === 'en' ? draft.map(inEnglish) : draft}
           onTime={setPosition}
           onDuration={setDuration}
           seekRef={seekRef}

@@ -40,6 +40,9 @@ export interface SessionFacts {
   status: SessionStatusValue;
   isWatchable: boolean;
   target: SessionTargetJson;
+  /** The studio author and school (issue 24: preview); absent where only listing is decided. */
+  ownerUserId?: string | null;
+  ownerSchoolId?: string | null;
 }
 
 /** Provider-wide roles: not bound to one school, see every session and report. */
@@ -76,6 +79,21 @@ export function canSeeSession(s: Subject, session: SessionFacts): boolean {
   return isTargeted(s, session);
 }
 
+/**
+ * Preview before publishing (issue 24): a studio session opens by its link, whatever its status
+ * or target, for its author and the staff roles of its school — never for pupils, never for
+ * another school. It is not listed anywhere for them (lists decide with `canSeeSession`).
+ */
+export function canPreviewSession(s: Subject, session: SessionFacts): boolean {
+  if (!isStaffRole(s.role)) return false;
+  if (session.ownerUserId && session.ownerUserId === s.userId) return true;
+  return !!session.ownerSchoolId && session.ownerSchoolId === s.schoolId;
+}
+
+/** Opens by its link: seen in the lists, or previewed by its author's school's staff. */
+export const canOpenSession = (s: Subject, session: SessionFacts): boolean =>
+  canSeeSession(s, session) || canPreviewSession(s, session);
+
 /** The decision for one named check. `session` is required for joinSession and watchArchive. */
 export function decide(name: PermissionName, s: Subject, session?: SessionFacts): boolean {
   if (isBlocked(s)) return false;
@@ -83,12 +101,13 @@ export function decide(name: PermissionName, s: Subject, session?: SessionFacts)
   switch (name) {
     case 'joinSession':
       // Live participation is for current pupils and staff; graduates keep read-only access.
-      return session !== undefined && !graduated && canSeeSession(s, session);
+      return session !== undefined && !graduated && canOpenSession(s, session);
     case 'watchArchive':
       return (
         session !== undefined &&
-        (session.isWatchable || isProviderRole(s.role)) &&
-        canSeeSession(s, session)
+        ((session.isWatchable && canSeeSession(s, session)) ||
+          (isProviderRole(s.role) && canSeeSession(s, session)) ||
+          canPreviewSession(s, session))
       );
     case 'addComment':
       return !graduated;
@@ -179,11 +198,18 @@ export class Permissions {
   async session(sessionId: string): Promise<SessionFacts | undefined> {
     const row = await this.db
       .selectFrom('sessions')
-      .select(['id', 'status', 'is_watchable', 'target'])
+      .select(['id', 'status', 'is_watchable', 'target', 'owner_user_id', 'owner_school_id'])
       .where('id', '=', sessionId)
       .executeTakeFirst();
     return (
-      row && { id: row.id, status: row.status, isWatchable: row.is_watchable, target: row.target }
+      row && {
+        id: row.id,
+        status: row.status,
+        isWatchable: row.is_watchable,
+        target: row.target,
+        ownerUserId: row.owner_user_id,
+        ownerSchoolId: row.owner_school_id,
+      }
     );
   }
 

@@ -77,7 +77,15 @@ export function localizeVideo(row: VideoRow, lang: Lang): VideoRow {
 export const localizeWork = <T extends Partial<Selectable<WorksTable>>>(
   row: T & Pick<Selectable<WorksTable>, 'translations'>,
   lang: Lang,
-): T => overlay(row, lang);
+): T => {
+  const out = overlay(row, lang);
+  // A question left empty in this language reads as written (the studio writes them by position).
+  const tr = row.translations?.[lang]?.questions;
+  if (tr && Array.isArray(row.questions)) {
+    return { ...out, questions: row.questions.map((q, i) => tr[i] || q) };
+  }
+  return out;
+};
 
 /** A project (its name) in the reader's language. */
 export const localizeProject = <T extends Partial<Selectable<InquiryProjectsTable>>>(

@@ -571,6 +571,7 @@ export interface Database {
   inquiries: InquiriesTable;
   push_subscriptions: PushSubscriptionsTable;
   transcode_jobs: TranscodeJobsTable;
+  studio_images: StudioImagesTable;
 }
 
 /** Web Push subscriptions (migration 0014). */
@@ -584,6 +585,15 @@ export interface PushSubscriptionsTable {
 }
 
 /** A studio upload's transcoding to HLS (migration 0015); survives restarts. */
+/** A picture uploaded in the studio and whose it is (migration 0016). */
+export interface StudioImagesTable {
+  /** The stored upload path, `/uploads/<hex>.jpg` (never the signed form). */
+  url: string;
+  owner_user_id: string | null;
+  owner_school_id: string | null;
+  created_at: CreatedAt;
+}
+
 export interface TranscodeJobsTable {
   id: TextId;
   video_id: string;

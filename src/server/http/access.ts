@@ -208,6 +208,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   'GET /v1/studio/works': 'staff',
   'POST /v1/studio/work': 'staff',
   'PUT /v1/studio/work/:id': 'staff',
+  'DELETE /v1/studio/work/:id': 'staff',
+  'POST /v1/studio/image': 'staff',
   'POST /v1/studio/uploads': 'staff',
   'PATCH /v1/studio/uploads': 'staff',
   'DELETE /v1/studio/uploads': 'staff',

@@ -123,7 +123,7 @@ describe('compression (issue 10)', () => {
       headers: author,
       payload: {
         sessionId: DEMO_IDS.sessions.forestLive,
-        workId: 'work-forest-live',
+        workId: 'work-forest-archive',
         status: 'published',
         description: 'Leaves and light. '.repeat(40),
         images: [UploadImageResponse.parse(uploaded.json()).url],

@@ -95,7 +95,7 @@ describe('uploaded images (issue 8, item 14)', () => {
       headers: auth,
       payload: {
         sessionId: DEMO_IDS.sessions.forestLive,
-        workId: 'work-forest-live',
+        workId: 'work-forest-archive',
         status: 'published',
         description: 'Leaves and light.',
         images: [signed],

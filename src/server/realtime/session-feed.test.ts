@@ -49,7 +49,7 @@ describe('subscribeSession', () => {
 
     const posted = await call('student14', 'POST', '/v1/output', {
       sessionId: S.oceanLive,
-      workId: 'work-ocean-live',
+      workId: 'work-ocean-archive',
       status: 'published',
       description: '海の生き物は思っていたより多くて、深いところにも光る魚がいると知った。',
     });
@@ -80,7 +80,7 @@ describe('subscribeSession', () => {
       userId: await userIdOf(t.db, 'student03'),
       outputId: output.id,
       sessionId: S.oceanLive,
-      workId: 'work-ocean-live',
+      workId: 'work-ocean-archive',
       content: '光る魚の話、わたしも知りたいです。',
     });
     expect(feedback.statusCode).toBe(200);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { encodeServerMessage } from '../../contracts/realtime';
 import { isProviderRole, type Permissions } from '../auth/permissions';
 import type { Db } from '../db/database';
-import { findSessionRow, isVisible } from '../sessions/repository';
+import { findSessionRow, isOpenable } from '../sessions/repository';
 import type { UserRow } from '../users/repository';
 import type { RoomBus, SessionBusMessage } from './bus';
 import type { HubConnection, RealtimeHub } from './hub';
@@ -72,7 +72,7 @@ export function registerSessionFeed(
       permissions.subject(user),
     ]);
     // A session the caller may not see answers exactly like one that does not exist.
-    if (!row || !isVisible(subject, row)) {
+    if (!row || !isOpenable(subject, row)) {
       return hub.send(c, {
         type: 'error',
         code: 'notFound',

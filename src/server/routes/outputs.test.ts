@@ -15,7 +15,7 @@ import { createTestApp, type TestApp } from '../testing/test-app';
 
 const S = DEMO_IDS.sessions;
 const OCEAN_WORK = 'work-ocean-archive';
-const FOREST_LIVE_WORK = 'work-forest-live';
+const FOREST_LIVE_WORK = 'work-forest-archive';
 
 let t: TestApp;
 const headers = new Map<string, { authorization: string }>();

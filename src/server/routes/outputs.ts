@@ -1,5 +1,4 @@
-import { join } from 'node:path';
-import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   CreateOutputRequest,
@@ -11,13 +10,11 @@ import {
   RecommendResponse,
   SessionWorksResponse,
   UpdateOutputRequest,
-  UploadImageResponse,
 } from '../../contracts/api/outputs';
-import { IMAGE_MAX_BYTES } from '../../contracts/constants';
 import { Id } from '../../contracts/entities';
 import { contentLangOf } from '../content/localize';
 import { AppError } from '../http/errors';
-import { reencodeImage, sniffImageType, storeUpload } from '../outputs/images';
+import { registerImageUpload } from '../outputs/image-upload';
 import {
   mayViewOutput,
   ownOutputItems,
@@ -91,44 +88,11 @@ export async function outputRoutes(app: App): Promise<void> {
     },
   );
 
-  // Multipart is registered for this route alone: nothing else accepts uploads.
-  await app.register(async (upload) => {
-    await upload.register(multipart, {
-      limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 0, parts: 1 },
-    });
-    upload.post(
-      '/v1/output/image',
-      { schema: { response: { 200: UploadImageResponse } } },
-      async (req) => {
-        const { user } = await app.auth.require(req);
-        await requireSubmitOutput(app.permissions, user);
-        if (!req.isMultipart()) throw new AppError('badRequest', 'Send the image as multipart');
-        let bytes: Buffer;
-        try {
-          const file = await req.file();
-          if (!file) throw new AppError('badRequest', 'No image in the request');
-          bytes = await file.toBuffer();
-        } catch (e) {
-          if (e instanceof AppError) throw e;
-          if (e instanceof upload.multipartErrors.RequestFileTooLargeError) {
-            throw new AppError('payloadTooLarge', 'The image is over 6 MB');
-          }
-          // A truncated or malformed body ("Unexpected end of form") is the client's: a 400.
-          throw new AppError('badRequest', 'The upload is incomplete or malformed');
-        }
-        if (!sniffImageType(bytes)) {
-          throw new AppError('badRequest', 'Not a JPEG, PNG, WebP or GIF image');
-        }
-        let jpeg: Buffer;
-        try {
-          jpeg = await reencodeImage(bytes);
-        } catch {
-          throw new AppError('badRequest', 'The image could not be read');
-        }
-        const url = await storeUpload(join(app.config.dataDir, 'uploads'), jpeg);
-        return { url };
-      },
-    );
+  await registerImageUpload(app as unknown as FastifyInstance, '/v1/output/image', {
+    authorize: async (req) => {
+      const { user } = await app.auth.require(req);
+      await requireSubmitOutput(app.permissions, user);
+    },
   });
 
   app.get(

@@ -1,11 +1,15 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
 import {
+  STUDIO_DEFAULT_IMAGE,
   StudioSessionResponse,
   StudioVideoResponse,
+  StudioWorkResponse,
   type StudioSessionInput,
 } from '../../contracts/api/studio';
 import { GetSessionResponse } from '../../contracts/api/sessions';
@@ -464,4 +468,230 @@ describe('uploads', () => {
       .execute();
     expect(rows).toEqual([{ attempts: 2 }]);
   }, 180_000);
+});
+
+describe('studio pictures, works and preview (issue 24)', () => {
+  async function uploadImage(
+    headers: { authorization: string },
+    bytes: Buffer,
+    url = '/v1/studio/image',
+  ) {
+    const boundary = '----tomoni-studio-boundary';
+    const body = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.jpg"\r\n` +
+          `Content-Type: image/jpeg\r\n\r\n`,
+      ),
+      bytes,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    return t.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: body,
+    });
+  }
+  const photo = () =>
+    sharp({ create: { width: 640, height: 360, channels: 3, background: '#36a' } })
+      .jpeg()
+      .withExif({ IFD0: { Make: 'TestCam' } })
+      .toBuffer();
+  const plain = (url: string) => url.split('?')[0]!;
+
+  it('a teacher uploads a picture through the pupils’ pipeline (EXIF gone) and uses it', async () => {
+    const res = await uploadImage(teacher, await photo());
+    expect(res.statusCode, res.body).toBe(200);
+    const { url } = res.json() as { url: string };
+    expect(url).toMatch(/^\/uploads\/[a-f0-9]{32}\.jpg\?exp=/);
+    const stored = await readFile(join(dirs.DATA_DIR, plain(url)));
+    expect((await sharp(stored).metadata()).exif).toBeUndefined();
+    // The signed URL the answer handed out is sent back as it came.
+    const s = await create(teacher, { image: url, status: 'PRIVATE' });
+    expect(plain(s.image)).toBe(plain(url));
+  });
+
+  it('refuses a picture of another school, a pupil’s output image, and a member’s upload', async () => {
+    const mine = (await uploadImage(teacher, await photo())).json() as { url: string };
+    const sakura = await t.authHeader('sakura-teacher');
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: '/v1/studio/session',
+      headers: sakura,
+      payload: sessionBody({
+        image: mine.url,
+        target: { type: 'GROUP', targets: [DEMO_IDS.groups.sakura1a] },
+      }),
+    });
+    expect(foreign.statusCode, foreign.body).toBe(400);
+    expect(errorCode(foreign.body)).toBe('badRequest');
+    const pupils = (await uploadImage(member, await photo(), '/v1/output/image')).json() as {
+      url: string;
+    };
+    const borrowed = await t.app.inject({
+      method: 'POST',
+      url: '/v1/studio/session',
+      headers: teacher,
+      payload: sessionBody({ image: pupils.url }),
+    });
+    expect(borrowed.statusCode, borrowed.body).toBe(400);
+    // Nor on the timeline: an image moment showing the pupil's picture.
+    const own = await create(teacher, { image: mine.url });
+    const moment = await addVideo(teacher, own.id, {
+      title: 'Main',
+      type: 'DIGEST',
+      hlsUrl: '/media/videos/ocean/master.m3u8',
+      actions: [{ start: 1, end: 4, action: 'image', params: { image: pupils.url } }],
+    });
+    expect(moment.statusCode, moment.body).toBe(400);
+    const ok = await addVideo(teacher, own.id, {
+      title: 'Main',
+      type: 'DIGEST',
+      hlsUrl: '/media/videos/ocean/master.m3u8',
+      actions: [{ start: 1, end: 4, action: 'image', params: { image: mine.url } }],
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((await uploadImage(member, await photo())).statusCode).toBe(403);
+    const notImage = await uploadImage(teacher, Buffer.from('not a picture at all'));
+    expect(notImage.statusCode).toBe(400);
+  });
+
+  it('a session saved without a picture shows the neutral default', async () => {
+    const { image: _image, ...body } = sessionBody();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/studio/session',
+      headers: teacher,
+      payload: body,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(StudioSessionResponse.parse(res.json()).item.image).toBe(STUDIO_DEFAULT_IMAGE);
+  });
+
+  it('lists each seeded work once', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/v1/studio/works', headers: teacher });
+    const titles = (res.json() as { items: Array<{ title: string }> }).items.map((w) => w.title);
+    expect(titles.length).toBeGreaterThan(0);
+    expect(new Set(titles).size).toBe(titles.length);
+  });
+
+  it('works: a teacher writes, edits and removes their own; others get 404, the provider’s 403', async () => {
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/v1/studio/work',
+      headers: teacher,
+      payload: {
+        title: '海を守るには？',
+        description: 'あなたの考えを書こう',
+        questions: ['今日からできることは？'],
+        en: { title: 'How to protect the sea?', questions: ['What can you do from today?'] },
+      },
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const work = StudioWorkResponse.parse(made.json()).item;
+    expect(work.en?.title).toBe('How to protect the sea?');
+    const s = await create(teacher, { workIds: [work.id] });
+    expect(s.workIds).toEqual([work.id]);
+
+    const sakura = await t.authHeader('sakura-teacher');
+    const edit = {
+      title: '海を守るには？（改）',
+      description: '',
+      questions: ['今日からできることは？', '家族にできることは？'],
+    };
+    for (const method of ['PUT', 'DELETE'] as const) {
+      const res = await t.app.inject({
+        method,
+        url: `/v1/studio/work/${work.id}`,
+        headers: sakura,
+        ...(method === 'PUT' ? { payload: edit } : {}),
+      });
+      expect(res.statusCode, `${method} ${res.body}`).toBe(404);
+    }
+    const theirs = await t.app.inject({
+      method: 'POST',
+      url: '/v1/studio/session',
+      headers: sakura,
+      payload: sessionBody({
+        workIds: [work.id],
+        target: { type: 'GROUP', targets: [DEMO_IDS.groups.sakura1a] },
+      }),
+    });
+    expect(theirs.statusCode).toBe(400);
+    const provider = await t.app.inject({
+      method: 'PUT',
+      url: `/v1/studio/work/${DEMO_IDS.works.ocean}`,
+      headers: teacher,
+      payload: edit,
+    });
+    expect(provider.statusCode).toBe(403);
+
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/v1/studio/work/${work.id}`,
+      headers: teacher,
+      payload: edit,
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(StudioWorkResponse.parse(put.json()).item.questions).toHaveLength(2);
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/v1/studio/work/${work.id}`,
+      headers: teacher,
+    });
+    expect(del.statusCode, del.body).toBe(200);
+    const after = await t.app.inject({
+      method: 'GET',
+      url: `/v1/studio/session/${s.id}`,
+      headers: teacher,
+    });
+    expect(StudioSessionResponse.parse(after.json()).item.workIds).toEqual([]);
+  });
+
+  it('a pupil reading in English gets the English work, an empty question falling back', async () => {
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/v1/studio/work',
+      headers: staff,
+      payload: {
+        title: '森',
+        description: '説明',
+        questions: ['一つ目', '二つ目'],
+        en: { title: 'Forest', questions: ['First', ''] },
+      },
+    });
+    const work = StudioWorkResponse.parse(made.json()).item;
+    const s = await create(staff, { target: { type: 'ALL', targets: [] }, workIds: [work.id] });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/v1/work/${work.id}?lang=en`,
+      headers: member,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const item = (res.json() as { item: { title: string; questions: string[] } }).item;
+    expect(item.title).toBe('Forest');
+    expect(item.questions).toEqual(['First', '二つ目']);
+    expect(s.workIds).toEqual([work.id]);
+  });
+
+  it('preview before publishing: the author and provider staff open it, a pupil and another school do not', async () => {
+    const s = await create(teacher, { status: 'PRIVATE' });
+    const open = (headers: { authorization: string }) =>
+      t.app.inject({ method: 'GET', url: `/v1/session/${s.id}`, headers });
+    expect((await open(teacher)).statusCode).toBe(200);
+    expect((await open(staff)).statusCode).toBe(200);
+    expect((await open(member)).statusCode).toBe(404);
+    expect((await open(await t.authHeader('sakura-teacher'))).statusCode).toBe(404);
+    const watch = await t.app.inject({
+      method: 'GET',
+      url: `/v1/permission/watchArchive?sessionId=${s.id}`,
+      headers: teacher,
+    });
+    expect(watch.statusCode, watch.body).toBe(200);
+    expect((watch.json() as { isPermitted: boolean }).isPermitted).toBe(true);
+    // Not listed: a preview opens by its link only.
+    const list = await t.app.inject({ method: 'GET', url: '/v1/sessions', headers: teacher });
+    const ids = (list.json() as { items: Array<{ id: string }> }).items.map((i) => i.id);
+    expect(ids).not.toContain(s.id);
+  });
 });

@@ -23,11 +23,13 @@ import {
   assertTarget,
   canEditSession,
   canEditWork,
+  canUseWork,
   refuseEdit,
   requireAuthor,
 } from '../studio/access';
 import {
   checkedActions,
+  checkImages,
   createSession,
   createVideo,
   duplicateSession,
@@ -45,6 +47,7 @@ import {
   updateVideo,
   workColumns,
 } from '../studio/repository';
+import { registerImageUpload } from '../outputs/image-upload';
 import { findTranscoder, JobRunner } from '../studio/transcoder';
 import { registerUploads } from '../studio/uploads';
 import type { App } from './types';
@@ -94,6 +97,36 @@ export async function studioRoutes(app: App): Promise<void> {
     const s = await editableSession(req, video.session_id);
     return { ...s, video };
   };
+
+  /** The work the author may edit: 404 when it is not theirs to use (another school's), else 403. */
+  const editableWork = async (req: FastifyRequest, id: string) => {
+    const a = await author(req);
+    const row = await app.db
+      .selectFrom('works')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!row || !canUseWork(a.author, row)) throw new AppError('notFound', 'No such work');
+    if (!canEditWork(a.author, row)) throw new AppError('forbidden', 'You may not edit this work');
+    return { ...a, row };
+  };
+
+  const checkWorkImages = (
+    a: Awaited<ReturnType<typeof author>>['author'],
+    w: z.infer<typeof StudioWorkInput>,
+  ) => checkImages(app.db, a, [w.image, w.afterImage, ...w.examples.map((e) => e.image)], 'image');
+
+  /** An image moment may show a studio upload of the author's school only (decisions/0002). */
+  const checkMomentImages = (
+    a: Awaited<ReturnType<typeof author>>['author'],
+    actions: ReadonlyArray<{ params: { image?: string | undefined } }>,
+  ) =>
+    checkImages(
+      app.db,
+      a,
+      actions.map((x) => x.params.image),
+      'actions',
+    );
 
   const sessionItem = async (user: UserRow, id: string) => {
     const { author: a } = await requireAuthor(app.db, app.permissions, user);
@@ -208,6 +241,7 @@ export async function studioRoutes(app: App): Promise<void> {
     },
     async (req) => {
       const { author: a } = await editableSession(req, req.params.id);
+      await checkMomentImages(a, req.body.actions);
       await createVideo(app.db, req.params.id, {
         ...req.body,
         actions: checkedActions(req.body.actions),
@@ -227,6 +261,7 @@ export async function studioRoutes(app: App): Promise<void> {
     },
     async (req) => {
       const { author: a, video } = await editableVideo(req, req.params.id);
+      await checkMomentImages(a, req.body.actions);
       await updateVideo(app.db, video, { ...req.body, actions: checkedActions(req.body.actions) });
       const { item } = await sessionItem(a.user, video.session_id);
       return { item: item.videos.find((v) => v.id === video.id)! };
@@ -299,6 +334,7 @@ export async function studioRoutes(app: App): Promise<void> {
     { schema: { body: StudioWorkInput, response: { 200: StudioWorkResponse } } },
     async (req) => {
       const { author: a } = await author(req);
+      await checkWorkImages(a, req.body);
       const row = await app.db
         .insertInto('works')
         .values({
@@ -322,14 +358,8 @@ export async function studioRoutes(app: App): Promise<void> {
       },
     },
     async (req) => {
-      const { author: a } = await author(req);
-      const row = await app.db
-        .selectFrom('works')
-        .selectAll()
-        .where('id', '=', req.params.id)
-        .executeTakeFirst();
-      if (!row) throw new AppError('notFound', 'No such work');
-      if (!canEditWork(a, row)) throw new AppError('forbidden', 'You may not edit this work');
+      const { author: a, row } = await editableWork(req, req.params.id);
+      await checkWorkImages(a, req.body);
       const updated = await app.db
         .updateTable('works')
         .set({ ...workColumns(req.body), updated_at: new Date() })
@@ -337,6 +367,44 @@ export async function studioRoutes(app: App): Promise<void> {
         .returningAll()
         .executeTakeFirstOrThrow();
       return { item: toStudioWork(a, updated) };
+    },
+  );
+
+  // A picture for a session or a work: the pupils' image pipeline (EXIF dropped, re-encoded),
+  // recorded as the caller's school's so no other school's session can show it.
+  await registerImageUpload(app as unknown as FastifyInstance, '/v1/studio/image', {
+    authorize: async (req) => (await author(req)).author,
+    stored: async (_req, url, ctx) => {
+      const a = ctx as Awaited<ReturnType<typeof author>>['author'];
+      await app.db
+        .insertInto('studio_images')
+        .values({
+          url,
+          owner_user_id: a.user.id,
+          owner_school_id: a.provider ? null : a.user.school_id,
+        })
+        .execute();
+    },
+  });
+
+  app.delete(
+    '/v1/studio/work/:id',
+    { schema: { params: StudioIdParams, response: { 200: z.object({ ok: z.literal(true) }) } } },
+    async (req) => {
+      const { row } = await editableWork(req, req.params.id);
+      const posted = await app.db
+        .selectFrom('outputs')
+        .select('id')
+        .where('work_id', '=', row.id)
+        .limit(1)
+        .executeTakeFirst();
+      // Pupils' answers keep their question: a work with outputs is taken off its lessons instead.
+      if (posted) throw new AppError('conflict', 'Pupils have answered this work');
+      await app.db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('session_works').where('work_id', '=', row.id).execute();
+        await trx.deleteFrom('works').where('id', '=', row.id).execute();
+      });
+      return { ok: true as const };
     },
   );
 

@@ -31,6 +31,16 @@ export const DEMO_IDS = {
     forestArchive: 'session-forest-archive',
     cityPrivate: 'session-city-private',
   },
+  /**
+   * One work per theme, shared by the theme's sessions (a live session and its archive ask the
+   * same question; one copy each listed every work twice in the studio's picker, issue 24). The
+   * ids are those the archive's copy had, so links and outputs keep them.
+   */
+  works: {
+    ocean: 'work-ocean-archive',
+    forest: 'work-forest-archive',
+    city: 'work-city-notice',
+  },
 } as const;
 
 type Slug = 'ocean' | 'forest' | 'city';
@@ -575,7 +585,7 @@ export async function seedDemo(db: Db, options: { now?: Date } = {}): Promise<Se
           })),
         )
         .execute();
-      const workId = `work-${seed.id.replace(/^session-/, '')}`;
+      const workId = DEMO_IDS.works[seed.slug];
       const work = workTexts(seed.slug, 'ja');
       await trx
         .insertInto('works')
@@ -585,10 +595,11 @@ export async function seedDemo(db: Db, options: { now?: Date } = {}): Promise<Se
           description: work.description,
           image: media.image(seed.slug),
           questions: json(work.questions),
-          associated_color: sessions.indexOf(seed) % 3,
+          associated_color: sessions.findIndex((x) => x.slug === seed.slug) % 3,
           examples: json(work.examples),
           translations: json({ en: workTexts(seed.slug, 'en') }),
         })
+        .onConflict((oc) => oc.column('id').doNothing())
         .execute();
       await trx
         .insertInto('session_works')
@@ -621,7 +632,7 @@ const FEEDBACK_TEXTS = [
 /** A living archive: outputs, feedback, reactions and reflections on the ocean archive. */
 async function seedActivity(trx: Db, userIds: Map<string, string>, now: number): Promise<void> {
   const sessionId = DEMO_IDS.sessions.oceanArchive;
-  const workId = 'work-ocean-archive';
+  const workId = DEMO_IDS.works.ocean;
   const presets = ['green', 'blue', 'pink'] as const;
   const outputIds: string[] = [];
   for (const [i, text] of OUTPUT_TEXTS.entries()) {

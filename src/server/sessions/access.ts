@@ -4,9 +4,9 @@ import type { Db } from '../db/database';
 import { AppError } from '../http/errors';
 import { findStream, mayAccessStream, schoolsOfGroups, viewerOf } from '../streams/repository';
 import type { UserRow } from '../users/repository';
-import { findSessionRow, isVisible } from './repository';
+import { findSessionRow, isOpenable } from './repository';
 
-/** The session row if the user may see it; 404 otherwise (missing and hidden look the same). */
+/** The session row if the user may open it (or preview it, issue 24); 404 otherwise (missing and hidden look the same). */
 export async function requireVisibleSession(
   db: Db,
   permissions: Permissions,
@@ -14,7 +14,7 @@ export async function requireVisibleSession(
   id: string,
 ) {
   const [row, subject] = await Promise.all([findSessionRow(db, id), permissions.subject(user)]);
-  if (!row || !isVisible(subject, row)) throw new AppError('notFound', 'No such session');
+  if (!row || !isOpenable(subject, row)) throw new AppError('notFound', 'No such session');
   return row;
 }
 

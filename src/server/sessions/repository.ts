@@ -9,7 +9,13 @@ import {
   type Tag,
   type Video,
 } from '../../contracts/entities';
-import { canSeeSession, isBlocked, isProviderRole, type Subject } from '../auth/permissions';
+import {
+  canOpenSession,
+  canSeeSession,
+  isBlocked,
+  isProviderRole,
+  type Subject,
+} from '../auth/permissions';
 import { contentLangOf, localizeSession, localizeVideo } from '../content/localize';
 import type { Db } from '../db/database';
 import { msOf } from '../db/json';
@@ -18,19 +24,29 @@ import type { SessionsTable, VideosTable } from '../db/schema';
 type SessionRow = Selectable<SessionsTable>;
 type VideoRow = Selectable<VideosTable>;
 
-const facts = (row: Pick<SessionRow, 'id' | 'status' | 'is_watchable' | 'target'>) => ({
+type FactColumns = Pick<SessionRow, 'id' | 'status' | 'is_watchable' | 'target'> &
+  Partial<Pick<SessionRow, 'owner_user_id' | 'owner_school_id'>>;
+
+const facts = (row: FactColumns) => ({
   id: row.id,
   status: row.status,
   isWatchable: row.is_watchable,
   target: row.target,
+  ownerUserId: row.owner_user_id ?? null,
+  ownerSchoolId: row.owner_school_id ?? null,
 });
 
 /** Listed and readable: targeted at the user, PRIVATE only for provider staff (Permissions). */
-export function isVisible(
-  subject: Subject,
-  row: Pick<SessionRow, 'id' | 'status' | 'is_watchable' | 'target'>,
-): boolean {
+export function isVisible(subject: Subject, row: FactColumns): boolean {
   return !isBlocked(subject) && canSeeSession(subject, facts(row));
+}
+
+/**
+ * Opens by its id: visible, or a studio session its author's school's staff preview before it
+ * is published (issue 24; `canPreviewSession`). Lists keep to `isVisible`.
+ */
+export function isOpenable(subject: Subject, row: FactColumns): boolean {
+  return !isBlocked(subject) && canOpenSession(subject, facts(row));
 }
 
 /** The sessions among `ids` the viewer may see, by id. */

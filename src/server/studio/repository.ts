@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql, type Selectable } from 'kysely';
 import {
+  STUDIO_DEFAULT_IMAGE,
   StudioTimedAction,
   type StudioSession,
   type StudioSessionSummary,
@@ -176,8 +177,55 @@ export async function toStudioSession(
   return s;
 }
 
-/** Every referenced group, school, tag and work exists and may be used (400 / 403 otherwise). */
+const UPLOAD = /^\/uploads\/[a-f0-9]{32}\.jpg$/;
+
+/**
+ * Every uploaded picture among `urls` was uploaded in the studio by the author's school (provider
+ * staff: any studio upload). A pupil's output image or another school's picture answers like an
+ * unknown one: 400 naming `path`, so ids of other schools cannot be probed.
+ */
+export async function checkImages(
+  db: Db,
+  author: Author,
+  urls: ReadonlyArray<string | null | undefined>,
+  path: string,
+): Promise<void> {
+  const uploads = [...new Set(urls.filter((u): u is string => !!u && u.startsWith('/uploads/')))];
+  if (uploads.length === 0) return;
+  const rows = uploads.every((u) => UPLOAD.test(u))
+    ? await db
+        .selectFrom('studio_images')
+        .select(['url', 'owner_school_id'])
+        .where('url', 'in', uploads)
+        .execute()
+    : [];
+  const ours = rows.filter(
+    (r) =>
+      author.provider ||
+      (r.owner_school_id !== null && r.owner_school_id === author.user.school_id),
+  );
+  if (ours.length !== uploads.length) {
+    throw new AppError('badRequest', 'Unknown image', [{ path, message: 'unknown image' }]);
+  }
+}
+
+/** Every referenced group, school, tag, work and picture exists and may be used (400 / 403). */
 async function checkReferences(db: Db, author: Author, v: StudioSessionValue): Promise<void> {
+  await checkImages(
+    db,
+    author,
+    [
+      v.image,
+      v.thumbnailImage,
+      v.titleImage,
+      v.guideImage,
+      v.en?.image,
+      v.en?.thumbnailImage,
+      v.ja?.image,
+      v.ja?.thumbnailImage,
+    ],
+    'image',
+  );
   const targets = [...new Set(v.target.targets)];
   if (v.target.type === 'GROUP' && targets.length > 0) {
     const found = await db.selectFrom('groups').select('id').where('id', 'in', targets).execute();
@@ -235,7 +283,7 @@ function columnsOf(v: StudioSessionValue) {
     title: v.title,
     sub_title: v.subTitle || null,
     description: v.description || null,
-    image: v.image,
+    image: v.image || STUDIO_DEFAULT_IMAGE,
     thumbnail_image: v.thumbnailImage ?? null,
     title_image: v.titleImage ?? null,
     guide_image: v.guideImage ?? null,
@@ -524,6 +572,14 @@ export const toStudioWork = (author: Author, w: WorkRow): StudioWork => {
   if (w.after_description) out.afterDescription = w.after_description;
   if (w.after_image) out.afterImage = w.after_image;
   if (w.associated_color !== null) out.associatedColor = w.associated_color;
+  const en = w.translations.en;
+  if (en && (en.title || en.description || en.questions?.some(Boolean))) {
+    out.en = {
+      ...(en.title ? { title: en.title } : {}),
+      ...(en.description ? { description: en.description } : {}),
+      ...(en.questions?.some(Boolean) ? { questions: en.questions } : {}),
+    };
+  }
   return out;
 };
 
@@ -551,7 +607,21 @@ export function workColumns(v: {
   questions: string[];
   examples: Array<{ image: string; description: string }>;
   associatedColor?: number | undefined;
+  en?:
+    | {
+        title?: string | undefined;
+        description?: string | undefined;
+        questions?: string[] | undefined;
+      }
+    | undefined;
 }) {
+  const en = {
+    ...(v.en?.title ? { title: v.en.title } : {}),
+    ...(v.en?.description ? { description: v.en.description } : {}),
+    ...(v.en?.questions?.some(Boolean)
+      ? { questions: v.questions.map((_, i) => v.en?.questions?.[i] || '') }
+      : {}),
+  };
   return {
     title: v.title,
     description: v.description,
@@ -561,5 +631,6 @@ export function workColumns(v: {
     questions: json(v.questions),
     examples: json(v.examples),
     associated_color: v.associatedColor ?? null,
+    translations: json(Object.keys(en).length > 0 ? { en } : {}),
   };
 }

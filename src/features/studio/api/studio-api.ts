@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { UploadImageResponse } from '@/contracts/api/outputs';
 import {
   StudioOptions,
   StudioSessionList,
@@ -157,4 +158,31 @@ export function useSaveWork() {
       }),
     onSuccess: () => client.invalidateQueries({ queryKey: studioKeys.works }),
   });
+}
+
+export function useDeleteWork() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiClient.request(z.object({ ok: z.literal(true) }), {
+        method: 'delete',
+        url: `/v1/studio/work/${enc(id)}`,
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: studioKeys.works }),
+  });
+}
+
+/**
+ * POST /v1/studio/image: a picture prepared in the browser as pupils' are (outputs'
+ * `prepareImage`), re-encoded and stripped again on the server; the answer's URL is signed.
+ */
+export async function uploadStudioImage(jpeg: Blob): Promise<string> {
+  const form = new FormData();
+  form.append('file', jpeg, 'image.jpg');
+  const { url } = await apiClient.request(UploadImageResponse, {
+    method: 'POST',
+    url: '/v1/studio/image',
+    data: form,
+  });
+  return url;
 }

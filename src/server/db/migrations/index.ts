@@ -13,6 +13,7 @@ import { homeReads } from './0011-home-reads';
 import { olderService } from './0012-older-service';
 import { push } from './0014-push';
 import { studio } from './0015-studio';
+import { studioImages } from './0016-studio-images';
 
 /**
  * Every migration, in order, compiled into the server (no files read at runtime, so the same
@@ -33,6 +34,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0012-older-service': olderService,
   '0014-push': push,
   '0015-studio': studio,
+  '0016-studio-images': studioImages,
 };
 
 export const migrationProvider: MigrationProvider = {
