@@ -16,6 +16,34 @@ export const UPLOAD_CHUNK_BYTES = 5 * 1024 * 1024;
 /** Waits between retries after a drop: about a minute in all, then the studio shows the error. */
 const RETRY_DELAYS = [0, 1000, 2000, 3000, 5000, 5000, 10_000, 10_000, 15_000];
 
+/**
+ * What the studio shows of an upload's progress: never backwards, and held while offline. The
+ * browser counts bytes handed to the network, not bytes the server kept: offline, a chunk "sends"
+ * into nothing and its retry starts again from the server's offset, so the raw figure ran ahead
+ * and then fell back (issue 24). The bytes the server acknowledged (`accepted`) are a floor.
+ */
+export function createProgressMeter(isOnline: () => boolean) {
+  let accepted = 0;
+  let shown = 0;
+  return {
+    /** The browser's count of bytes sent; returns what to show, or null to leave it as it is. */
+    sent(bytes: number): number | null {
+      if (!isOnline()) return null;
+      const next = Math.max(shown, accepted, bytes);
+      if (next === shown) return null;
+      shown = next;
+      return shown;
+    },
+    /** The server has kept this many bytes (a chunk completed). */
+    accepted(bytes: number): number | null {
+      accepted = Math.max(accepted, bytes);
+      if (accepted <= shown) return null;
+      shown = accepted;
+      return shown;
+    },
+  };
+}
+
 export function uploadVideo(
   file: File,
   videoId: string,
@@ -26,6 +54,10 @@ export function uploadVideo(
   },
   chunkSize = UPLOAD_CHUNK_BYTES,
 ): VideoUploadHandle {
+  const meter = createProgressMeter(() => typeof navigator === 'undefined' || navigator.onLine);
+  const show = (bytes: number | null, total: number) => {
+    if (bytes !== null) on.progress(bytes, total);
+  };
   const upload = new Upload(file, {
     endpoint: '/v1/studio/uploads',
     chunkSize,
@@ -49,7 +81,8 @@ export function uploadVideo(
       if (status >= 400 && status < 500 && status !== 409 && status !== 423) return false;
       return options.retryDelays !== null;
     },
-    onProgress: (sent, total) => on.progress(sent, total),
+    onProgress: (sent, total) => show(meter.sent(sent), total),
+    onChunkComplete: (_chunk, accepted, total) => show(meter.accepted(accepted), total),
     onSuccess: () => on.success(),
     onError: (err) => {
       const res = 'originalResponse' in err ? err.originalResponse : null;
