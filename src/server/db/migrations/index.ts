@@ -12,6 +12,7 @@ import { contentLanguages } from './0010-content-languages';
 import { homeReads } from './0011-home-reads';
 import { olderService } from './0012-older-service';
 import { push } from './0014-push';
+import { staffAdmin } from './0016-staff-admin';
 import { studio } from './0015-studio';
 
 /**
@@ -33,6 +34,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0012-older-service': olderService,
   '0014-push': push,
   '0015-studio': studio,
+  '0016-staff-admin': staffAdmin,
 };
 
 export const migrationProvider: MigrationProvider = {
