@@ -12,7 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INQUIRY_ANSWER_MAX, INQUIRY_PAGE_SIZE, type Inquiry } from '@/contracts/api/older-service';
 import { TOAST_AUTO_CLOSE_MS } from '@/contracts/constants';
@@ -36,6 +36,11 @@ export function InquiryInbox() {
   const inquiries = useInquiries(view === 'archived', page);
   const total = inquiries.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / INQUIRY_PAGE_SIZE));
+  // Archiving the last message of the last page: show the page before it.
+  const emptyPage = inquiries.data !== undefined && inquiries.data.items.length === 0;
+  useEffect(() => {
+    if (emptyPage && page > 1) setPage(Math.min(page - 1, pages));
+  }, [emptyPage, page, pages]);
 
   return (
     <Stack component="section" aria-labelledby="inquiry-inbox" gap="sm" mt="lg">

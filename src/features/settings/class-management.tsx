@@ -236,7 +236,7 @@ function AddPupilForm({ shown, onDone }: { shown: GroupEntity; onDone: () => voi
             value: c.id,
             label:
               c.groups.length > 0
-                ? `${memberLabel(c)}（${c.groups.map((g) => g.name).join('、')}）`
+                ? `${memberLabel(c)} · ${c.groups.map((g) => g.name).join(', ')}`
                 : memberLabel(c),
           }))}
           value={userId}
@@ -246,7 +246,7 @@ function AddPupilForm({ shown, onDone }: { shown: GroupEntity; onDone: () => voi
         />
         {picked && picked.groups.length > 0 && (
           <Text size="sm" c="gray.7">
-            {t('group.addKeepsOther', { groups: picked.groups.map((g) => g.name).join('、') })}
+            {t('group.addKeepsOther', { groups: picked.groups.map((g) => g.name).join(', ') })}
           </Text>
         )}
         {failed && (
@@ -316,7 +316,9 @@ function MovePupilForm({
   const [saving, setSaving] = useState(false);
   const [failed, setFailed] = useState(false);
   const target = groups.find((g) => g.id === to);
-  const targets = groups.filter((g) => g.id !== from.id);
+  // Classes only: a group other groups sit under (a grade) is not where a pupil moves to.
+  const parents = new Set(groups.map((g) => g.parentId));
+  const targets = groups.filter((g) => g.id !== from.id && !parents.has(g.id));
 
   const move = async () => {
     if (!target) return;
