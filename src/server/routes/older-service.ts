@@ -98,14 +98,20 @@ type InquiryRow = {
   user_id: string | null;
   display_name: string | null;
   school_name: string | null;
+  school_name_en: string | null;
 };
-const toInquiry = (r: InquiryRow): Inquiry => ({
+/** The sender's school in the reader's language (English falls back to the Japanese name). */
+const toInquiry = (r: InquiryRow, lang: 'ja' | 'en'): Inquiry => ({
   id: r.id,
   subject: r.subject,
   body: r.body,
   email: r.email,
   user: r.user_id
-    ? { id: r.user_id, displayName: r.display_name ?? '', school: r.school_name ?? null }
+    ? {
+        id: r.user_id,
+        displayName: r.display_name ?? '',
+        school: (lang === 'en' ? r.school_name_en : null) ?? r.school_name ?? null,
+      }
     : null,
   createdAt: msOf(r.created_at),
   status: r.status === 'answered' ? 'answered' : 'open',
@@ -364,6 +370,7 @@ export async function olderServiceRoutes(app: App): Promise<void> {
         'users.id as user_id',
         'users.display_name',
         'schools.name as school_name',
+        'schools.name_en as school_name_en',
       ]);
   async function requireInboxAdmin(req: Parameters<typeof app.auth.require>[0]) {
     const { user } = await app.auth.require(req);
@@ -378,7 +385,7 @@ export async function olderServiceRoutes(app: App): Promise<void> {
     `${P}/inquiry`,
     { schema: { querystring: InquiriesQuery, response: { 200: InquiriesResponse } } },
     async (req) => {
-      await requireInboxAdmin(req);
+      const admin = await requireInboxAdmin(req);
       const archived = req.query.archived === 'true';
       const page = req.query.page ?? 1;
       const pageSize = req.query.pageSize ?? INQUIRY_PAGE_SIZE;
@@ -401,7 +408,12 @@ export async function olderServiceRoutes(app: App): Promise<void> {
           .where('archived_at', archived ? 'is not' : 'is', null)
           .executeTakeFirstOrThrow(),
       ]);
-      return { items: rows.map(toInquiry), total: Number(count.n), page, pageSize };
+      return {
+        items: rows.map((r) => toInquiry(r, admin.lang)),
+        total: Number(count.n),
+        page,
+        pageSize,
+      };
     },
   );
 
@@ -442,7 +454,7 @@ export async function olderServiceRoutes(app: App): Promise<void> {
       const row = await inquiryRows()
         .where('inquiries.id', '=', updated.id)
         .executeTakeFirstOrThrow();
-      return { item: toInquiry(row) };
+      return { item: toInquiry(row, admin.lang) };
     },
   );
 
@@ -456,7 +468,7 @@ export async function olderServiceRoutes(app: App): Promise<void> {
       },
     },
     async (req) => {
-      await requireInboxAdmin(req);
+      const admin = await requireInboxAdmin(req);
       const updated = await app.db
         .updateTable('inquiries')
         .set({ archived_at: req.body.archived ? new Date() : null, updated_at: new Date() })
@@ -467,7 +479,7 @@ export async function olderServiceRoutes(app: App): Promise<void> {
       const row = await inquiryRows()
         .where('inquiries.id', '=', updated.id)
         .executeTakeFirstOrThrow();
-      return { item: toInquiry(row) };
+      return { item: toInquiry(row, admin.lang) };
     },
   );
 
