@@ -25,6 +25,8 @@ export const GroupMember = z.object({
   displayNameHidden: z.boolean().optional(),
   /** When the pupil asked for a new password and no one has set one since (issue 14). */
   passwordResetRequestedAt: z.optional(z.nullable(EpochMs)),
+  /** Wrong passwords have put the account's sign-in behind a delay (issue 24: unlock shown). */
+  signInDelayed: z.boolean().optional(),
 });
 export type GroupMember = z.infer<typeof GroupMember>;
 

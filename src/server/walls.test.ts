@@ -39,6 +39,9 @@ const ids = {
   project: '',
   /** A video of a session the demo school alone sees (studio routes, issue 15). */
   video: '',
+  /** A news item of the demo school and a contact message a pupil sent (issue 24). */
+  article: '',
+  inquiry: '',
 };
 /** Strings that must never reach another school. */
 let markers: string[] = [];
@@ -151,6 +154,16 @@ beforeAll(async () => {
     .selectFrom('videos')
     .select('id')
     .where('session_id', '=', DEMO_IDS.sessions.forestLive)
+    .executeTakeFirstOrThrow())!.id;
+  ids.article = (await t.db
+    .insertInto('articles')
+    .values({ school_id: DEMO_IDS.school, title: 'Demo school news', published_at: new Date() })
+    .returning('id')
+    .executeTakeFirstOrThrow())!.id;
+  ids.inquiry = (await t.db
+    .insertInto('inquiries')
+    .values({ user_id: ids.student01, subject: 'Help', body: 'Please' })
+    .returning('id')
     .executeTakeFirstOrThrow())!.id;
   const demoUsers = users.filter((u) => u.school_id === DEMO_IDS.school);
   ids.project = (await t.db
@@ -270,6 +283,9 @@ const PARAMS: Record<string, () => string[]> = {
   'video/:id': () => [ids.video],
   'caption/:lang': () => ['ja'],
   'uploads/:id': () => [`${ids.video}.0123456789abcdef0123456789abcdef`],
+  // Issue 24: news items and contact messages.
+  'articles/:id': () => [ids.article],
+  'inquiry/:id': () => [ids.inquiry],
 };
 
 /** Query strings tried per route (besides none), pointing at the demo school's objects. */
@@ -366,6 +382,12 @@ const BODIES: Record<string, (p: Record<string, string>) => unknown> = {
   'POST /v1/inquiryProject': () => ({ name: 'My own project' }),
   'POST /v1/translation': () => ({ text: 'hello', targetLang: 'ja' }),
   'POST /v1/report/refresh': () => ({}),
+  // Issue 24.
+  'PUT /v0/articles/:id': () => ({ publish: false }),
+  'POST /v0/inquiry/:id/answer': () => ({ answer: 'Answered by someone else' }),
+  'POST /v0/inquiry/:id/archive': () => ({ archived: true }),
+  'POST /v1/group': () => ({ name: 'Taken over', parentId: G.grade2 }),
+  'POST /v1/group/:id/members': () => ({ userId: ids.student01 }),
 };
 
 /**
@@ -405,6 +427,11 @@ const STAFF_ONLY: RegExp[] = [
   /^POST \/v1\/feedbacks\/publish$/,
   /^POST \/v1\/stream$/,
   /^\w+ \/v1\/studio\//,
+  // Issue 24: classes, news edits, the contact inbox.
+  /^POST \/v1\/group(\/:id\/members)?$/,
+  /^GET \/v1\/group\/:id\/candidates$/,
+  /^PUT \/v0\/articles\/:id$/,
+  /^\w+ \/v0\/inquiry\/:id\/\w+$/,
 ];
 
 /** Host actions: a room member who is not the host gets 403. */

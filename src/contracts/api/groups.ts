@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GroupMember, Id } from '../entities';
+import { Group, GroupMember, Id } from '../entities';
 import { QueryBoolean } from './users';
 
 export const GroupIdParams = z.object({ id: Id });
@@ -25,3 +25,34 @@ export type GroupMembersQuery = z.infer<typeof GroupMembersQuery>;
 /** Members by student number (missing ones last), then name; `id` is the user's row id. */
 export const GroupMembersResponse = z.object({ items: z.array(GroupMember) });
 export type GroupMembersResponse = z.infer<typeof GroupMembersResponse>;
+
+/** Issue 24: a class's name (a group under a grade, spec "Group"). */
+export const GROUP_NAME_MAX = 50;
+/** POST /v1/group: staff make a class under a group they manage (a grade) in their school. */
+export const CreateGroupRequest = z
+  .object({ name: z.string().trim().min(1).max(GROUP_NAME_MAX), parentId: Id })
+  .strict();
+export const GroupResponse = z.object({ item: Group });
+
+/**
+ * POST /v1/group/{id}/members: put a pupil of the group's school into the group; with
+ * `fromGroupId` the pupil leaves that group in the same step (a move between classes).
+ */
+export const AddGroupMemberRequest = z.object({ userId: Id, fromGroupId: z.optional(Id) }).strict();
+export const AddGroupMemberResponse = z.object({
+  groupId: Id,
+  userId: Id,
+  movedFrom: z.nullable(Id),
+});
+export type AddGroupMemberResponse = z.infer<typeof AddGroupMemberResponse>;
+
+/** GET /v1/group/{id}/candidates: the school's pupils not in the group, with their classes. */
+export const GroupCandidate = z.object({
+  id: Id,
+  name: z.string(),
+  displayName: z.string(),
+  studentNumber: z.string().nullable(),
+  groups: z.array(z.object({ id: Id, name: z.string() })),
+});
+export type GroupCandidate = z.infer<typeof GroupCandidate>;
+export const GroupCandidatesResponse = z.object({ items: z.array(GroupCandidate) });

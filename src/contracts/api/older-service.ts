@@ -60,6 +60,8 @@ export const Article = z.object({
   /** null: every school (written by provider staff). */
   schoolId: z.nullable(Id),
   publishedAt: z.nullable(EpochMs),
+  /** When staff withdrew it after publishing (issue 24); readers no longer see it. */
+  withdrawnAt: z.optional(z.nullable(EpochMs)),
   updatedAt: EpochMs,
 });
 export type Article = z.infer<typeof Article>;
@@ -85,6 +87,25 @@ export const CreateArticleRequest = z
   })
   .strict();
 export const ArticleResponse = z.object({ item: Article });
+export const ArticleIdParams = z.object({ id: Id });
+/**
+ * PUT /v0/articles/{id} (issue 24): edit a news item's text, and publish it (`publish: true`) or
+ * withdraw it (`publish: false`: readers stop seeing it at once; it is kept for staff).
+ */
+export const UpdateArticleRequest = z
+  .object({
+    title: z.string().trim().min(1).max(ARTICLE_TITLE_MAX).optional(),
+    body: z.string().trim().max(ARTICLE_BODY_MAX).optional(),
+    url: z
+      .url({ protocol: /^https?$/ })
+      .max(500)
+      .nullable()
+      .optional(),
+    publish: z.boolean().optional(),
+  })
+  .strict()
+  .refine((b) => Object.keys(b).length > 0, { message: 'Nothing to change' });
+export type UpdateArticleRequest = z.infer<typeof UpdateArticleRequest>;
 
 /** POST /v0/inquiry: the contact form; it reaches the provider's admins. */
 export const INQUIRY_SUBJECT_MAX = 100;
@@ -97,6 +118,8 @@ export const InquiryRequest = z
   })
   .strict();
 export const InquiryResponse = z.object({ item: z.object({ id: Id, createdAt: EpochMs }) });
+export const INQUIRY_ANSWER_MAX = 1000;
+export const INQUIRY_PAGE_SIZE = 20;
 export const Inquiry = z.object({
   id: Id,
   subject: z.string(),
@@ -104,8 +127,37 @@ export const Inquiry = z.object({
   email: z.string(),
   user: z.object({ id: Id, displayName: z.string(), school: z.string().nullable() }).nullable(),
   createdAt: EpochMs,
+  /** Issue 24: 'open' until an admin answers; the reply note is kept with the message. */
+  status: z.enum(['open', 'answered']).optional(),
+  answer: z.optional(z.nullable(z.string())),
+  answeredAt: z.optional(z.nullable(EpochMs)),
+  archivedAt: z.optional(z.nullable(EpochMs)),
 });
-export const InquiriesResponse = z.object({ items: z.array(Inquiry) });
+export type Inquiry = z.infer<typeof Inquiry>;
+/**
+ * GET /v0/inquiry: one page of the inbox. Without `archived` (or `false`): messages not archived,
+ * open ones first, each part newest first; `archived=true`: the archived ones, newest first.
+ */
+export const InquiriesQuery = z.object({
+  archived: z.enum(['true', 'false']).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).optional(),
+  pageSize: z.coerce.number().int().min(1).max(50).optional(),
+});
+export const InquiriesResponse = z.object({
+  items: z.array(Inquiry),
+  /** How many messages the filter holds (all pages). */
+  total: z.optional(z.int().check(z.nonnegative())),
+  page: z.optional(z.int().check(z.positive())),
+  pageSize: z.optional(z.int().check(z.positive())),
+});
+export const InquiryIdParams = z.object({ id: Id });
+/** POST /v0/inquiry/{id}/answer: the admin's reply note (answering again replaces it). */
+export const AnswerInquiryRequest = z
+  .object({ answer: z.string().trim().min(1).max(INQUIRY_ANSWER_MAX) })
+  .strict();
+/** POST /v0/inquiry/{id}/archive: archive (true) or bring back to the inbox (false). */
+export const ArchiveInquiryRequest = z.object({ archived: z.boolean() }).strict();
+export const InquiryItemResponse = z.object({ item: Inquiry });
 
 /** GET /v0/session/{id}/comments/page: one page of a session's comments, newest first. */
 export const CommentsPageQuery = z.object({

@@ -5,6 +5,7 @@ import {
   Card,
   Checkbox,
   Group,
+  Modal,
   Stack,
   Text,
   Textarea,
@@ -13,21 +14,89 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState, type FormEvent } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router-dom';
 import { z } from 'zod';
-import { ARTICLE_BODY_MAX, ARTICLE_TITLE_MAX } from '@/contracts/api/older-service';
-import { TOAST_AUTO_CLOSE_MS } from '@/contracts/constants';
+import { ARTICLE_BODY_MAX, ARTICLE_TITLE_MAX, type Article } from '@/contracts/api/older-service';
+import { MODAL_TRANSITION_MS, TOAST_AUTO_CLOSE_MS } from '@/contracts/constants';
 import { isStaffRole, type Role } from '@/contracts/user-entities';
 import { useMe } from '@/features/auth';
 import { LoadError, PageFrame, PageLoader } from '@/features/page-status';
 import { pageTitle } from '@/lib/page-title';
 import { formatDateTime } from '@/lib/time';
-import { usePublishArticle, useStaffArticles } from './api';
+import { usePublishArticle, useStaffArticles, useUpdateArticle } from './api';
+import { ConfirmModal } from './confirm-modal';
 
 type Field = 'title' | 'body' | 'url';
 type Errors = Partial<Record<Field, string>>;
-const EMPTY = { title: '', body: '', url: '' };
+type ArticleForm = Record<Field, string>;
+const EMPTY: ArticleForm = { title: '', body: '', url: '' };
+
+/** The form's checks, the same as the server's (CreateArticleRequest, UpdateArticleRequest). */
+function validateArticle(form: ArticleForm, t: TFunction<'news'>): Errors {
+  const e: Errors = {};
+  const title = form.title.trim();
+  if (!title) e.title = t('publish.titleRequired');
+  else if (title.length > ARTICLE_TITLE_MAX)
+    e.title = t('publish.tooLong', { max: ARTICLE_TITLE_MAX });
+  if (form.body.trim().length > ARTICLE_BODY_MAX)
+    e.body = t('publish.tooLong', { max: ARTICLE_BODY_MAX });
+  const url = form.url.trim();
+  if (
+    url &&
+    !z
+      .url({ protocol: /^https?$/ })
+      .max(500)
+      .safeParse(url).success
+  )
+    e.url = t('publish.urlInvalid');
+  return e;
+}
+
+/** Title, body and link: the publish form's and the edit dialog's fields. */
+function ArticleFields({
+  form,
+  errors,
+  onChange,
+  autoFocus,
+}: {
+  form: ArticleForm;
+  errors: Errors;
+  onChange: (field: Field, value: string) => void;
+  autoFocus?: boolean;
+}) {
+  const { t } = useTranslation('news');
+  return (
+    <>
+      <TextInput
+        label={t('publish.titleLabel')}
+        required
+        value={form.title}
+        onChange={(e) => onChange('title', e.currentTarget.value)}
+        error={errors.title}
+        description={`${form.title.trim().length} / ${ARTICLE_TITLE_MAX}`}
+        data-autofocus={autoFocus ? true : undefined}
+      />
+      <Textarea
+        label={t('publish.bodyLabel')}
+        autosize
+        minRows={4}
+        value={form.body}
+        onChange={(e) => onChange('body', e.currentTarget.value)}
+        error={errors.body}
+        description={`${form.body.trim().length} / ${ARTICLE_BODY_MAX}`}
+      />
+      <TextInput
+        label={t('publish.urlLabel')}
+        type="url"
+        value={form.url}
+        onChange={(e) => onChange('url', e.currentTarget.value)}
+        error={errors.url}
+      />
+    </>
+  );
+}
 
 /**
  * /news (staff roles; others go home): publish a news item for the home page's "News" card
@@ -62,25 +131,7 @@ function PublishForm({ provider }: { provider: boolean }) {
   const [allSchools, setAllSchools] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
 
-  const validate = (): Errors => {
-    const e: Errors = {};
-    const title = form.title.trim();
-    if (!title) e.title = t('publish.titleRequired');
-    else if (title.length > ARTICLE_TITLE_MAX)
-      e.title = t('publish.tooLong', { max: ARTICLE_TITLE_MAX });
-    if (form.body.trim().length > ARTICLE_BODY_MAX)
-      e.body = t('publish.tooLong', { max: ARTICLE_BODY_MAX });
-    const url = form.url.trim();
-    if (
-      url &&
-      !z
-        .url({ protocol: /^https?$/ })
-        .max(500)
-        .safeParse(url).success
-    )
-      e.url = t('publish.urlInvalid');
-    return e;
-  };
+  const validate = (): Errors => validateArticle(form, t);
 
   const save = (asPublished: boolean) => {
     const e = validate();
@@ -125,30 +176,7 @@ function PublishForm({ provider }: { provider: boolean }) {
       </Title>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
-          <TextInput
-            label={t('publish.titleLabel')}
-            required
-            value={form.title}
-            onChange={(e) => set('title')(e.currentTarget.value)}
-            error={errors.title}
-            description={`${form.title.trim().length} / ${ARTICLE_TITLE_MAX}`}
-          />
-          <Textarea
-            label={t('publish.bodyLabel')}
-            autosize
-            minRows={4}
-            value={form.body}
-            onChange={(e) => set('body')(e.currentTarget.value)}
-            error={errors.body}
-            description={`${form.body.trim().length} / ${ARTICLE_BODY_MAX}`}
-          />
-          <TextInput
-            label={t('publish.urlLabel')}
-            type="url"
-            value={form.url}
-            onChange={(e) => set('url')(e.currentTarget.value)}
-            error={errors.url}
-          />
+          <ArticleFields form={form} errors={errors} onChange={(f, v) => set(f)(v)} />
           {provider && (
             <Checkbox
               label={t('publish.allSchools')}
@@ -183,6 +211,31 @@ function PublishForm({ provider }: { provider: boolean }) {
 function ArticleList() {
   const { t } = useTranslation('news');
   const articles = useStaffArticles();
+  const update = useUpdateArticle();
+  const [editing, setEditing] = useState<Article | null>(null);
+  const [withdrawing, setWithdrawing] = useState<Article | null>(null);
+
+  const setPublished = (a: Article, publish: boolean) =>
+    update.mutate(
+      { id: a.id, publish },
+      {
+        onSuccess: () => {
+          setWithdrawing(null);
+          notifications.show({
+            message: t(publish ? 'publish.published' : 'manage.withdrawn', { title: a.title }),
+            color: 'teal',
+            autoClose: TOAST_AUTO_CLOSE_MS,
+          });
+        },
+        onError: () =>
+          notifications.show({
+            message: t('manage.changeFailed'),
+            color: 'red',
+            autoClose: TOAST_AUTO_CLOSE_MS,
+          }),
+      },
+    );
+
   return (
     <Stack component="section" aria-labelledby="news-list" gap="sm">
       <Title order={2} size="h4" id="news-list">
@@ -205,8 +258,8 @@ function ArticleList() {
                   {formatDateTime(a.publishedAt ?? a.updatedAt)}
                 </Text>
                 {a.publishedAt === null && (
-                  <Badge color="gray" variant="light">
-                    {t('publish.draft')}
+                  <Badge color={a.withdrawnAt ? 'orange' : 'gray'} variant="light">
+                    {t(a.withdrawnAt ? 'manage.withdrawnBadge' : 'publish.draft')}
                   </Badge>
                 )}
                 {a.schoolId === null && (
@@ -228,10 +281,132 @@ function ArticleList() {
                   {a.url}
                 </Text>
               )}
+              <Group gap="xs" mt="xs">
+                <Button
+                  size="xs"
+                  variant="default"
+                  onClick={() => setEditing(a)}
+                  aria-label={t('manage.editOf', { title: a.title })}
+                >
+                  {t('manage.edit')}
+                </Button>
+                {a.publishedAt !== null ? (
+                  <Button
+                    size="xs"
+                    variant="light"
+                    color="red"
+                    onClick={() => setWithdrawing(a)}
+                    aria-label={t('manage.withdrawOf', { title: a.title })}
+                  >
+                    {t('manage.withdraw')}
+                  </Button>
+                ) : (
+                  <Button
+                    size="xs"
+                    variant="light"
+                    loading={update.isPending && update.variables?.id === a.id}
+                    onClick={() => setPublished(a, true)}
+                    aria-label={t('manage.publishOf', { title: a.title })}
+                  >
+                    {t('manage.publish')}
+                  </Button>
+                )}
+              </Group>
             </Card>
           ))}
         </Stack>
       )}
+      <EditArticleModal article={editing} onClose={() => setEditing(null)} />
+      <ConfirmModal
+        opened={withdrawing !== null}
+        title={t('manage.withdrawTitle')}
+        message={t('manage.withdrawConfirm', { title: withdrawing?.title ?? '' })}
+        confirmLabel={t('manage.withdraw')}
+        cancelLabel={t('manage.cancel')}
+        busy={update.isPending}
+        onCancel={() => setWithdrawing(null)}
+        onConfirm={() => withdrawing && setPublished(withdrawing, false)}
+      />
     </Stack>
+  );
+}
+
+/**
+ * Edit a news item in a dialog. A failed save keeps the dialog open with what was typed; a
+ * published item stays published (its new text reaches readers at once).
+ */
+function EditArticleModal({ article, onClose }: { article: Article | null; onClose: () => void }) {
+  const { t } = useTranslation('news');
+  return (
+    <Modal
+      opened={article !== null}
+      onClose={onClose}
+      title={t('manage.editTitle')}
+      transitionProps={{ duration: MODAL_TRANSITION_MS }}
+      closeButtonProps={{ 'aria-label': t('manage.cancel') }}
+      size="lg"
+      centered
+    >
+      {article && <EditArticleForm key={article.id} article={article} onDone={onClose} />}
+    </Modal>
+  );
+}
+
+function EditArticleForm({ article, onDone }: { article: Article; onDone: () => void }) {
+  const { t } = useTranslation('news');
+  const update = useUpdateArticle();
+  const [form, setForm] = useState<ArticleForm>({
+    title: article.title,
+    body: article.body,
+    url: article.url ?? '',
+  });
+  const [errors, setErrors] = useState<Errors>({});
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const e = validateArticle(form, t);
+    setErrors(e);
+    if (Object.keys(e).length > 0) return;
+    const url = form.url.trim();
+    update.mutate(
+      { id: article.id, title: form.title.trim(), body: form.body.trim(), url: url || null },
+      {
+        onSuccess: () => {
+          notifications.show({
+            message: t('manage.saved'),
+            color: 'teal',
+            autoClose: TOAST_AUTO_CLOSE_MS,
+          });
+          onDone();
+        },
+      },
+    );
+  };
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="sm">
+        <ArticleFields
+          form={form}
+          errors={errors}
+          autoFocus
+          onChange={(field, value) => {
+            setForm((f) => ({ ...f, [field]: value }));
+            if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
+          }}
+        />
+        {update.isError && (
+          <Alert color="red" variant="light" role="alert">
+            {t('publish.failed')}
+          </Alert>
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onDone} disabled={update.isPending}>
+            {t('manage.cancel')}
+          </Button>
+          <Button type="submit" loading={update.isPending}>
+            {t('manage.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }

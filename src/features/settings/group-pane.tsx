@@ -32,6 +32,7 @@ import { useGroupsWithChildren } from './api/get-my-groups';
 import { updateUser } from './api/update-user';
 import { resolveGroupRoute, settingsGroups } from './group-rules';
 import { MemberUnlockButton } from './member-unlock-button';
+import { AddPupilButton, CreateClassButton, MovePupilModal } from './class-management';
 import { CorrectNameButton, FeedbackApprovalSwitch } from './group-screening';
 import { hasNoErrors, validateMemberPassword } from './password-rules';
 import { PaneFrame, READABLE_COLORS } from './settings-page';
@@ -46,6 +47,7 @@ export function GroupPane() {
   const navigate = useNavigate();
   const groups = useGroupsWithChildren();
   const [editing, setEditing] = useState<GroupMember | null>(null);
+  const [moving, setMoving] = useState<GroupMember | null>(null);
 
   const list = settingsGroups(groups.data ?? []);
   const me = useMe();
@@ -78,20 +80,25 @@ export function GroupPane() {
           <Text c="gray.7">{t('setting:group.empty')}</Text>
         ) : (
           <>
-            <Select
-              label={t('setting:group.groups')}
-              data={list.map((g) => ({
-                value: g.id,
-                label:
-                  g.parentId !== null && list.some((p) => p.id === g.parentId)
-                    ? `— ${g.name}`
-                    : g.name,
-              }))}
-              value={shown.id}
-              onChange={(id) => id && navigate(`/setting/group/${id}`)}
-              allowDeselect={false}
-              maw={420}
-            />
+            <Group align="end" gap="sm">
+              <Select
+                label={t('setting:group.groups')}
+                data={list.map((g) => ({
+                  value: g.id,
+                  label:
+                    g.parentId !== null && list.some((p) => p.id === g.parentId)
+                      ? `— ${g.name}`
+                      : g.name,
+                }))}
+                value={shown.id}
+                onChange={(id) => id && navigate(`/setting/group/${id}`)}
+                allowDeselect={false}
+                maw={420}
+                style={{ flex: '1 1 240px' }}
+              />
+              <CreateClassButton groups={list} shown={shown} />
+              <AddPupilButton shown={shown} />
+            </Group>
             <ResetRequests members={members.data} onChangePassword={setEditing} />
             <FeedbackApprovalSwitch key={shown.id} groupId={shown.id} />
             <MemberTable
@@ -99,6 +106,13 @@ export function GroupPane() {
               pending={members.isPending}
               failed={members.isError}
               onChangePassword={setEditing}
+              onMove={list.length > 1 ? setMoving : undefined}
+            />
+            <MovePupilModal
+              member={moving}
+              from={shown}
+              groups={list}
+              onClose={() => setMoving(null)}
             />
           </>
         )}
@@ -164,11 +178,13 @@ function MemberTable({
   pending,
   failed,
   onChangePassword,
+  onMove,
 }: {
   members: GroupMember[] | undefined;
   pending: boolean;
   failed: boolean;
   onChangePassword: (m: GroupMember) => void;
+  onMove?: (m: GroupMember) => void;
 }) {
   const { t } = useTranslation('setting');
   if (pending) return <PaneLoader />;
@@ -227,7 +243,18 @@ function MemberTable({
                     >
                       {t('group.changePassword')}
                     </Button>
-                    <MemberUnlockButton member={m} />
+                    {onMove && (
+                      <Button
+                        size="xs"
+                        variant="default"
+                        onClick={() => onMove(m)}
+                        aria-label={t('group.moveOf', { name: m.name })}
+                      >
+                        {t('group.move')}
+                      </Button>
+                    )}
+                    {/* Only for an account wrong passwords have held back (issue 24). */}
+                    {m.signInDelayed && <MemberUnlockButton member={m} />}
                     <CorrectNameButton member={m} />
                   </Group>
                 )}

@@ -1,5 +1,6 @@
 import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TOAST_AUTO_CLOSE_MS } from '@/contracts/constants';
@@ -8,11 +9,13 @@ import { unlockUser } from './api/unlock-user';
 
 /**
  * "Allow sign-in" for one pupil in the group pane: clears the pupil's login delays (after too
- * many wrong passwords) so they can sign in at once. The server checks the teacher may do it.
+ * many wrong passwords) so they can sign in at once. Shown only on rows whose sign-in is delayed
+ * (`signInDelayed`, issue 24). The server checks the teacher may do it.
  */
 export function MemberUnlockButton({ member }: { member: GroupMember }) {
   const { t } = useTranslation('setting');
   const [busy, setBusy] = useState(false);
+  const queryClient = useQueryClient();
 
   const unlock = async () => {
     setBusy(true);
@@ -23,6 +26,8 @@ export function MemberUnlockButton({ member }: { member: GroupMember }) {
         color: 'teal',
         autoClose: TOAST_AUTO_CLOSE_MS,
       });
+      // The row's delay is gone: read the members again so the button leaves with it.
+      void queryClient.invalidateQueries({ queryKey: ['group'] });
     } catch {
       notifications.show({
         message: t('group.unlockFailed'),

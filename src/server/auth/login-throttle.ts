@@ -158,3 +158,35 @@ export class LoginThrottle {
     };
   }
 }
+
+/**
+ * Of some account names, those whose sign-in is held back by wrong passwords (issue 24: the group
+ * pane offers "unlock" only for them): failures in the window reached the free allowance of the
+ * account or of one of its (account, address) pairs, so the next attempt waits or already does.
+ */
+export async function delayedAccounts(
+  db: Db,
+  limits: LoginThrottleConfig,
+  accounts: readonly string[],
+  now: Date = new Date(),
+): Promise<Set<string>> {
+  const keys = [...new Set(accounts.map((a) => a.toLowerCase()))];
+  if (keys.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('login_failures')
+    .select((eb) => ['account', 'address', eb.fn.countAll<string>().as('count')])
+    .where('account', 'in', keys)
+    .where('created_at', '>=', new Date(now.getTime() - limits.windowS * 1000))
+    .groupBy(['account', 'address'])
+    .execute();
+  const perAccount = new Map<string, number>();
+  const delayed = new Set<string>();
+  for (const r of rows) {
+    const n = Number(r.count);
+    perAccount.set(r.account, (perAccount.get(r.account) ?? 0) + n);
+    if (n >= limits.freeFailuresPerPair) delayed.add(r.account);
+  }
+  for (const [account, n] of perAccount)
+    if (n >= limits.freeFailuresPerAccount) delayed.add(account);
+  return delayed;
+}

@@ -676,6 +676,8 @@ export interface ArticlesTable {
   body: ColumnType<string, string | undefined, string>;
   url: string | null;
   published_at: Timestamp | null;
+  /** Migration 0016: when staff withdrew it after publishing (published_at is then null). */
+  withdrawn_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -688,6 +690,11 @@ export interface InquiriesTable {
   subject: string;
   body: string;
   status: ColumnType<string, string | undefined, string>;
+  /** Migration 0016: the admin's reply note, who answered and when; archived_at hides it. */
+  answer: ColumnType<string | null, string | null | undefined, string | null>;
+  answered_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  answered_by: ColumnType<string | null, string | null | undefined, string | null>;
+  archived_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

@@ -65,6 +65,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   'GET /v1/group/:id/members': 'staff',
   'GET /v1/group/:id/feedbackApproval': 'staff',
   'PUT /v1/group/:id/feedbackApproval': 'staff',
+  'POST /v1/group': 'staff',
+  'GET /v1/group/:id/candidates': 'staff',
+  'POST /v1/group/:id/members': 'staff',
 
   // Rooms (the host's rules are the handler's).
   'GET /v1/streams': 'signedIn',
@@ -226,8 +229,11 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   'PUT /v0/surveys/:id': 'signedIn',
   'GET /v0/articles': 'signedIn',
   'POST /v0/articles': 'staff',
+  'PUT /v0/articles/:id': 'staff',
   'POST /v0/inquiry': 'signedIn',
   'GET /v0/inquiry': 'admin',
+  'POST /v0/inquiry/:id/answer': 'admin',
+  'POST /v0/inquiry/:id/archive': 'admin',
 };
 
 /** The rule of a registered route; HEAD follows GET unless it has its own. Undefined: the route has none. */

@@ -63,6 +63,8 @@ describe('GET /v1/group/{id}/members', () => {
       role: 'member',
       // No open password-reset request (POST /v0/password-reset, issue 14).
       passwordResetRequestedAt: null,
+      // No wrong passwords: the pane offers no unlock (issue 24).
+      signInDelayed: false,
     });
   });
 

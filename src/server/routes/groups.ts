@@ -1,6 +1,7 @@
 import { msOf } from '../db/json';
 import { isStaffRole } from '../../contracts/entities';
 import { GroupIdParams, GroupMembersQuery, GroupMembersResponse } from '../../contracts/api/groups';
+import { delayedAccounts } from '../auth/login-throttle';
 import { isBlocked, isProviderRole } from '../auth/permissions';
 import { AppError } from '../http/errors';
 import { isForbiddenName } from '../moderation/forbidden-name';
@@ -92,6 +93,12 @@ export async function groupRoutes(app: App): Promise<void> {
             .execute()
         : [];
       const requestedAt = new Map(requests.map((r) => [r.user_id, msOf(r.created_at)]));
+      // Issue 24: whether wrong passwords hold the pupil's sign-in back (unlock is offered then).
+      const delayed = await delayedAccounts(
+        app.db,
+        app.config.login,
+        rows.map((u) => u.account),
+      );
       const items = rows
         .map((u) => ({
           id: u.id,
@@ -102,6 +109,7 @@ export async function groupRoutes(app: App): Promise<void> {
           studentNumber: u.student_number,
           role: u.role,
           passwordResetRequestedAt: requestedAt.get(u.id) ?? null,
+          signInDelayed: delayed.has(u.account.toLowerCase()),
         }))
         .sort(byStudentNumberThenName);
       return { items };

@@ -9,8 +9,16 @@ import {
   CommentsPageResponse,
   COMMENTS_PAGE_SIZE,
   CreateArticleRequest,
+  AnswerInquiryRequest,
+  ArchiveInquiryRequest,
+  ArticleIdParams,
+  InquiriesQuery,
   InquiriesResponse,
+  InquiryIdParams,
+  InquiryItemResponse,
+  INQUIRY_PAGE_SIZE,
   InquiryRequest,
+  UpdateArticleRequest,
   InquiryResponse,
   PasswordResetRequest,
   PasswordResetResponse,
@@ -19,6 +27,7 @@ import {
   SurveyQuery,
   SurveyResponse,
   type Article,
+  type Inquiry,
 } from '../../contracts/api/older-service';
 import { SessionIdParams } from '../../contracts/api/sessions';
 import { CommentService } from '../sessions/comments';
@@ -56,6 +65,7 @@ type ArticleRow = {
   body: string;
   url: string | null;
   published_at: Date | null;
+  withdrawn_at?: Date | null;
   updated_at: Date;
 };
 const toArticle = (r: ArticleRow): Article => ({
@@ -65,7 +75,49 @@ const toArticle = (r: ArticleRow): Article => ({
   url: r.url,
   schoolId: r.school_id,
   publishedAt: r.published_at ? msOf(r.published_at) : null,
+  withdrawnAt: r.withdrawn_at ? msOf(r.withdrawn_at) : null,
   updatedAt: msOf(r.updated_at),
+});
+
+/** Push text the sender of a contact message gets when an admin answers it (issue 24). */
+const INQUIRY_ANSWERED_TEXT = {
+  ja: 'お問い合わせに返信がありました。',
+  en: 'Your message to Tomoni has been answered.',
+} as const;
+
+type InquiryRow = {
+  id: string;
+  subject: string;
+  body: string;
+  email: string;
+  status: string;
+  answer: string | null;
+  answered_at: Date | null;
+  archived_at: Date | null;
+  created_at: Date;
+  user_id: string | null;
+  display_name: string | null;
+  school_name: string | null;
+  school_name_en: string | null;
+};
+/** The sender's school in the reader's language (English falls back to the Japanese name). */
+const toInquiry = (r: InquiryRow, lang: 'ja' | 'en'): Inquiry => ({
+  id: r.id,
+  subject: r.subject,
+  body: r.body,
+  email: r.email,
+  user: r.user_id
+    ? {
+        id: r.user_id,
+        displayName: r.display_name ?? '',
+        school: (lang === 'en' ? r.school_name_en : null) ?? r.school_name ?? null,
+      }
+    : null,
+  createdAt: msOf(r.created_at),
+  status: r.status === 'answered' ? 'answered' : 'open',
+  answer: r.answer,
+  answeredAt: r.answered_at ? msOf(r.answered_at) : null,
+  archivedAt: r.archived_at ? msOf(r.archived_at) : null,
 });
 
 /**
@@ -230,6 +282,55 @@ export async function olderServiceRoutes(app: App): Promise<void> {
     },
   );
 
+  // Issue 24: edit a news item, publish a draft or withdraw a published one. A school's staff
+  // change their own school's items; provider staff (staff, admin without a school) every one.
+  // Another school's item answers like a missing one; pupils get 403 before anything is read.
+  app.put(
+    `${P}/articles/:id`,
+    {
+      schema: {
+        params: ArticleIdParams,
+        body: UpdateArticleRequest,
+        response: { 200: ArticleResponse },
+      },
+    },
+    async (req) => {
+      const { user } = await app.auth.require(req);
+      if (!isStaffRole(user.role) || isBlocked(await app.permissions.subject(user)))
+        throw new AppError('forbidden', 'Staff roles only');
+      const row = await app.db
+        .selectFrom('articles')
+        .selectAll()
+        .where('id', '=', req.params.id)
+        .executeTakeFirst();
+      const provider = isProviderRole(user.role);
+      if (!row || (!provider && (row.school_id === null || row.school_id !== user.school_id))) {
+        // Every school's items are readable by a school's staff but belong to the provider.
+        if (row && row.school_id === null)
+          throw new AppError('forbidden', 'Only provider staff change news for every school');
+        throw new AppError('notFound', 'No such article');
+      }
+      const b = req.body;
+      const now = new Date();
+      const publishing = b.publish === true && row.published_at === null;
+      const withdrawing = b.publish === false && row.published_at !== null;
+      const updated = await app.db
+        .updateTable('articles')
+        .set({
+          ...(b.title !== undefined ? { title: b.title } : {}),
+          ...(b.body !== undefined ? { body: b.body } : {}),
+          ...(b.url !== undefined ? { url: b.url } : {}),
+          ...(publishing ? { published_at: now, withdrawn_at: null } : {}),
+          ...(withdrawing ? { published_at: null, withdrawn_at: now } : {}),
+          updated_at: now,
+        })
+        .where('id', '=', row.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return { item: toArticle(updated) };
+    },
+  );
+
   // ---- inquiry (contact form) -------------------------------------------------------------
   app.post(
     `${P}/inquiry`,
@@ -251,10 +352,8 @@ export async function olderServiceRoutes(app: App): Promise<void> {
   );
 
   // The provider's admins read the inquiries (the admin role alone: it is the provider's inbox).
-  app.get(`${P}/inquiry`, { schema: { response: { 200: InquiriesResponse } } }, async (req) => {
-    const { user } = await app.auth.require(req);
-    if (user.role !== 'admin') throw new AppError('forbidden', 'Admins only');
-    const rows = await app.db
+  const inquiryRows = () =>
+    app.db
       .selectFrom('inquiries')
       .leftJoin('users', 'users.id', 'inquiries.user_id')
       .leftJoin('schools', 'schools.id', 'users.school_id')
@@ -263,27 +362,126 @@ export async function olderServiceRoutes(app: App): Promise<void> {
         'inquiries.subject',
         'inquiries.body',
         'inquiries.email',
+        'inquiries.status',
+        'inquiries.answer',
+        'inquiries.answered_at',
+        'inquiries.archived_at',
         'inquiries.created_at',
         'users.id as user_id',
         'users.display_name',
         'schools.name as school_name',
-      ])
-      .orderBy('inquiries.created_at', 'desc')
-      .limit(200)
-      .execute();
-    return {
-      items: rows.map((r) => ({
-        id: r.id,
-        subject: r.subject,
-        body: r.body,
-        email: r.email,
-        user: r.user_id
-          ? { id: r.user_id, displayName: r.display_name ?? '', school: r.school_name ?? null }
-          : null,
-        createdAt: msOf(r.created_at),
-      })),
-    };
-  });
+        'schools.name_en as school_name_en',
+      ]);
+  async function requireInboxAdmin(req: Parameters<typeof app.auth.require>[0]) {
+    const { user } = await app.auth.require(req);
+    if (user.role !== 'admin' || isBlocked(await app.permissions.subject(user)))
+      throw new AppError('forbidden', 'Admins only');
+    return user;
+  }
+
+  // Issue 24: paged; open messages first, then answered ones, each newest first; archived ones
+  // only with ?archived=true.
+  app.get(
+    `${P}/inquiry`,
+    { schema: { querystring: InquiriesQuery, response: { 200: InquiriesResponse } } },
+    async (req) => {
+      const admin = await requireInboxAdmin(req);
+      const archived = req.query.archived === 'true';
+      const page = req.query.page ?? 1;
+      const pageSize = req.query.pageSize ?? INQUIRY_PAGE_SIZE;
+      const [rows, count] = await Promise.all([
+        inquiryRows()
+          .where('inquiries.archived_at', archived ? 'is not' : 'is', null)
+          .$if(!archived, (q) =>
+            q
+              .orderBy(sql`(inquiries.status = 'open')`, 'desc')
+              .orderBy('inquiries.created_at', 'desc'),
+          )
+          .$if(archived, (q) => q.orderBy('inquiries.archived_at', 'desc'))
+          .orderBy('inquiries.id')
+          .offset((page - 1) * pageSize)
+          .limit(pageSize)
+          .execute(),
+        app.db
+          .selectFrom('inquiries')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('archived_at', archived ? 'is not' : 'is', null)
+          .executeTakeFirstOrThrow(),
+      ]);
+      return {
+        items: rows.map((r) => toInquiry(r, admin.lang)),
+        total: Number(count.n),
+        page,
+        pageSize,
+      };
+    },
+  );
+
+  app.post(
+    `${P}/inquiry/:id/answer`,
+    {
+      schema: {
+        params: InquiryIdParams,
+        body: AnswerInquiryRequest,
+        response: { 200: InquiryItemResponse },
+      },
+    },
+    async (req) => {
+      const admin = await requireInboxAdmin(req);
+      const updated = await app.db
+        .updateTable('inquiries')
+        .set({
+          status: 'answered',
+          answer: req.body.answer,
+          answered_at: new Date(),
+          answered_by: admin.id,
+          updated_at: new Date(),
+        })
+        .where('id', '=', req.params.id)
+        .returning(['id', 'user_id'])
+        .executeTakeFirst();
+      if (!updated) throw new AppError('notFound', 'No such message');
+      // The sender hears of it on their subscribed browsers; there is no mail path (decision 0040).
+      if (updated.user_id) {
+        const to = updated.user_id;
+        void app.push.notify(to, (lang) => ({
+          title: 'Tomoni',
+          body: INQUIRY_ANSWERED_TEXT[lang],
+          url: '/contact',
+          tag: `inquiry-${updated.id}`,
+        }));
+      }
+      const row = await inquiryRows()
+        .where('inquiries.id', '=', updated.id)
+        .executeTakeFirstOrThrow();
+      return { item: toInquiry(row, admin.lang) };
+    },
+  );
+
+  app.post(
+    `${P}/inquiry/:id/archive`,
+    {
+      schema: {
+        params: InquiryIdParams,
+        body: ArchiveInquiryRequest,
+        response: { 200: InquiryItemResponse },
+      },
+    },
+    async (req) => {
+      const admin = await requireInboxAdmin(req);
+      const updated = await app.db
+        .updateTable('inquiries')
+        .set({ archived_at: req.body.archived ? new Date() : null, updated_at: new Date() })
+        .where('id', '=', req.params.id)
+        .returning('id')
+        .executeTakeFirst();
+      if (!updated) throw new AppError('notFound', 'No such message');
+      const row = await inquiryRows()
+        .where('inquiries.id', '=', updated.id)
+        .executeTakeFirstOrThrow();
+      return { item: toInquiry(row, admin.lang) };
+    },
+  );
 
   // ---- comments, page by page ------------------------------------------------------------
   const comments = new CommentService(app.db, app.roomBus, app.permissions);

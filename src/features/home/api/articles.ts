@@ -16,5 +16,7 @@ export const homeArticlesQuery = () =>
           params: { pageSize: HOME_ARTICLES },
         })
       ).items,
-    staleTime: 5 * 60_000,
+    // Read again whenever home mounts or the window regains focus: a news item staff withdraw
+    // must leave the card at once (issue 24), and the call is small.
+    staleTime: 0,
   });

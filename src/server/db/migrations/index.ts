@@ -14,6 +14,7 @@ import { olderService } from './0012-older-service';
 import { push } from './0014-push';
 import { studio } from './0015-studio';
 import { studioImages } from './0016-studio-images';
+import { staffAdmin } from './0017-staff-admin';
 
 /**
  * Every migration, in order, compiled into the server (no files read at runtime, so the same
@@ -35,6 +36,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0014-push': push,
   '0015-studio': studio,
   '0016-studio-images': studioImages,
+  '0017-staff-admin': staffAdmin,
 };
 
 export const migrationProvider: MigrationProvider = {
