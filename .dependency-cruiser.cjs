@@ -1,5 +1,5 @@
 /**
- * The import rules of ../shared/ARCHITECTURE.md, checked by `npm run lint:deps`.
+ * The import rules of docs/architecture.md ("Layers"), checked by `npm run lint:deps`.
  * contracts <- engine <- features <- app ; contracts (+ engine) <- server ; lib <- contracts only.
  */
 module.exports = {
