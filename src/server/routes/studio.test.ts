@@ -396,6 +396,72 @@ describe('uploads', () => {
     expect(res.statusCode).toBe(403);
   });
 
+  it('hole 2 (issue 25): an upload is named by one id, parsed once; a foreign id is 404 whatever the query says', async () => {
+    const other = await t.authHeader('sakura-teacher');
+    const tusCreateAs = async (
+      headers: { authorization: string },
+      videoId: string,
+      length: number,
+    ) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/studio/uploads',
+        headers: {
+          ...headers,
+          'tus-resumable': '1.0.0',
+          'upload-length': String(length),
+          'upload-metadata': `videoId ${b64(videoId)},filename ${b64('clip.mp4')},filetype ${b64('video/mp4')}`,
+        },
+      });
+    const videoOf = async (headers: { authorization: string }, groupId: string) => {
+      const s = await create(headers, { target: { type: 'GROUP', targets: [groupId] } });
+      const res = await addVideo(headers, s.id, { title: 'upload', type: 'ARCHIVE_LOW' });
+      expect(res.statusCode, res.body).toBe(200);
+      return StudioSessionResponse.parse(res.json()).item.videos[0]!.id;
+    };
+    const mine = await tusCreateAs(teacher, await videoOf(teacher, DEMO_IDS.groups.class2a), 1000);
+    const theirs = await tusCreateAs(other, await videoOf(other, DEMO_IDS.groups.sakura1a), 2000);
+    expect(mine.statusCode, mine.body).toBe(201);
+    expect(theirs.statusCode, theirs.body).toBe(201);
+    const idOf = (res: { headers: Record<string, unknown> }) =>
+      String(res.headers.location).split('/').pop()!;
+    const [demoId, ownId] = [idOf(mine), idOf(theirs)];
+    const tus = (method: 'HEAD' | 'PATCH' | 'DELETE', url: string) =>
+      t.app.inject({
+        method,
+        url,
+        headers: {
+          ...other,
+          'tus-resumable': '1.0.0',
+          ...(method === 'PATCH'
+            ? { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }
+            : {}),
+        },
+        ...(method === 'PATCH' ? { payload: Buffer.from('x') } : {}),
+      });
+    // The demo school's upload by its own URL: not found for another school.
+    for (const method of ['HEAD', 'PATCH', 'DELETE'] as const) {
+      expect((await tus(method, `/v1/studio/uploads/${demoId}`)).statusCode).toBe(404);
+    }
+    // Their own id in the path and the demo's in the query: tus acts on their own upload only.
+    const tricks = [`?x=/${demoId}`, `?x=%2F${demoId}`, `?/${demoId}`];
+    for (const q of tricks) {
+      const head = await tus('HEAD', `/v1/studio/uploads/${ownId}${q}`);
+      expect(head.headers['upload-length'], q).toBe('2000');
+    }
+    await tus('PATCH', `/v1/studio/uploads/${ownId}?x=/${demoId}`);
+    expect((await tus('DELETE', `/v1/studio/uploads/${ownId}?x=/${demoId}`)).statusCode).toBe(204);
+    // The demo school's upload is untouched: its owner still finds it at offset 0.
+    const still = await t.app.inject({
+      method: 'HEAD',
+      url: `/v1/studio/uploads/${demoId}`,
+      headers: { ...teacher, 'tus-resumable': '1.0.0' },
+    });
+    expect(still.statusCode).toBe(200);
+    expect(still.headers['upload-offset']).toBe('0');
+    expect(still.headers['upload-length']).toBe('1000');
+  });
+
   it('says so clearly when the server has no ffmpeg', async () => {
     const bare = await t.withEnv({ ...dirs, FFMPEG: 'none' });
     const res = await tusCreate(bare, await newVideo(), 10);

@@ -34,6 +34,29 @@ export function parseUploadMetadata(header: string | undefined): Record<string, 
 
 const ID_PATTERN = /^([A-Za-z0-9-]{1,64})\.([a-f0-9]{32})$/;
 
+/**
+ * The upload id Fastify parsed from the path (never the query) and the permission check passed,
+ * handed to tus in a header of our own (issue 25, hole 2): tus's own parser took the last `/`
+ * segment of the whole URL, query string included, so `…/<own id>?x=/<another id>` was checked
+ * as one upload and served as another. A client's header of this name is dropped first.
+ */
+const CHECKED_ID_HEADER = 'x-tomoni-checked-upload-id';
+
+/** Sets (id) or drops (null) that header on the raw request, in both of Node's views of it. */
+function setCheckedId(raw: FastifyRequest['raw'], id: string | null): void {
+  delete raw.headers[CHECKED_ID_HEADER];
+  const kept: string[] = [];
+  for (let i = 0; i + 1 < raw.rawHeaders.length; i += 2) {
+    if (raw.rawHeaders[i]!.toLowerCase() !== CHECKED_ID_HEADER)
+      kept.push(raw.rawHeaders[i]!, raw.rawHeaders[i + 1]!);
+  }
+  if (id !== null) {
+    raw.headers[CHECKED_ID_HEADER] = id;
+    kept.push(CHECKED_ID_HEADER, id);
+  }
+  raw.rawHeaders.splice(0, raw.rawHeaders.length, ...kept);
+}
+
 export async function registerUploads(
   app: FastifyInstance,
   o: {
@@ -53,6 +76,7 @@ export async function registerUploads(
     relativeLocation: true,
     maxSize: VIDEO_UPLOAD_MAX_BYTES,
     datastore: store,
+    getFileIdFromRequest: (req) => req.headers.get(CHECKED_ID_HEADER) ?? undefined,
     namingFunction: (_req, metadata) =>
       `${metadata?.videoId ?? ''}.${randomBytes(16).toString('hex')}`,
     onUploadFinish: async (_req, upload) => {
@@ -77,7 +101,8 @@ export async function registerUploads(
     },
   });
 
-  const handle = async (req: FastifyRequest, reply: FastifyReply) => {
+  const handle = async (req: FastifyRequest<{ Params: { id?: string } }>, reply: FastifyReply) => {
+    setCheckedId(req.raw, null);
     await o.requireStaff(req);
     const method = req.method.toUpperCase();
     if (method === 'POST') {
@@ -100,10 +125,11 @@ export async function registerUploads(
     }
     let patched: string | null = null;
     if (method !== 'POST' && method !== 'OPTIONS') {
-      const id = decodeURIComponent(req.url.split('?')[0]!.slice(UPLOAD_PATH.length + 1));
+      const id = req.params.id ?? '';
       const m = ID_PATTERN.exec(id);
       if (!m) throw new AppError('notFound', 'No such upload');
       await o.requireVideoEditor(req, m[1]!);
+      setCheckedId(req.raw, id);
       if (method === 'PATCH') patched = id;
     }
     reply.hijack();
