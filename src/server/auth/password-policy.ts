@@ -56,7 +56,7 @@ function loadChecker(): Promise<Checker> {
     });
     return {
       common: new Set(common.dictionary['passwords-common'].map((p) => String(p).toLowerCase())),
-      score: (password, inputs) => zxcvbn.check(password, inputs).score,
+      score: (password: string, inputs: string[]) => zxcvbn.check(password, inputs).score,
     };
   })().catch((error: unknown) => {
     checker = undefined;
