@@ -73,6 +73,7 @@ import { olderServiceRoutes } from './routes/older-service';
 import { accountRoutes } from './routes/accounts';
 import { ReportScheduler } from './reports/scheduler';
 import { PushService } from './push/push-service';
+import { pushOutboundPolicy, type OutboundPolicy } from './http/outbound';
 import { pushRoutes } from './routes/push';
 
 declare module 'fastify' {
@@ -102,6 +103,8 @@ export interface BuildAppOptions {
   logStream?: { write(line: string): unknown };
   /** The server's one clock (src/server/clock.ts); tests may inject another. */
   clock?: ServerClock;
+  /** Outbound requests (Web Push): tests inject the resolver and transport, never the network. */
+  outbound?: Partial<OutboundPolicy>;
 }
 
 /** JSON bodies above this are refused with 413 payloadTooLarge (uploads use multipart). */
@@ -118,6 +121,7 @@ export async function buildApp({
   logger,
   logStream,
   clock = systemClock,
+  outbound,
 }: BuildAppOptions): Promise<App> {
   const loggerOptions =
     logger === undefined
@@ -228,6 +232,10 @@ export async function buildApp({
       db,
       config.publicUrl ?? `mailto:push@${config.host === '0.0.0.0' ? 'localhost' : config.host}`,
       app.log,
+      pushOutboundPolicy(config.pushAllowedHosts, {
+        devOrigin: config.pushDevOrigin,
+        ...outbound,
+      }),
     ),
   );
   app.decorate('permissions', new Permissions(db, (key, load) => auth.remember(key, load)));

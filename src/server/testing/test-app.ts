@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { AuthTokens } from '../../contracts/api/auth';
 import { buildApp } from '../app';
+import type { OutboundPolicy } from '../http/outbound';
 import { loadConfig, type Config } from '../config';
 import { createDatabase, migrateToLatest, type Db } from '../db/database';
 import type { App } from '../routes/types';
@@ -44,6 +45,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Runs after migrations (and the seed), before the app is built: add your own fixtures. */
   fixtures?: (db: Db) => Promise<void>;
+  /** Outbound requests (Web Push): the resolver and transport to use instead of DNS and HTTPS. */
+  outbound?: Partial<OutboundPolicy>;
 }
 
 /** The environment every test app starts from; `env` adds to it. */
@@ -100,7 +103,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     await migrateToLatest(db, schema ? { schema } : {});
     if ((options.seed ?? 'demo') === 'demo') await seedDemo(db);
     if (options.fixtures) await options.fixtures(db);
-    app = await buildApp({ config, db, logger: false });
+    app = await buildApp({
+      config,
+      db,
+      logger: false,
+      ...(options.outbound ? { outbound: options.outbound } : {}),
+    });
   } catch (e) {
     await db.destroy();
     await dropSchema?.();
@@ -137,6 +145,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
         config: testConfig({ ...options.env, ...env }),
         db,
         logger: false,
+        ...(options.outbound ? { outbound: options.outbound } : {}),
       });
       extraApps.push(other);
       return other;
