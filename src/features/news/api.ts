@@ -49,11 +49,20 @@ export function useSendInquiry() {
   });
 }
 
-/** GET /v0/inquiry: the provider's admins read the contact messages (admin role only). */
+/**
+ * GET /v0/inquiry: the provider's admins read the contact messages (admin role only). The server
+ * pages (`pageSize` ≤ 200, `cursor` = the previous page's `nextCursor`); this reads the newest 200.
+ */
 export function useInquiries(enabled: boolean) {
   return useQuery({
     queryKey: ['inquiries'],
     enabled,
-    queryFn: async () => (await apiClient.request(InquiriesResponse, { url: '/v0/inquiry' })).items,
+    queryFn: async () =>
+      (
+        await apiClient.request(InquiriesResponse, {
+          url: '/v0/inquiry',
+          params: { pageSize: 200 },
+        })
+      ).items,
   });
 }
