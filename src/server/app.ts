@@ -73,6 +73,7 @@ import { olderServiceRoutes } from './routes/older-service';
 import { accountRoutes } from './routes/accounts';
 import { ReportScheduler } from './reports/scheduler';
 import { PushService } from './push/push-service';
+import { DeviceCookies } from './auth/device-cookie';
 import { pushOutboundPolicy, type OutboundPolicy } from './http/outbound';
 import { pushRoutes } from './routes/push';
 
@@ -90,6 +91,8 @@ declare module 'fastify' {
     errorReporter: ErrorReporter | null;
     /** Web Push to subscribed browsers (issue 14). */
     push: PushService;
+    /** Signed device cookies of the login throttle (auth/device-cookie.ts). */
+    deviceCookies: DeviceCookies;
   }
 }
 
@@ -220,6 +223,7 @@ export async function buildApp({
   app.decorate('config', config);
   app.decorate('clock', clock);
   app.decorate('auth', auth);
+  app.decorate('deviceCookies', new DeviceCookies(secret));
   const errorReporter = config.errorReporting.server
     ? createErrorReporter(config.errorReporting.server)
     : null;
