@@ -33,6 +33,8 @@ export const ErrorCode = z.enum([
   'unsupportedMedia', // an upload that is not an MP4, WebM or MOV video
   'captionInvalid', // a caption file that is neither valid WebVTT nor SRT
   'transcoderMissing', // no ffmpeg: uploads cannot be turned into HLS on this server
+  // Web Push (issue 25)
+  'pushEndpointRefused', // a subscription whose endpoint is not a known push service over https
   'internal',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
@@ -73,6 +75,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   unlinked: 401,
   commentRefused: 400,
   commentsPaused: 409,
+  pushEndpointRefused: 400,
   unsupportedMedia: 415,
   captionInvalid: 400,
   transcoderMissing: 503,

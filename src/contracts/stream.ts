@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROOM_NAME_MAX } from './constants';
+import { nameText } from './names';
 import {
   EpochMs,
   Id,
@@ -315,7 +316,7 @@ export const StreamCommandResponse = z.object({ item: RoomEvent });
 // ---------------------------------------------------------------------------------------------
 // Stream CRUD
 
-export const RoomName = z.string().trim().min(1).max(ROOM_NAME_MAX);
+export const RoomName = nameText(ROOM_NAME_MAX);
 
 /** POST /v1/stream. The host is the caller. */
 export const CreateStreamRequest = z
@@ -332,7 +333,7 @@ export type CreateStreamRequest = z.infer<typeof CreateStreamRequest>;
 /** PUT /v1/stream/{id}: any subset; `isDeleted: true` is the soft delete. */
 export const UpdateStreamRequest = z
   .object({
-    name: RoomName.optional(),
+    name: z.optional(RoomName),
     lang: z.optional(Lang),
     groupIds: z.array(Id).max(100).optional(),
     settings: StreamSettings.optional(),

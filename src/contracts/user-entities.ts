@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { isBlankText } from './blank-text';
 import { DISPLAY_NAME_MAX } from './constants';
+import { nameText } from './names';
 
 /**
  * The entities every first load parses — the signed-in user's own record and what it is made of
@@ -124,13 +124,8 @@ export const EmotionCounts = z.object({
 });
 export type EmotionCounts = z.infer<typeof EmotionCounts>;
 
-/** Display names: required, at most 18 characters after trimming. */
-export const DisplayName = z.string().check(
-  z.trim(),
-  z.minLength(1),
-  z.maxLength(DISPLAY_NAME_MAX),
-  z.refine((s) => !isBlankText(s), 'blank'),
-);
+/** Display names: required, at most 18 characters after trimming, no hidden characters. */
+export const DisplayName = nameText(DISPLAY_NAME_MAX);
 
 /** A language code as a `Lang`, or `fallback` when it is not one (an i18next language, a select). */
 export const toLang = (value: unknown, fallback: Lang): Lang => {

@@ -60,9 +60,10 @@ const NO_REFRESH_PATHS = [
 /**
  * Paths whose 429 is handed to the caller at once: the login form shows the wait and tries again
  * itself (features/auth/login-machine.ts); the report's "update now" says how long to wait
- * rather than spinning for a minute (features/reports).
+ * rather than spinning for a minute (features/reports); the password-reset dialog shows the wait
+ * (issue 25).
  */
-const NO_WAIT_PATHS = ['/v1/auth/login', '/v2/auth', '/v1/report/refresh'];
+const NO_WAIT_PATHS = ['/v1/auth/login', '/v2/auth', '/v1/report/refresh', '/v0/password-reset'];
 const MUTATIONS = new Set(['post', 'put', 'patch', 'delete']);
 /** The Web Locks name under which tabs take turns to refresh (one refresh request at a time). */
 export const REFRESH_LOCK = 'tomoni-token-refresh';

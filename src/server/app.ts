@@ -74,6 +74,8 @@ import { olderServiceRoutes } from './routes/older-service';
 import { accountRoutes } from './routes/accounts';
 import { ReportScheduler } from './reports/scheduler';
 import { PushService } from './push/push-service';
+import { DeviceCookies } from './auth/device-cookie';
+import { pushOutboundPolicy, type OutboundPolicy } from './http/outbound';
 import { pushRoutes } from './routes/push';
 
 declare module 'fastify' {
@@ -90,6 +92,8 @@ declare module 'fastify' {
     errorReporter: ErrorReporter | null;
     /** Web Push to subscribed browsers (issue 14). */
     push: PushService;
+    /** Signed device cookies of the login throttle (auth/device-cookie.ts). */
+    deviceCookies: DeviceCookies;
   }
 }
 
@@ -103,6 +107,8 @@ export interface BuildAppOptions {
   logStream?: { write(line: string): unknown };
   /** The server's one clock (src/server/clock.ts); tests may inject another. */
   clock?: ServerClock;
+  /** Outbound requests (Web Push): tests inject the resolver and transport, never the network. */
+  outbound?: Partial<OutboundPolicy>;
 }
 
 /** JSON bodies above this are refused with 413 payloadTooLarge (uploads use multipart). */
@@ -119,6 +125,7 @@ export async function buildApp({
   logger,
   logStream,
   clock = systemClock,
+  outbound,
 }: BuildAppOptions): Promise<App> {
   const loggerOptions =
     logger === undefined
@@ -220,6 +227,7 @@ export async function buildApp({
   app.decorate('config', config);
   app.decorate('clock', clock);
   app.decorate('auth', auth);
+  app.decorate('deviceCookies', new DeviceCookies(secret));
   const errorReporter = config.errorReporting.server
     ? createErrorReporter(config.errorReporting.server)
     : null;
@@ -232,6 +240,10 @@ export async function buildApp({
       db,
       config.publicUrl ?? `mailto:push@${config.host === '0.0.0.0' ? 'localhost' : config.host}`,
       app.log,
+      pushOutboundPolicy(config.pushAllowedHosts, {
+        devOrigin: config.pushDevOrigin,
+        ...outbound,
+      }),
     ),
   );
   app.decorate('permissions', new Permissions(db, (key, load) => auth.remember(key, load)));

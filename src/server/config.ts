@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { PUSH_SERVICE_HOSTS } from './http/outbound';
 import { z } from 'zod';
 
 /** Env booleans: "true"/"1"/"yes" and "false"/"0"/"no"; anything else is a startup error. */
@@ -68,6 +69,17 @@ const EnvSchema = z.object({
   REFRESH_GRACE_S: z.coerce.number().int().min(0).max(300).default(30),
   /** How long /v1 reuses a signed-in user's row (0: never); any change through the API clears it. */
   AUTH_USER_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(2000),
+  /**
+   * Web Push: the push services' hosts the server may send to (comma-separated; `*.example.com`
+   * for subdomains). Default: FCM, Mozilla, Apple and Windows (http/outbound.ts, issue 25).
+   */
+  PUSH_ALLOWED_HOSTS: z
+    .string()
+    .trim()
+    .regex(/^(\*\.)?[a-z0-9.-]+(,\s*(\*\.)?[a-z0-9.-]+)*$/i, 'comma-separated host names')
+    .optional(),
+  /** End-to-end tests only: the local push service's loopback origin, sent to without checks. */
+  PUSH_DEV_ENDPOINT: z.url({ protocol: /^https$/, hostname: /^127\.0\.0\.1$/ }).optional(),
   /** General API rate limit per address and minute. */
   RATE_LIMIT_PER_MINUTE: PositiveInt.default(1200),
   /** The app's public origin (e.g. https://tomoni.example); OpenID redirect URIs are built on it. */
@@ -197,6 +209,10 @@ export interface Config {
   /** Milliseconds /v1 reuses the signed-in user's row (issue 10). */
   authUserCacheMs: number;
   rateLimitPerMinute: number;
+  /** Hosts Web Push may send to (PUSH_ALLOWED_HOSTS, or the known push services). */
+  pushAllowedHosts: readonly string[];
+  /** PUSH_DEV_ENDPOINT's origin (end-to-end tests' local push service), else undefined. */
+  pushDevOrigin: string | undefined;
   /** Public origin without a trailing slash, when configured. */
   publicUrl: string | undefined;
   /** Google and Microsoft sign-in; null when not configured. */
@@ -413,6 +429,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     refreshGraceS: e.REFRESH_GRACE_S,
     authUserCacheMs: e.AUTH_USER_CACHE_MS,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    pushAllowedHosts: e.PUSH_ALLOWED_HOSTS
+      ? e.PUSH_ALLOWED_HOSTS.split(',').map((h) => h.trim().toLowerCase())
+      : PUSH_SERVICE_HOSTS,
+    pushDevOrigin: e.PUSH_DEV_ENDPOINT ? new URL(e.PUSH_DEV_ENDPOINT).origin : undefined,
     publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : undefined,
     oidc,
     pgliteDir: resolve(dataDir, 'pglite'),

@@ -37,7 +37,12 @@ describe('push notifications', { timeout: 300_000 }, () => {
     push = await startPushEndpoint();
     // The server's web-push must trust the local push service's self-signed certificate.
     [server, browser] = await Promise.all([
-      startServer({ NODE_EXTRA_CA_CERTS: push.certFile }),
+      startServer({
+        NODE_EXTRA_CA_CERTS: push.certFile,
+        // The outbound guard sends only to known push services; this loopback origin is the
+        // tests' own (http/outbound.ts).
+        PUSH_DEV_ENDPOINT: new URL(push.subscription().endpoint).origin,
+      }),
       launchBrowser(),
     ]);
     mkdirSync(SHOTS, { recursive: true });

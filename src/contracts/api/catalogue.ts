@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { nameText } from '../names';
+import { DisplayName } from '../user-entities';
 import {
   Action,
   Id,
@@ -64,7 +66,7 @@ const TagLabels = z.object({
 export const CreateTagRequest = z
   .object({
     type: TagType,
-    name: z.string().trim().min(1).max(40),
+    name: nameText(40),
     color: z
       .string()
       .regex(/^#[0-9a-fA-F]{6}$/)
@@ -139,8 +141,8 @@ export const CreateUserRequest = z
       .string()
       .trim()
       .regex(/^[A-Za-z0-9._-]{3,40}$/, 'accountName'),
-    name: z.string().trim().min(1).max(60),
-    displayName: z.string().trim().min(1).max(18),
+    name: nameText(60),
+    displayName: DisplayName,
     password: NewPassword,
     role: z.enum(['member', 'supporter', 'teacher']),
     groupIds: z.array(Id).min(1).max(10),

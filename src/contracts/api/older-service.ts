@@ -29,20 +29,36 @@ export const AppInfoResponse = z.object({
 
 /** GET /v0/surveys?id=: the survey and whether the caller has answered it. */
 export const SURVEY_ID_MAX = 100;
-export const SurveyId = z.string().trim().min(1).max(SURVEY_ID_MAX);
+/**
+ * A survey id: lower-case letters, digits and hyphens, starting with a letter or digit (e.g.
+ * `term-1`, `2026-spring`) — never free text (issue 25, hole 7).
+ */
+export const SurveyId = z
+  .string()
+  .trim()
+  .max(SURVEY_ID_MAX)
+  .regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'surveyId');
 export const SurveyQuery = z.object({ id: SurveyId });
 export const SurveyParams = z.object({ id: SurveyId });
-export const SurveyAnswers = z.record(
-  z.string().max(100),
-  z.union([z.string().max(2000), z.number(), z.boolean()]),
-);
+/** Bounds of one survey's answers: keys, their names and values, and the whole as JSON. */
+export const SURVEY_MAX_KEYS = 50;
+export const SURVEY_VALUE_MAX = 1000;
+/** The answers as JSON, in characters (at most 48 KiB of UTF-8). */
+export const SURVEY_ANSWERS_MAX_CHARS = 16 * 1024;
+export const SurveyAnswers = z
+  .record(
+    z.string().regex(/^[A-Za-z0-9_.-]{1,40}$/, 'surveyKey'),
+    z.union([z.string().max(SURVEY_VALUE_MAX), z.number().finite(), z.boolean()]),
+  )
+  .refine((a) => Object.keys(a).length <= SURVEY_MAX_KEYS, 'tooManyKeys')
+  .refine((a) => JSON.stringify(a).length <= SURVEY_ANSWERS_MAX_CHARS, 'tooLarge');
 export const SurveyResponse = z.object({
   item: z.object({
     id: z.string(),
     /** The caller's identification number (group name before '_', '_', account name); null without a group. */
     identification: z.string().nullable(),
     answered: z.boolean(),
-    answers: SurveyAnswers.nullable(),
+    answers: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).nullable(),
     updatedAt: z.nullable(EpochMs),
   }),
 });

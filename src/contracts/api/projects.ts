@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isBlankText } from '../blank-text';
+import { nameText } from '../names';
 import { EpochMs, Id, InquiryProject, PublicUser, SlideSchemaItem } from '../entities';
 import { QueryBoolean } from './users';
 
@@ -36,12 +36,7 @@ export const PROJECT_NAME_MAX = 60;
 /** POST /v1/inquiryProject: a new, empty project of the caller. */
 export const CreateInquiryProjectRequest = z
   .object({
-    name: z
-      .string()
-      .trim()
-      .min(1)
-      .max(PROJECT_NAME_MAX)
-      .refine((s) => !isBlankText(s), 'blank'),
+    name: nameText(PROJECT_NAME_MAX),
   })
   .strict();
 export const InquiryProjectResponse = z.object({ item: InquiryProject });

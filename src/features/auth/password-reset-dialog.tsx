@@ -5,7 +5,7 @@ import { MODAL_TRANSITION_MS } from '@/contracts/constants';
 import { isBlankText } from '@/contracts/blank-text';
 import { requestPasswordReset } from './api/password-reset';
 
-type Phase = 'idle' | 'sending' | 'sent' | 'failed';
+type Phase = 'idle' | 'sending' | 'sent' | 'failed' | 'tooMany';
 
 /**
  * "Forgot your password?": the pupil sends their account name; their teachers see the request in
@@ -45,10 +45,14 @@ function PasswordResetForm({
   const { t } = useTranslation('login');
   const [username, setUsername] = useState(initialUsername);
   const [phase, setPhase] = useState<Phase>('idle');
+  const [waitMin, setWaitMin] = useState(15);
 
   const submit = async () => {
     setPhase('sending');
-    setPhase((await requestPasswordReset(username)) ? 'sent' : 'failed');
+    const outcome = await requestPasswordReset(username);
+    if (outcome.kind === 'tooMany')
+      setWaitMin(Math.max(1, Math.ceil((outcome.retryAfterS ?? 15 * 60) / 60)));
+    setPhase(outcome.kind);
   };
 
   if (phase === 'sent')
@@ -88,6 +92,11 @@ function PasswordResetForm({
         {phase === 'failed' && (
           <Alert color="red" variant="light" role="alert">
             {t('passwordReset.failed')}
+          </Alert>
+        )}
+        {phase === 'tooMany' && (
+          <Alert color="orange" variant="light" role="alert" data-testid="password-reset-too-many">
+            {t('passwordReset.tooMany', { count: waitMin })}
           </Alert>
         )}
         <Group justify="flex-end" gap="sm">

@@ -70,7 +70,9 @@ export function EditProfileModal({
       ? withErrorPrefix(
           error === 'required'
             ? t('editModal.required')
-            : t('editModal.maxLength', { max: DISPLAY_NAME_MAX }),
+            : error === 'hiddenCharacters'
+              ? t('editModal.hiddenCharacters')
+              : t('editModal.maxLength', { max: DISPLAY_NAME_MAX }),
         )
       : undefined;
 

@@ -8,7 +8,10 @@ describe('display name rules (issue 8)', () => {
   it('treats zero-width, bidi-override and filler-only names as empty', () => {
     for (const name of ['\u200B', '\u200B\u200D', '\u202E', '\u2066\u2069', '\u3164', '\uFEFF'])
       expect(displayNameError(name)).toBe('required');
-    expect(displayNameError('\u200BHana')).toBeNull();
+    // A visible name with a hidden character in it is refused as the server refuses it (issue 25).
+    expect(displayNameError('\u200BHana')).toBe('hiddenCharacters');
+    expect(displayNameError('\u202Erehcaet')).toBe('hiddenCharacters');
+    expect(displayNameError('Hana')).toBeNull();
     expect(
       canSaveDisplayName({
         value: '\u200B\u200B',

@@ -1,5 +1,6 @@
 import { DISPLAY_NAME_MAX, PROFILE_CHANGE_INTERVAL_DAYS } from '@/contracts/constants';
 import { isBlankText } from '@/contracts/blank-text';
+import { hasHiddenCharacters } from '@/contracts/names';
 import type { Role } from '@/contracts/user-entities';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -13,7 +14,7 @@ export const withErrorPrefix = (message: string): string => `${ERROR_PREFIX}${me
 /** Characters left in the display name (negative when over; the server counts the same way). */
 export const remainingChars = (value: string): number => DISPLAY_NAME_MAX - value.length;
 
-export type DisplayNameError = 'required' | 'maxLength';
+export type DisplayNameError = 'required' | 'maxLength' | 'hiddenCharacters';
 
 /**
  * Required (blank after trimming counts as empty, and so does a name of only zero-width, bidi or
@@ -22,6 +23,8 @@ export type DisplayNameError = 'required' | 'maxLength';
 export function displayNameError(value: string): DisplayNameError | null {
   if (value.trim().length === 0 || isBlankText(value)) return 'required';
   if (value.length > DISPLAY_NAME_MAX) return 'maxLength';
+  // The server's rule for every name (contracts/names.ts): no bidi, format or filler character.
+  if (hasHiddenCharacters(value.trim())) return 'hiddenCharacters';
   return null;
 }
 

@@ -45,6 +45,11 @@ export function remainingDelayS(
  *   (existing accounts are not affected). Successful logins are never counted.
  * - A success clears the pair's failures; a teacher may clear an account's failures (unlock).
  *
+ * - A browser with a device cookie for the account (auth/device-cookie.ts, issue 25 hole 6) is
+ *   judged by its own failures alone (counted under `device:<id>` in place of the address, on the
+ *   pair schedule): the account-wide delay that other clients' failures caused does not hold it
+ *   back, and its failures do not add to the account-wide count.
+ *
  * Counts live in the database (shared by instances, kept across restarts). Attempts for one
  * account name run one at a time in this process, so a burst of parallel guesses cannot slip
  * through the gap between "not delayed" and "failure recorded".
@@ -72,11 +77,28 @@ export class LoginThrottle {
     }
   }
 
-  /** Whether the pair or the account is inside a delay now. */
-  async check(account: string, address: string): Promise<ThrottleVerdict> {
+  /**
+   * Whether the pair or the account is inside a delay now; for a browser with a device cookie of
+   * the account (`device`), whether that device is.
+   */
+  async check(
+    account: string,
+    address: string,
+    device: string | null = null,
+  ): Promise<ThrottleVerdict> {
     const now = this.clock();
     const key = account.toLowerCase();
     const since = this.since(now);
+    if (device) {
+      const own = await this.count(since, { account: key, address: deviceKey(device) });
+      const wait = remainingDelayS(
+        own,
+        this.limits.freeFailuresPerPair,
+        this.limits.maxDelayS,
+        now,
+      );
+      return wait > 0 ? { blocked: true, retryAfterS: wait } : { blocked: false };
+    }
     const [pair, byAccount] = await Promise.all([
       this.count(since, { account: key, address }),
       this.count(since, { account: key }),
@@ -109,22 +131,36 @@ export class LoginThrottle {
     return { blocked: true, retryAfterS: Math.max(1, Math.ceil((until - now.getTime()) / 1000)) };
   }
 
-  async recordFailure(account: string, address: string, known: boolean): Promise<void> {
+  async recordFailure(
+    account: string,
+    address: string,
+    known: boolean,
+    device: string | null = null,
+  ): Promise<void> {
     const now = this.clock();
     await this.db
       .insertInto('login_failures')
-      .values({ account: account.toLowerCase(), address, known, created_at: now })
+      .values({
+        account: account.toLowerCase(),
+        address: device && known ? deviceKey(device) : address,
+        known,
+        created_at: now,
+      })
       .execute();
     // Old rows are useless once out of the window; pruning here keeps the table small.
     await this.db.deleteFrom('login_failures').where('created_at', '<', this.since(now)).execute();
   }
 
-  /** After a successful login: this address proved it knows the password. */
-  async clearPair(account: string, address: string): Promise<void> {
+  /**
+   * After a successful login: this address proved it knows the password — or, for a browser with a
+   * device cookie, this device did (its own failures are cleared; the address's are not, so the
+   * teacher's own sign-ins do not lift the delay of a pupil guessing from the same address).
+   */
+  async clearPair(account: string, address: string, device: string | null = null): Promise<void> {
     await this.db
       .deleteFrom('login_failures')
       .where('account', '=', account.toLowerCase())
-      .where('address', '=', address)
+      .where('address', '=', device ? deviceKey(device) : address)
       .execute();
   }
 
@@ -150,7 +186,11 @@ export class LoginThrottle {
       .select((eb) => [eb.fn.countAll<string>().as('count'), eb.fn.max('created_at').as('latest')])
       .where('account', '=', where.account)
       .where('created_at', '>=', since);
-    if (where.address !== undefined) q = q.where('address', '=', where.address);
+    // The account-wide count leaves out devices' own failures (they have their own delay).
+    q =
+      where.address !== undefined
+        ? q.where('address', '=', where.address)
+        : q.where('address', 'not like', 'device:%');
     const row = await q.executeTakeFirstOrThrow();
     return {
       count: Number(row.count),
@@ -190,3 +230,5 @@ export async function delayedAccounts(
     if (n >= limits.freeFailuresPerAccount) delayed.add(account);
   return delayed;
 }
+/** Where a device's failures are counted (in place of an address). */
+const deviceKey = (device: string): string => `device:${device}`;

@@ -1,6 +1,12 @@
-import { globalAgent } from 'node:https';
+import { request } from 'node:https';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PushKeyResponse } from '../../contracts/api/push';
+import {
+  isPublicAddress,
+  type OutboundResponse,
+  type PinnedRequest,
+  type ResolvedAddress,
+} from '../http/outbound';
 import { DEMO_IDS } from '../seed/demo';
 import { startPushEndpoint, type PushEndpoint } from '../testing/push-endpoint';
 import { createTestApp, userIdOf, type TestApp } from '../testing/test-app';
@@ -9,22 +15,82 @@ import { createTestApp, userIdOf, type TestApp } from '../testing/test-app';
 // its subscription (the older service's POST /token); new feedback on a pupil's output is
 // encrypted to their subscription and sent to its push service — here a local endpoint that
 // decrypts it with the subscription's keys, as the browser would.
+//
+// Issue 25, hole 1: sending goes through the outbound guard (http/outbound.ts). These tests never
+// use DNS or the internet: the resolver is a table (a push service's name → a public-looking
+// address that nobody connects to) and the transport hands each checked, pinned request to the
+// local endpoint, recording which address it was pinned to.
 const SESSION = DEMO_IDS.sessions.oceanArchive;
 const WORK = 'work-ocean-archive';
+
+const PUBLIC: ResolvedAddress = { address: '142.250.4.95', family: 4 };
+/** What the test's resolver answers per host name; a name not here does not resolve. */
+const dns = new Map<string, ResolvedAddress[]>();
+/** Every request the guard let through, with the address it was pinned to. */
+const sent: PinnedRequest[] = [];
+let hold: Promise<void> | null = null;
+let inFlight = 0;
+let maxInFlight = 0;
+
+/** A subscription of the local endpoint, its endpoint moved to a push service's host name. */
+function atPushService(
+  subscription: { endpoint: string; keys: { p256dh: string; auth: string } },
+  host = 'fcm.googleapis.com',
+) {
+  const url = new URL(subscription.endpoint);
+  return { ...subscription, endpoint: `https://${host}/fcm/send${url.pathname}` };
+}
 
 describe('web push', () => {
   let t: TestApp;
   let push: PushEndpoint;
 
   beforeAll(async () => {
-    [t, push] = await Promise.all([createTestApp(), startPushEndpoint()]);
-    // web-push sends over HTTPS with Node's default agent: trust the local endpoint's certificate.
-    previousCa = globalAgent.options.ca;
-    globalAgent.options.ca = push.cert;
+    push = await startPushEndpoint();
+    const local = new URL(push.subscription().endpoint);
+    const transport = async (req: PinnedRequest): Promise<OutboundResponse> => {
+      sent.push(req);
+      inFlight += 1;
+      maxInFlight = Math.max(maxInFlight, inFlight);
+      try {
+        if (hold) await hold;
+        // The local endpoint knows the subscription by its path after /fcm/send.
+        const path = req.url.pathname.replace(/^\/fcm\/send/, '');
+        return await new Promise((resolve, reject) => {
+          const r = request(
+            {
+              host: local.hostname,
+              port: local.port,
+              path,
+              method: req.method,
+              headers: req.headers,
+              ca: push.cert,
+            },
+            (res) => {
+              res.resume();
+              res.on('end', () => resolve({ status: res.statusCode ?? 0, body: '' }));
+            },
+          );
+          r.on('error', reject);
+          r.end(req.body);
+        });
+      } finally {
+        inFlight -= 1;
+      }
+    };
+    dns.set('fcm.googleapis.com', [PUBLIC]);
+    t = await createTestApp({
+      outbound: {
+        resolve: async (host) => {
+          const found = dns.get(host);
+          if (!found) throw new Error('ENOTFOUND');
+          return found;
+        },
+        transport,
+      },
+    });
   });
-  let previousCa: typeof globalAgent.options.ca;
   afterAll(async () => {
-    globalAgent.options.ca = previousCa;
     await t?.close();
     await push?.close();
   });
@@ -97,7 +163,7 @@ describe('web push', () => {
   });
 
   it('sends new feedback to the author, encrypted to their subscription, in their language', async () => {
-    const subscription = push.subscription();
+    const subscription = atPushService(push.subscription());
     expect((await register('student01', subscription)).statusCode).toBe(200);
     // Registering the same browser twice keeps one row.
     expect((await register('student01', subscription)).statusCode).toBe(200);
@@ -112,7 +178,10 @@ describe('web push', () => {
     expect(posted.statusCode, posted.body).toBe(200);
     await expect.poll(() => push.received.length, { timeout: 10_000 }).toBe(1);
     const [message] = push.received;
-    expect(message!.path).toBe(new URL(subscription.endpoint).pathname);
+    expect(message!.path).toBe(new URL(subscription.endpoint).pathname.replace('/fcm/send', ''));
+    // Sent to the push service's name, pinned to the address the guard checked.
+    expect(sent.at(-1)!.url.hostname).toBe('fcm.googleapis.com');
+    expect(sent.at(-1)!.address).toEqual(PUBLIC);
     expect(message!.headers['content-encoding']).toBe('aes128gcm');
     const key = PushKeyResponse.parse((await call('student01', 'GET', '/v1/push/key')).json());
     expect(message!.headers.authorization).toMatch(new RegExp(`^vapid t=.+, k=${key.publicKey}$`));
@@ -138,12 +207,122 @@ describe('web push', () => {
     await expect.poll(async () => (await rows()).length, { timeout: 10_000 }).toBe(0);
     push.respondWith(201);
 
-    const other = push.subscription();
+    const other = atPushService(push.subscription());
     expect((await register('student04', other)).statusCode).toBe(200);
     // Only its owner can remove it.
     await call('student05', 'DELETE', '/v1/push/token', { endpoint: other.endpoint });
     expect(await rows()).toHaveLength(1);
     await call('student04', 'DELETE', '/v1/push/token', { endpoint: other.endpoint });
     expect(await rows()).toHaveLength(0);
+  });
+
+  describe('hole 1: push endpoints are only known push services on public addresses', () => {
+    const count = async () =>
+      (await t.db.selectFrom('push_subscriptions').select('id').execute()).length;
+    const keysOnly = () => push.subscription().keys;
+
+    it('refuses loopback, private, metadata, plain http, other hosts and ports with 400, storing nothing', async () => {
+      dns.set('updates.push.services.mozilla.com', [{ address: '10.0.0.5', family: 4 }]);
+      dns.set('eu.notify.windows.com', [PUBLIC, { address: 'fd00::1', family: 6 }]);
+      const before = await count();
+      for (const endpoint of [
+        'https://127.0.0.1:6379/',
+        'https://169.254.169.254/latest/meta-data/',
+        'https://[::1]/push',
+        'https://[::ffff:10.0.0.1]/push',
+        'https://localhost/push',
+        'http://fcm.googleapis.com/fcm/send/x',
+        'https://fcm.googleapis.com:8443/fcm/send/x',
+        'https://user:pw@fcm.googleapis.com/fcm/send/x',
+        'https://push.evil.example/fcm/send/x',
+        'https://fcm.googleapis.com.evil.example/x',
+        'https://updates.push.services.mozilla.com/wpush/v2/x',
+        'https://eu.notify.windows.com/w/?token=x',
+        'https://api.push.apple.com/3/device/x',
+      ]) {
+        const res = await register('student06', { endpoint, keys: keysOnly() });
+        expect(res.statusCode, endpoint).toBe(400);
+        expect(res.json().error.code, endpoint).toBe('pushEndpointRefused');
+      }
+      expect(await count()).toBe(before);
+    });
+
+    it('finds loopback, private, link-local, CGNAT, multicast, ULA and v4-mapped addresses not public', () => {
+      for (const a of [
+        '127.0.0.1',
+        '10.1.2.3',
+        '172.20.0.1',
+        '192.168.1.1',
+        '169.254.169.254',
+        '100.64.0.1',
+        '224.0.0.1',
+        '0.0.0.0',
+        '::1',
+        '::',
+        'fe80::1',
+        'fd00:ec2::254',
+        '::ffff:127.0.0.1',
+        '64:ff9b::a00:1',
+        'ff02::1',
+      ])
+        expect(isPublicAddress(a), a).toBe(false);
+      for (const a of ['142.250.4.95', '17.57.146.20', '2607:f8b0:4004:c07::5f'])
+        expect(isPublicAddress(a), a).toBe(true);
+    });
+
+    it('checks the address again at send time and pins to it: a name rebound to a private address gets nothing', async () => {
+      dns.set('web.push.apple.com', [{ address: '17.57.146.20', family: 4 }]);
+      const sub = atPushService(push.subscription(), 'web.push.apple.com');
+      expect((await register('student07', sub)).statusCode).toBe(200);
+      dns.set('web.push.apple.com', [{ address: '127.0.0.1', family: 4 }]);
+      const before = sent.length;
+      const delivered = await t.app.push.notify(await userIdOf(t.db, 'student07'), () => ({
+        title: 'Tomoni',
+        body: 'x',
+        url: '/',
+      }));
+      expect(delivered).toBe(0);
+      expect(sent.length).toBe(before);
+      // The rebound subscription is forgotten.
+      const rows = await t.db
+        .selectFrom('push_subscriptions')
+        .select('id')
+        .where('endpoint', '=', sub.endpoint)
+        .execute();
+      expect(rows).toHaveLength(0);
+    });
+
+    it('keeps at most five subscriptions per user, dropping the oldest', async () => {
+      const endpoints: string[] = [];
+      for (let i = 0; i < 7; i += 1) {
+        const sub = atPushService(push.subscription());
+        endpoints.push(sub.endpoint);
+        expect((await register('student08', sub)).statusCode).toBe(200);
+      }
+      const rows = await t.db
+        .selectFrom('push_subscriptions')
+        .select('endpoint')
+        .where('user_id', '=', await userIdOf(t.db, 'student08'))
+        .execute();
+      expect(rows.map((r) => r.endpoint).sort()).toEqual(endpoints.slice(2).sort());
+    });
+
+    it('sends at most ten notifications a minute to one user, four sends at a time for the server', async () => {
+      const user = await userIdOf(t.db, 'student08');
+      const message = () => ({ title: 'Tomoni', body: 'x', url: '/' });
+      let release!: () => void;
+      hold = new Promise<void>((resolve) => (release = resolve));
+      maxInFlight = 0;
+      const before = sent.length;
+      // 12 notifications × 5 browsers: 10 are allowed (50 sends), two are dropped at once.
+      const all = Array.from({ length: 12 }, () => t.app.push.notify(user, message));
+      await expect.poll(() => inFlight).toBe(4);
+      release();
+      hold = null;
+      const delivered = await Promise.all(all);
+      expect(delivered.filter((d) => d === 0)).toHaveLength(2);
+      expect(sent.length - before).toBe(50);
+      expect(maxInFlight).toBe(4);
+    });
   });
 });

@@ -2,8 +2,7 @@ import { CreateUserRequest, CreateUserResponse } from '../../contracts/api/catal
 import { isStaffRole } from '../../contracts/entities';
 import { isBlocked, isProviderRole } from '../auth/permissions';
 import { hashPassword } from '../auth/passwords';
-import { passwordProblem } from '../auth/password-policy';
-import { minPasswordLength } from '../../contracts/password';
+import { assertPasswordPolicy } from '../auth/password-policy';
 import { AppError } from '../http/errors';
 import { groupsOfSchools, groupsOfUser, withDescendants } from '../users/repository';
 import type { App } from './types';
@@ -50,15 +49,16 @@ export async function accountRoutes(app: App): Promise<void> {
       if (!isProviderRole(actor.role) && actor.school_id !== null && actor.school_id !== schoolId)
         throw new AppError('forbidden', 'Another school');
 
-      const problem = await passwordProblem(b.password, b.role);
-      if (problem === 'common')
-        throw new AppError('commonPassword', 'This password is too common or known from a breach', [
-          { path: 'password', message: 'common' },
-        ]);
-      if (problem)
-        throw new AppError('weakPassword', 'The password is too short or too simple', [
-          { path: 'password', message: `at least ${minPasswordLength(b.role)} characters` },
-        ]);
+      const school = await app.db
+        .selectFrom('schools')
+        .select('name')
+        .where('id', '=', schoolId)
+        .executeTakeFirst();
+      await assertPasswordPolicy(b.password, b.role, {
+        account: b.id,
+        displayName: b.displayName,
+        school: school?.name ?? null,
+      });
 
       const taken = await app.db
         .selectFrom('users')

@@ -8,6 +8,8 @@ import {
   V2AuthResponse,
 } from '../../contracts/api/auth';
 import { UserIdParams } from '../../contracts/api/users';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { deviceSetCookie } from '../auth/device-cookie';
 import { mayUnlockAccountOf } from '../auth/unlock';
 import { bearerOf } from '../auth/service';
 import { AppError } from '../http/errors';
@@ -21,13 +23,23 @@ export async function authRoutes(app: App): Promise<void> {
   const loginConfig = { rateLimit: false } as const;
   const loginSchema = { body: LoginRequest, response: { 200: AuthTokens } };
 
-  app.post('/v1/auth/login', { schema: loginSchema, config: loginConfig }, async (req) =>
-    app.auth.login(req.body.username, req.body.password, req.ip),
-  );
-
-  app.post('/v2/auth', { schema: loginSchema, config: loginConfig }, async (req) =>
-    app.auth.login(req.body.username, req.body.password, req.ip),
-  );
+  // A browser that signed in to the account before presents its device cookie and is judged by
+  // its own failures (auth/device-cookie.ts, issue 25 hole 6); a success renews the cookie.
+  const login = async (req: FastifyRequest<{ Body: LoginRequest }>, reply: FastifyReply) => {
+    const { username, password } = req.body;
+    const device = app.deviceCookies.deviceFor(req.headers.cookie, username);
+    const pair = await app.auth.login(username, password, req.ip, device);
+    reply.header(
+      'set-cookie',
+      deviceSetCookie(
+        app.deviceCookies.valueAfterLogin(req.headers.cookie, username),
+        req.protocol === 'https',
+      ),
+    );
+    return pair;
+  };
+  app.post('/v1/auth/login', { schema: loginSchema, config: loginConfig }, login);
+  app.post('/v2/auth', { schema: loginSchema, config: loginConfig }, login);
 
   // A token check: answers the presented access token, mints nothing (issue 8, item 10).
   app.get('/v2/auth', { schema: { response: { 200: V2AuthResponse } } }, async (req) => {

@@ -158,7 +158,7 @@ describe('PUT /v1/user/{id}: staff and groups', () => {
       method: 'PUT',
       url: `/v1/user/${outsider.id}`,
       headers: await t.authHeader('teacher'),
-      payload: { password: 'set-by-teacher' },
+      payload: { password: 'maple-lantern-31' },
     });
     expect(res.statusCode).toBe(403);
     expect(codeOf(res)).toBe('forbidden');

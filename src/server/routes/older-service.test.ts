@@ -167,20 +167,31 @@ describe('POST /v0/password-reset: the request reaches the teacher, who sets a n
     expect(login.statusCode).toBe(200);
   });
 
-  it('limits one address to ten requests in 15 minutes (429, which the client reads as false)', async () => {
-    const app = await t.withEnv({ RATE_LIMIT_PER_MINUTE: '1200' });
-    const codes: number[] = [];
-    for (let i = 0; i < 11; i += 1) {
-      const res = await app.inject({
+  it('hole 5: a whole school behind one address can ask; one account name is limited, the address only against floods', async () => {
+    const app = await t.withEnv({});
+    const ask = (username: string, remoteAddress = '10.9.8.7') =>
+      app.inject({
         method: 'POST',
         url: '/v0/password-reset',
-        payload: { username: `made-up-${i}` },
-        remoteAddress: '10.9.8.7',
+        payload: { username },
+        remoteAddress,
       });
-      codes.push(res.statusCode);
-    }
-    expect(codes.slice(0, 10).every((c) => c === 200)).toBe(true);
-    expect(codes[10]).toBe(429);
+    // Forty pupils of one school, one request each, from the school's one address.
+    for (let i = 0; i < 40; i += 1) expect((await ask(`pupil-${i}`)).statusCode).toBe(200);
+    // One account name asked for again and again: the sixth in the window waits.
+    const codes: number[] = [];
+    for (let i = 0; i < 6; i += 1) codes.push((await ask('Student03-typo')).statusCode);
+    expect(codes).toEqual([200, 200, 200, 200, 200, 429]);
+    const limited = await ask('student03-TYPO', '10.1.1.1');
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.json().error.code).toBe('tooManyRequests');
+    // The address ceiling (a flood of made-up names) is far above a school's needs.
+    let flood = 200;
+    for (let i = 0; i < 300 && flood === 200; i += 1)
+      flood = (await ask(`flood-${i}`, '10.7.7.7')).statusCode;
+    expect(flood).toBe(200);
+    expect((await ask('flood-last', '10.7.7.7')).statusCode).toBe(429);
   });
 });
 
@@ -305,5 +316,106 @@ describe('surveys, articles, inquiry, paged comments', () => {
     const all = await inject('GET', `/v1/session/${S.oceanArchive}/comments`, 'student02');
     expect(seen.length).toBe((all.json() as { items: unknown[] }).items.length);
     expect(pages).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('hole 4: the contact form has a budget per account and the admin inbox pages', () => {
+  it('answers 429 with Retry-After past five messages in 15 minutes, for that account only', async () => {
+    const app = await t.withEnv({});
+    const send = (account: string, i: number) =>
+      app.inject({
+        method: 'POST',
+        url: '/v0/inquiry',
+        headers: auth(account),
+        payload: { subject: `flood ${i}`, body: 'x'.repeat(50) },
+      });
+    const codes: number[] = [];
+    for (let i = 0; i < 6; i += 1) codes.push((await send('student02', i)).statusCode);
+    expect(codes).toEqual([200, 200, 200, 200, 200, 429]);
+    const last = await send('student02', 7);
+    expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await send('teacher', 1)).statusCode).toBe(200);
+    // A message is bounded: 100 characters of subject, 2,000 of text.
+    const big = await app.inject({
+      method: 'POST',
+      url: '/v0/inquiry',
+      headers: auth('staff'),
+      payload: { subject: 'big', body: 'x'.repeat(2001) },
+    });
+    expect(big.statusCode).toBe(400);
+  });
+
+  it('pages the inbox without repeats or gaps (page and pageSize, with the total)', async () => {
+    const all = await inject('GET', '/v0/inquiry?pageSize=50', 'admin');
+    const ids = all.json().items.map((i: { id: string }) => i.id);
+    expect(ids.length).toBeGreaterThanOrEqual(6);
+    expect(all.json().total).toBe(ids.length);
+    const seen: string[] = [];
+    for (let page = 1; seen.length < ids.length; page++) {
+      const res = await inject('GET', `/v0/inquiry?pageSize=2&page=${page}`, 'admin');
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json() as { items: { id: string }[] };
+      expect(body.items.length).toBeGreaterThan(0);
+      expect(body.items.length).toBeLessThanOrEqual(2);
+      seen.push(...body.items.map((i) => i.id));
+    }
+    expect(seen).toEqual(ids);
+    expect((await inject('GET', '/v0/inquiry?page=nonsense', 'admin')).statusCode).toBe(400);
+  });
+});
+
+describe('hole 7: surveys take known-shaped ids and bounded answers', () => {
+  const headerOf = async (account: string) => {
+    if (!headers.has(account)) headers.set(account, await t.authHeader(account));
+    return headers.get(account)!;
+  };
+  const put = async (app: typeof t.app, id: string, answers: unknown, account = 'student05') =>
+    app.inject({
+      method: 'PUT',
+      url: `/v0/surveys/${encodeURIComponent(id)}`,
+      headers: await headerOf(account),
+      payload: { answers } as Record<string, unknown>,
+    });
+
+  it('refuses free-text ids, odd keys, too many keys and oversize answers, storing nothing', async () => {
+    const rows = async () =>
+      (await t.db.selectFrom('survey_answers').select('survey_id').execute()).length;
+    const before = await rows();
+    for (const [id, answers] of [
+      ['x'.repeat(90), { q1: 'a' }],
+      ['Term 1', { q1: 'a' }],
+      ['term-2', { 'q 1 with spaces and more': 'a' }],
+      ['term-2', Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`q${i}`, 1]))],
+      [
+        'term-2',
+        Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`q${i}`, 'あ'.repeat(999)])),
+      ],
+    ] as const) {
+      const res = await put(t.app, id, answers);
+      expect(res.statusCode, id).toBe(400);
+    }
+    expect(await rows()).toBe(before);
+    expect((await put(t.app, 'term-2', { q1: 'yes', q2: 3, q3: true })).statusCode).toBe(200);
+  });
+
+  it('limits saves per account and how many surveys one account answers', async () => {
+    const app = await t.withEnv({});
+    const codes: number[] = [];
+    for (let i = 0; i < 31; i += 1)
+      codes.push((await put(app, `s-${i % 25}`, { q: i }, 'student06')).statusCode);
+    // Surveys 0..19 are stored; the 21st different survey is refused; the 31st save waits.
+    expect(codes.slice(0, 20).every((c) => c === 200)).toBe(true);
+    expect(codes[20]).toBe(409);
+    expect(codes[30]).toBe(429);
+    expect(
+      (
+        await t.db
+          .selectFrom('survey_answers')
+          .innerJoin('users', 'users.id', 'survey_answers.user_id')
+          .select('survey_id')
+          .where('users.account', '=', 'student06')
+          .execute()
+      ).length,
+    ).toBe(20);
   });
 });

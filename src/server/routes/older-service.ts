@@ -35,14 +35,31 @@ import { requireVisibleSession } from '../sessions/access';
 import { isStaffRole } from '../../contracts/entities';
 import { isBlocked, isProviderRole } from '../auth/permissions';
 import { json, msOf } from '../db/json';
+import type { FastifyRequest } from 'fastify';
 import { AppError } from '../http/errors';
+import { callerKey, keyedLimiter } from '../http/limits';
 import { findUserByAccount, groupsOfUser, sortGroups, type UserRow } from '../users/repository';
 import { LEGACY_PREFIX } from './legacy';
 import type { App } from './types';
 
-/** Password-reset requests one address may send in PASSWORD_RESET_WINDOW_MS. */
-export const PASSWORD_RESET_PER_ADDRESS = 10;
+/**
+ * Password-reset budgets per PASSWORD_RESET_WINDOW_MS (issue 25, hole 5): a whole school asks
+ * from one address, so the tight budget is per account name asked for; the address has a
+ * generous ceiling against floods only.
+ */
+export const PASSWORD_RESET_PER_ACCOUNT = 5;
+export const PASSWORD_RESET_PER_ADDRESS = 300;
 export const PASSWORD_RESET_WINDOW_MS = 15 * 60_000;
+
+/** Contact-form budgets per account (issue 25, hole 4): a few a quarter hour, a day's ceiling. */
+export const INQUIRY_LIMITS = [
+  { max: 5, windowMs: 15 * 60_000 },
+  { max: 20, windowMs: 24 * 60 * 60_000 },
+] as const;
+
+/** Survey budgets per account (issue 25, hole 7): saves per 10 minutes, surveys answered at all. */
+export const SURVEY_SAVES_PER_10_MIN = 30;
+export const SURVEYS_PER_ACCOUNT = 20;
 
 /**
  * The survey identification number (spec): the part of the user's first group name before the
@@ -127,18 +144,39 @@ const toInquiry = (r: InquiryRow, lang: 'ja' | 'en'): Inquiry => ({
  */
 export async function olderServiceRoutes(app: App): Promise<void> {
   const P = LEGACY_PREFIX;
+  const byCaller = (req: FastifyRequest) => callerKey(app, req);
+  const resetPerAccount = keyedLimiter(app, {
+    max: PASSWORD_RESET_PER_ACCOUNT,
+    windowMs: PASSWORD_RESET_WINDOW_MS,
+    key: (req) => {
+      const parsed = PasswordResetRequest.safeParse(req.body);
+      return parsed.success ? `account:${parsed.data.username.toLowerCase()}` : null;
+    },
+  });
+  const resetPerAddress = keyedLimiter(app, {
+    max: PASSWORD_RESET_PER_ADDRESS,
+    windowMs: PASSWORD_RESET_WINDOW_MS,
+    key: (req) => `ip:${req.ip}`,
+  });
+  const inquiryLimits = INQUIRY_LIMITS.map((l) => keyedLimiter(app, { ...l, key: byCaller }));
+  const surveySaves = keyedLimiter(app, {
+    max: SURVEY_SAVES_PER_10_MIN,
+    windowMs: 10 * 60_000,
+    key: byCaller,
+  });
 
   // ---- password reset ----------------------------------------------------------------------
   app.post(
     `${P}/password-reset`,
     {
       schema: { body: PasswordResetRequest, response: { 200: PasswordResetResponse } },
-      // Anonymous: counted per address like logins, on a tighter budget of its own.
-      config: {
-        rateLimit: { max: PASSWORD_RESET_PER_ADDRESS, timeWindow: PASSWORD_RESET_WINDOW_MS },
-      },
+      // Counted by keyedLimiter below (per account name asked for, and per address), not by
+      // the general per-address budget.
+      config: { rateLimit: false },
     },
     async (req) => {
+      await resetPerAddress(req);
+      await resetPerAccount(req);
       const user = await findUserByAccount(app.db, req.body.username);
       // Only an active pupil with a group has a teacher to ask; everyone else gets the same
       // answer so the call tells nobody which account names exist.
@@ -213,6 +251,19 @@ export async function olderServiceRoutes(app: App): Promise<void> {
       const { user } = await app.auth.require(req);
       if (isBlocked(await app.permissions.subject(user)))
         throw new AppError('forbidden', 'This account is suspended');
+      await surveySaves(req);
+      const answered = await app.db
+        .selectFrom('survey_answers')
+        .select('survey_id')
+        .where('user_id', '=', user.id)
+        .execute();
+      if (
+        answered.length >= SURVEYS_PER_ACCOUNT &&
+        !answered.some((r) => r.survey_id === req.params.id)
+      )
+        throw new AppError('conflict', 'This account has answered as many surveys as it may', [
+          { path: 'id', message: `at most ${SURVEYS_PER_ACCOUNT} surveys` },
+        ]);
       await app.db
         .insertInto('survey_answers')
         .values({ survey_id: req.params.id, user_id: user.id, answers: json(req.body.answers) })
@@ -337,6 +388,7 @@ export async function olderServiceRoutes(app: App): Promise<void> {
     { schema: { body: InquiryRequest, response: { 200: InquiryResponse } } },
     async (req) => {
       const { user } = await app.auth.require(req);
+      for (const limit of inquiryLimits) await limit(req);
       const row = await app.db
         .insertInto('inquiries')
         .values({

@@ -6,13 +6,16 @@ import {
   PushTokenResponse,
 } from '../../contracts/api/push';
 import { AppError, badRequestFrom } from '../http/errors';
+import { PushEndpointRefused } from '../push/push-service';
 import { LEGACY_PREFIX } from './legacy';
 import type { App } from './types';
 
 /**
  * POST {path}: the older service's POST /token (pushToken, userId), served at /v1/push/token and
  * exported so the older-service prefix can mount the same handler under its own path. A
- * subscription belongs to one user: a browser that signs in as someone else moves to them.
+ * subscription belongs to one user: a browser that signs in as someone else moves to them. An
+ * endpoint the outbound guard refuses (not https, not a known push service, a private address)
+ * answers 400 pushEndpointRefused and stores nothing.
  */
 export function registerPushToken(app: App, path: string): void {
   app.post(
@@ -31,18 +34,18 @@ export function registerPushToken(app: App, path: string): void {
       }
       const parsed = PushSubscriptionJson.safeParse(raw);
       if (!parsed.success) throw badRequestFrom(parsed.error, 'pushToken is not a subscription');
-      const { endpoint, keys } = parsed.data;
-      await app.db
-        .insertInto('push_subscriptions')
-        .values({ user_id: user.id, endpoint, p256dh: keys.p256dh, auth: keys.auth })
-        .onConflict((oc) =>
-          oc.column('endpoint').doUpdateSet({
-            user_id: user.id,
-            p256dh: keys.p256dh,
-            auth: keys.auth,
-          }),
-        )
-        .execute();
+      try {
+        await app.push.register(user.id, parsed.data);
+      } catch (error) {
+        if (error instanceof PushEndpointRefused) {
+          throw new AppError(
+            'pushEndpointRefused',
+            'The subscription is not at a known push service over https',
+            [{ path: 'pushToken.endpoint', message: error.reason }],
+          );
+        }
+        throw error;
+      }
       return { ok: true as const };
     },
   );

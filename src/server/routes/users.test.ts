@@ -322,7 +322,7 @@ describe('PUT /v1/user/{id}: own record', () => {
       method: 'PUT',
       url: `/v1/user/${self._id}`,
       headers: { authorization: `Bearer ${current.token}` },
-      payload: { oldPassword: 'tomoni-student', password: 'student06-new' },
+      payload: { oldPassword: 'tomoni-student', password: 'cobalt-quill-58' },
     });
     expect(res.statusCode).toBe(200);
     const refreshOther = await t.app.inject({
@@ -349,10 +349,10 @@ describe('PUT /v1/user/{id}: own record', () => {
 describe('PUT /v1/user/{id}: a staff member setting a pupil’s password', () => {
   it('lets the teacher set the password of a pupil in their class; the pupil must change it', async () => {
     const pupil = await me('student09');
-    const res = await put('teacher', pupil._id, { password: 'set-by-teacher' });
+    const res = await put('teacher', pupil._id, { password: 'maple-lantern-31' });
     expect(res.statusCode).toBe(200);
     expect(res.json().item.isPasswordUnconfirmed).toBe(true);
-    await t.login('student09', 'set-by-teacher');
+    await t.login('student09', 'maple-lantern-31');
   });
 
   it('lets staff of the parent group set a password in a child group', async () => {
@@ -366,11 +366,11 @@ describe('PUT /v1/user/{id}: a staff member setting a pupil’s password', () =>
     const other = await me('sakura01');
     const colleague = await me('supporter');
     const cases: Array<[string, string, unknown]> = [
-      ['teacher', pupil._id, { password: 'set-by-teacher', displayName: 'Renamed' }],
+      ['teacher', pupil._id, { password: 'maple-lantern-31', displayName: 'Renamed' }],
       ['teacher', pupil._id, { lang: 'en' }],
       ['admin', other._id, { password: 'set-by-admin' }], // admin belongs to no group
-      ['student12', pupil._id, { password: 'set-by-student' }],
-      ['teacher', (await me('staff'))._id, { password: 'set-by-teacher' }],
+      ['student12', pupil._id, { password: 'violet-comet-64' }],
+      ['teacher', (await me('staff'))._id, { password: 'maple-lantern-31' }],
     ];
     for (const [actor, target, payload] of cases) {
       const res = await put(actor, target, payload);
@@ -378,11 +378,11 @@ describe('PUT /v1/user/{id}: a staff member setting a pupil’s password', () =>
       expect(codeOf(res)).toBe('forbidden');
     }
     // A pupil of another school the teacher cannot even see: the 404 of a missing user (issue 8).
-    const foreign = await put('teacher', other._id, { password: 'set-by-teacher' });
+    const foreign = await put('teacher', other._id, { password: 'maple-lantern-31' });
     expect(foreign.statusCode).toBe(404);
     expect(codeOf(foreign)).toBe('notFound');
     // A supporter in the teacher's class is a pupil too.
-    expect((await put('teacher', colleague._id, { password: 'set-by-teacher' })).statusCode).toBe(
+    expect((await put('teacher', colleague._id, { password: 'maple-lantern-31' })).statusCode).toBe(
       200,
     );
   });

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { AuthTokens } from '../../contracts/api/auth';
 import { buildApp } from '../app';
 import type { ServerClock } from '../clock';
+import type { OutboundPolicy } from '../http/outbound';
 import { loadConfig, type Config } from '../config';
 import { createDatabase, migrateToLatest, type Db } from '../db/database';
 import type { App } from '../routes/types';
@@ -47,6 +48,8 @@ export interface TestAppOptions {
   fixtures?: (db: Db) => Promise<void>;
   /** The server's clock (`app.clock`), for tests that move time (e.g. a rate limit's window). */
   clock?: ServerClock;
+  /** Outbound requests (Web Push): the resolver and transport to use instead of DNS and HTTPS. */
+  outbound?: Partial<OutboundPolicy>;
 }
 
 /** The environment every test app starts from; `env` adds to it. */
@@ -108,6 +111,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       db,
       logger: false,
       ...(options.clock ? { clock: options.clock } : {}),
+      ...(options.outbound ? { outbound: options.outbound } : {}),
     });
   } catch (e) {
     await db.destroy();
@@ -145,6 +149,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
         config: testConfig({ ...options.env, ...env }),
         db,
         logger: false,
+        ...(options.outbound ? { outbound: options.outbound } : {}),
       });
       extraApps.push(other);
       return other;

@@ -2,8 +2,7 @@ import type { Updateable } from 'kysely';
 import { UpdateUserRequest } from '../../contracts/api/users';
 import { isStaffRole } from '../../contracts/entities';
 import { PROFILE_CHANGE_INTERVAL_DAYS } from '../../contracts/constants';
-import { minPasswordLength } from '../../contracts/password';
-import { passwordProblem } from '../auth/password-policy';
+import { assertPasswordPolicy as assertSharedPolicy } from '../auth/password-policy';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { decide, mayResetPasswordOf, type Permissions } from '../auth/permissions';
 import type { TokenService } from '../auth/tokens';
@@ -92,7 +91,7 @@ async function updateMemberByStaff(ctx: UpdateContext, body: UpdateUserRequest):
       .executeTakeFirstOrThrow();
   }
 
-  await assertPasswordPolicy(body.password!, ctx.target);
+  await assertPasswordPolicy(ctx.db, body.password!, ctx.target);
   const updated = await ctx.db
     .updateTable('users')
     .set({
@@ -170,7 +169,7 @@ async function updateOwn(ctx: UpdateContext, body: UpdateUserRequest): Promise<U
         [{ path: 'password', message: 'same as current' }],
       );
     }
-    await assertPasswordPolicy(body.password, actor);
+    await assertPasswordPolicy(ctx.db, body.password, actor);
     set.password_hash = await hashPassword(body.password);
     set.is_password_unconfirmed = false;
   }
@@ -188,19 +187,20 @@ async function updateOwn(ctx: UpdateContext, body: UpdateUserRequest): Promise<U
   return updated;
 }
 
-/** 400 weakPassword (too short for the account's role, one repeated character) or commonPassword. */
-async function assertPasswordPolicy(password: string, account: UserRow): Promise<void> {
-  const problem = await passwordProblem(password, account.role);
-  if (problem === 'common') {
-    throw new AppError('commonPassword', 'This password is too common or known from a breach', [
-      { path: 'password', message: 'common' },
-    ]);
-  }
-  if (problem) {
-    throw new AppError('weakPassword', 'The new password is too short or too simple', [
-      { path: 'password', message: `at least ${minPasswordLength(account.role)} characters` },
-    ]);
-  }
+/** The shared password policy (auth/password-policy.ts) with the account's own names. */
+async function assertPasswordPolicy(db: Db, password: string, account: UserRow): Promise<void> {
+  const school = account.school_id
+    ? await db
+        .selectFrom('schools')
+        .select('name')
+        .where('id', '=', account.school_id)
+        .executeTakeFirst()
+    : undefined;
+  await assertSharedPolicy(password, account.role, {
+    account: account.account,
+    displayName: account.display_name,
+    school: school?.name ?? null,
+  });
 }
 
 const UNDEFINED_STATE = 'undefined';
