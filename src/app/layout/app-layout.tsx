@@ -106,7 +106,7 @@ export function AppLayout() {
                 <Button
                   size="xs"
                   variant="white"
-                  color="orange.9"
+                  color="dark"
                   component={Link}
                   to="/setting/download"
                 >

@@ -94,7 +94,12 @@ export function RoomsSection({ sessionId }: RoomsSectionProps) {
     );
   } else if (live.isPending) {
     body = (
-      <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} aria-busy="true" aria-label={t('loading')}>
+      <SimpleGrid
+        cols={{ base: 1, xs: 2, sm: 3 }}
+        role="status"
+        aria-busy="true"
+        aria-label={t('loading')}
+      >
         {Array.from({ length: SKELETON_ROOMS }, (_, i) => (
           <Card key={i} withBorder radius="md" padding="md" data-testid="room-skeleton">
             <Stack gap="xs">
