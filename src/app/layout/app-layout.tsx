@@ -69,6 +69,8 @@ export function AppLayout() {
   // A refused session shows the logged-out modal; an error message behind it would only confuse.
   const sessionLost = me.isError && isApiError(me.error) && me.error.status === 401;
 
+  // Offline before the account was ever read on this device: nothing below can show.
+  const meWaitsForNetwork = !user && me.isPaused;
   let content;
   if (me.isError && !sessionLost) {
     content = (
@@ -81,6 +83,10 @@ export function AppLayout() {
         </Group>
       </Alert>
     );
+  } else if (meWaitsForNetwork) {
+    // Offline before the account was ever read on this device: the read waits for the network.
+    // The offline banner above says so and leads to the downloads; no spinner that never ends.
+    content = null;
   } else if (!user || termsMissing) {
     content = <PageLoader />;
   } else {
@@ -95,7 +101,7 @@ export function AppLayout() {
     <Box mih="100dvh" display="flex" style={{ flexDirection: 'column' }}>
       <Header me={termsMissing ? undefined : user} />
       <Box component="main" flex={1} px="md" py="lg" maw={WRAPPER_WIDTH} w="100%" mx="auto">
-        {!online && !ownOfflineNotice && (
+        {!online && (!ownOfflineNotice || meWaitsForNetwork) && (
           <Alert color="orange" variant="light" role="status" mb="md" data-testid="offline-banner">
             <Group justify="space-between" gap="xs">
               <Text size="sm" c="dark.7">
