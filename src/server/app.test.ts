@@ -6,7 +6,7 @@ import { ErrorBody } from '../contracts/errors';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { createDatabase } from './db/database';
-import type { App } from './routes/types';
+import type { App } from './http/app-type';
 import { createTestApp, type TestApp } from './testing/test-app';
 
 let t: TestApp;

@@ -58,7 +58,7 @@ import { reflectionRoutes } from './routes/reflections';
 import { permissionRoutes } from './routes/permissions';
 import { sessionRoutes } from './routes/sessions';
 import { streamRoutes } from './routes/streams';
-import type { App } from './routes/types';
+import type { App } from './http/app-type';
 import { userRoutes } from './routes/users';
 import { voteRoutes } from './routes/votes';
 import { feedbackRoutes } from './routes/feedbacks';
@@ -140,21 +140,24 @@ export async function buildApp({
       : typeof logger === 'boolean'
         ? { logger }
         : { loggerInstance: logger };
-  const app = Fastify({
+  // One instance seen two ways: `server` by the plumbing that reads no route schema, `app` (zod
+  // typed bodies, queries and params) by everything that defines routes.
+  const server: FastifyInstance = Fastify({
     ...loggerOptions,
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy,
     // While shutting down, new requests get 503 so a load balancer retries elsewhere.
     return503OnClosing: true,
-  }).withTypeProvider<ZodTypeProvider>();
+  });
+  const app: App = server.withTypeProvider<ZodTypeProvider>();
 
   // Ring 1: plugins.
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
-  registerNoStore(app as unknown as FastifyInstance);
-  registerControlCharGuard(app as unknown as FastifyInstance);
-  registerRouteTable(app as unknown as FastifyInstance);
+  registerNoStore(server);
+  registerControlCharGuard(server);
+  registerRouteTable(server);
   await app.register(helmet, {
     // Every source named (issue 8): see http/security-headers.ts.
     contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
@@ -162,12 +165,12 @@ export async function buildApp({
     // OpenID popups post their result back to the opener.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
-  registerDocumentOnlyHeaders(app as unknown as FastifyInstance);
+  registerDocumentOnlyHeaders(server);
   const secret = await resolveJwtSecret(db, config.jwtSecret);
   // Before the routes: their answers sign upload URLs, their bodies get them back unsigned.
   const uploadsDir = join(config.dataDir, 'uploads');
   mkdirSync(uploadsDir, { recursive: true });
-  registerSignedUploads(app as unknown as FastifyInstance, {
+  registerSignedUploads(server, {
     signer: new UploadSigner(secret, config.uploads.urlTtlS),
     uploadsDir,
   });
@@ -220,7 +223,7 @@ export async function buildApp({
   await app.register(compress, { threshold: 1024, globalDecompression: false });
   // Every route's access rule, right after the rate limiter and before anything the caller sent
   // is read; a route without a rule stops the start (issue 25). Before any route is registered.
-  registerAccessGate(app as unknown as FastifyInstance, (req) => app.auth.require(req));
+  registerAccessGate(server, (req) => app.auth.require(req));
 
   // Ring 2: app services.
   app.decorate('db', db);
@@ -282,7 +285,7 @@ export async function buildApp({
   await app.register(realtimeRoutes);
   app.decorate(
     'realtime',
-    await registerRealtimeHub(app as unknown as FastifyInstance, {
+    await registerRealtimeHub(server, {
       auth: app.auth,
       clock,
       activeFamilies: activeFamiliesQuery(db),
@@ -315,7 +318,7 @@ export async function buildApp({
   await app.register(accountRoutes);
   // Last: the older service's aliases reuse the /v1 routes registered above.
   await app.register(legacyAliasRoutes);
-  const roomHub = registerRoomHub(app as unknown as FastifyInstance, {
+  const roomHub = registerRoomHub(server, {
     hub: app.realtime,
     db,
     bus: roomBus,
@@ -324,14 +327,14 @@ export async function buildApp({
     headIntervalMs: config.ws.headIntervalMs,
   });
   app.decorate('roomHub', roomHub);
-  registerSessionFeed(app as unknown as FastifyInstance, {
+  registerSessionFeed(server, {
     hub: app.realtime,
     db,
     bus: roomBus,
     permissions: app.permissions,
   });
 
-  await registerStatic(app as unknown as FastifyInstance, {
+  await registerStatic(server, {
     mediaDir: config.mediaDir,
     clientDir: config.clientDir,
   });

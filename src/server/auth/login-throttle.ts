@@ -194,7 +194,7 @@ export class LoginThrottle {
     const row = await q.executeTakeFirstOrThrow();
     return {
       count: Number(row.count),
-      latest: row.latest ? new Date(row.latest as unknown as string | Date) : null,
+      latest: row.latest ? new Date(row.latest as string | Date) : null,
     };
   }
 }

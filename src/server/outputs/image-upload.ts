@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { App } from '../http/app-type';
+import type { FastifyRequest } from 'fastify';
 import { UploadImageResponse } from '../../contracts/api/outputs';
 import { IMAGE_MAX_BYTES } from '../../contracts/constants';
 import { AppError } from '../http/errors';
@@ -14,7 +15,7 @@ import { reencodeImage, sniffImageType, storeUpload } from './images';
  * `authorize` runs before the body is read; `stored` records the new file (say, its owner).
  */
 export async function registerImageUpload(
-  app: FastifyInstance,
+  app: App,
   path: string,
   hooks: {
     authorize: (req: FastifyRequest) => Promise<unknown>;

@@ -181,7 +181,7 @@ export async function registerRealtimeHub(
     connections,
     on(type, handler) {
       if (handlers.has(type)) throw new Error(`a handler for "${type}" is already registered`);
-      handlers.set(type, handler as unknown as AnyHandler);
+      handlers.set(type, handler as AnyHandler);
     },
     onClose(listener) {
       closeListeners.push(listener);

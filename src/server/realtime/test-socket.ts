@@ -6,7 +6,7 @@ import {
   type ServerMessage,
   type Unversioned,
 } from '../../contracts/realtime';
-import type { App } from '../routes/types';
+import type { App } from '../http/app-type';
 
 /** A real `ws` client of the hub for server tests: every frame parsed, queued, awaited in order. */
 export interface TestSocket {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseServerMessage } from '../../contracts/realtime';
 import { StreamCommandResponse, StreamResponse } from '../../contracts/stream';
-import type { App } from '../routes/types';
+import type { App } from '../http/app-type';
 import { DEMO_IDS } from '../seed/demo';
 import {
   redisServerMissing,

@@ -5,7 +5,7 @@ import { hashPassword } from '../auth/passwords';
 import { assertPasswordPolicy } from '../auth/password-policy';
 import { AppError } from '../http/errors';
 import { groupsOfSchools, groupsOfUser, withDescendants } from '../users/repository';
-import type { App } from './types';
+import type { App } from '../http/app-type';
 
 /**
  * POST /v1/user: staff create accounts for their school's groups (issue 14). A teacher creates

@@ -14,7 +14,7 @@ import { publishSessionChange } from '../realtime/session-feed';
 import { requireVisibleSession } from '../sessions/access';
 import { sessionWallOf, withinSchool } from '../sessions/walls';
 import type { UserRow } from '../users/repository';
-import type { App } from './types';
+import type { App } from '../http/app-type';
 
 type Target = z.infer<typeof ActionTarget>;
 

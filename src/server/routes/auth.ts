@@ -14,7 +14,7 @@ import { mayUnlockAccountOf } from '../auth/unlock';
 import { bearerOf } from '../auth/service';
 import { AppError } from '../http/errors';
 import { mayView, resolveUser } from './users';
-import type { App } from './types';
+import type { App } from '../http/app-type';
 
 export async function authRoutes(app: App): Promise<void> {
   // Logins are not counted per address by the general rate limit: a school signs in from one

@@ -48,7 +48,7 @@ import { maySeeSchoolOf, publicUsers } from '../users/public-users';
 import type { UserRow } from '../users/repository';
 import { listNotifications } from './notifications';
 import { PROFILE_LIST_MAX, userFeedbacks, userJoinedSessions } from './profile-lists';
-import type { App } from './types';
+import type { App } from '../http/app-type';
 
 /** The most items a session-wide list returns (newest first). */
 export const SESSION_LIST_MAX = 200;

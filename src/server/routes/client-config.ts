@@ -1,5 +1,5 @@
 import { ClientConfigResponse } from '../../contracts/api/client-config';
-import type { App } from './types';
+import type { App } from '../http/app-type';
 
 /** GET /v1/client-config: the browser's run-time settings (see the contract). */
 export async function clientConfigRoutes(app: App): Promise<void> {

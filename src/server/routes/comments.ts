@@ -20,7 +20,7 @@ import { AppError } from '../http/errors';
 import { dismissCommentReport } from '../moderation/comment-reports';
 import { requirePermission, requireRoomOfSession, requireVisibleSession } from '../sessions/access';
 import { CommentService } from '../sessions/comments';
-import type { App } from './types';
+import type { App } from '../http/app-type';
 
 /**
  * Session and live comments: GET /v1/session/{id}/comments (pinned first, then newest; without a

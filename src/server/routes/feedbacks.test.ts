@@ -16,7 +16,7 @@ import { ErrorBody } from '../../contracts/errors';
 import { DEMO_IDS } from '../seed/demo';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { listNotifications } from './notifications';
-import type { App } from './types';
+import type { App } from '../http/app-type';
 
 let t: TestApp;
 const SESSION = DEMO_IDS.sessions.oceanArchive;

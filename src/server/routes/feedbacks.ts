@@ -26,7 +26,7 @@ import { AppError } from '../http/errors';
 import { COUNTRIES, STATES } from '../location/data';
 import { moderateText } from '../moderation/checks';
 import { publishSessionChange } from '../realtime/session-feed';
-import type { App } from './types';
+import type { App } from '../http/app-type';
 
 /**
  * Where the author lives, in the viewer's language: the prefecture (Japan) or state, else the

@@ -5,7 +5,7 @@ import { AppError } from '../http/errors';
 import type { UserRow } from '../users/repository';
 import { maySeeSchoolOf, publicUsers, wireUser } from '../users/public-users';
 import { requireVisibleUser } from './profile-lists';
-import type { App } from './types';
+import type { App } from '../http/app-type';
 
 /** The most users one follow list returns (newest first). */
 export const FOLLOW_LIST_MAX = 500;

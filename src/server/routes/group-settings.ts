@@ -19,7 +19,7 @@ import {
   type GroupRow,
   type UserRow,
 } from '../users/repository';
-import type { App } from './types';
+import type { App } from '../http/app-type';
 
 /**
  * Group settings staff change from the settings page's group pane (issue 8): "approve all

@@ -6,7 +6,7 @@ import { isBlocked, isProviderRole } from '../auth/permissions';
 import { AppError } from '../http/errors';
 import { isForbiddenName } from '../moderation/forbidden-name';
 import { groupsOfSchools, groupsOfUser, withDescendants, type UserRow } from '../users/repository';
-import type { App } from './types';
+import type { App } from '../http/app-type';
 
 const byStudentNumberThenName = (
   a: { studentNumber: string | null; name: string; id: string },

@@ -3,7 +3,7 @@ import { HealthResponse } from '../../contracts/api/health';
 import { ErrorBody } from '../../contracts/errors';
 import { MIGRATIONS } from '../db/migrations';
 import { errorBody } from '../http/errors';
-import type { App } from './types';
+import type { App } from '../http/app-type';
 
 export async function healthRoutes(app: App): Promise<void> {
   const expected = Object.keys(MIGRATIONS).length;

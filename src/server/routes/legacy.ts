@@ -1,6 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import { AppError } from '../http/errors';
-import type { App } from './types';
+import type { App } from '../http/app-type';
 
 /**
  * The older service's calls (core-platform spec §7, "Older service") are served under this one
@@ -96,7 +95,7 @@ export const V1_ROUTE_OF_ALIAS: ReadonlyMap<string, string> = new Map(
  * the /v1 routes; a missing /v1 route stops the start.
  */
 export async function legacyAliasRoutes(app: App): Promise<void> {
-  const table = (app as unknown as FastifyInstance).routeTable;
+  const table = app.routeTable;
   for (const a of LEGACY_ALIASES) {
     const source = table.find((r) => r.method === a.v1.method && r.url === a.v1.url);
     if (!source)

@@ -2,7 +2,7 @@ import { LocationQuery, LocationResponse } from '../../contracts/api/location';
 import { bearerOf } from '../auth/service';
 import { AppError } from '../http/errors';
 import { COUNTRIES, STATES, isKnownCountry } from '../location/data';
-import type { App } from './types';
+import type { App } from '../http/app-type';
 
 export async function locationRoutes(app: App): Promise<void> {
   app.get(

@@ -13,7 +13,7 @@ import {
   toGroup,
   withDescendants,
 } from '../users/repository';
-import type { App } from './types';
+import type { App } from '../http/app-type';
 
 export async function meRoutes(app: App): Promise<void> {
   app.get('/v1/me', { schema: { response: { 200: MeResponse } } }, async (req) => {

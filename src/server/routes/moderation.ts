@@ -16,7 +16,7 @@ import { AppError } from '../http/errors';
 import { openCommentReports } from '../moderation/comment-reports';
 import { reportSchoolScope } from '../reports/access';
 import type { UserRow } from '../users/repository';
-import type { App } from './types';
+import type { App } from '../http/app-type';
 
 /** The three kinds of held post a decision applies to, and their tables. */
 const TARGET_TABLES = {

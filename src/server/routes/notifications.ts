@@ -8,7 +8,7 @@ import { Notification } from '../../contracts/entities';
 import type { Db } from '../db/database';
 import { msOf } from '../db/json';
 import { displayNameFor, type UserRow } from '../users/repository';
-import type { App } from './types';
+import type { App } from '../http/app-type';
 
 /** The most items one notification list returns (newest first). */
 export const NOTIFICATION_LIST_MAX = 50;

@@ -14,7 +14,7 @@ import { OidcService, type OidcIdentity, type OidcProviderName } from '../auth/o
 import type { TokenPair } from '../auth/tokens';
 import { AppError } from '../http/errors';
 import { findUserById } from '../users/repository';
-import type { App } from './types';
+import type { App } from '../http/app-type';
 
 const cookieName = (provider: OidcProviderName) => `tomoni_oidc_${provider}`;
 

@@ -40,7 +40,7 @@ import { AppError } from '../http/errors';
 import { callerKey, keyedLimiter } from '../http/limits';
 import { findUserByAccount, groupsOfUser, sortGroups, type UserRow } from '../users/repository';
 import { LEGACY_PREFIX } from './legacy';
-import type { App } from './types';
+import type { App } from '../http/app-type';
 
 /**
  * Password-reset budgets per PASSWORD_RESET_WINDOW_MS (issue 25, hole 5): a whole school asks

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   CreateOutputRequest,
@@ -29,7 +28,7 @@ import { publishSessionChange } from '../realtime/session-feed';
 import { requireVisibleSession } from '../sessions/access';
 import type { UserRow } from '../users/repository';
 import { PROFILE_LIST_MAX } from './profile-lists';
-import type { App } from './types';
+import type { App } from '../http/app-type';
 
 /** A session's outputs list returns at most this many (newest first). */
 export const SESSION_OUTPUTS_MAX = 500;
@@ -88,7 +87,7 @@ export async function outputRoutes(app: App): Promise<void> {
     },
   );
 
-  await registerImageUpload(app as unknown as FastifyInstance, '/v1/output/image', {
+  await registerImageUpload(app, '/v1/output/image', {
     authorize: async (req) => {
       const { user } = await app.auth.require(req);
       await requireSubmitOutput(app.permissions, user);

@@ -1,5 +1,5 @@
 import { PermissionParams, PermissionQuery, PermissionResponse } from '../../contracts/api/users';
-import type { App } from './types';
+import type { App } from '../http/app-type';
 
 export async function permissionRoutes(app: App): Promise<void> {
   app.get(

@@ -23,7 +23,7 @@ import { toSummaries, visibleSessions } from '../sessions/repository';
 import type { UserRow } from '../users/repository';
 import { maySeeSchoolOf, publicUsers, wireUser } from '../users/public-users';
 import { sessionBrief } from '../sessions/brief';
-import type { App } from './types';
+import type { App } from '../http/app-type';
 import { mayView, resolveUser } from './users';
 
 /** The most items one profile list returns (newest first). */

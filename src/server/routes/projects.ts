@@ -19,7 +19,7 @@ import { AppError } from '../http/errors';
 import { refuseScreened } from '../moderation/refuse';
 import { groupsOfUser, type UserRow } from '../users/repository';
 import { maySeeSchoolOf, publicUsers, wireUser } from '../users/public-users';
-import type { App } from './types';
+import type { App } from '../http/app-type';
 
 /** The most projects one list returns. */
 export const PROJECT_LIST_MAX = 20;

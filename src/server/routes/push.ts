@@ -8,7 +8,7 @@ import {
 import { AppError, badRequestFrom } from '../http/errors';
 import { PushEndpointRefused } from '../push/push-service';
 import { LEGACY_PREFIX } from './legacy';
-import type { App } from './types';
+import type { App } from '../http/app-type';
 
 /**
  * POST {path}: the older service's POST /token (pushToken, userId), served at /v1/push/token and

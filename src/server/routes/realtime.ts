@@ -1,7 +1,7 @@
 import { RealtimeConfigResponse, RealtimeTokenResponse } from '../../contracts/api/realtime';
 import { claimsFor, mockUserToken } from '../firestore/identity';
 import { AppError } from '../http/errors';
-import type { App } from './types';
+import type { App } from '../http/app-type';
 
 /**
  * Where clients receive room events (REALTIME_BACKEND): GET /v1/realtime is public, so the client

@@ -22,7 +22,7 @@ import { sessionBrief } from '../sessions/brief';
 import { visibleSessions } from '../sessions/repository';
 import { toReflection, type ReflectionRow } from '../reflections/repository';
 import { requireVisibleUser } from './profile-lists';
-import type { App } from './types';
+import type { App } from '../http/app-type';
 import { mayView } from './users';
 
 /**

@@ -37,7 +37,7 @@ import {
 import { requireVisibleSession } from '../sessions/access';
 import { visibleSessions } from '../sessions/repository';
 import type { GroupRow, UserRow } from '../users/repository';
-import type { App } from './types';
+import type { App } from '../http/app-type';
 
 /** CSV column headings in the caller's language (the tables' headings on screen). */
 const HEADINGS = {

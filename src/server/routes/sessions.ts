@@ -22,7 +22,7 @@ import {
   toSummaries,
 } from '../sessions/repository';
 import { publishSessionChange } from '../realtime/session-feed';
-import type { App } from './types';
+import type { App } from '../http/app-type';
 
 /** Without pageSize a list returns this many sessions. */
 const DEFAULT_PAGE_SIZE = 50;

@@ -3,7 +3,7 @@ import { AuthTokens, MeResponse } from '../../contracts/api/auth';
 import { ErrorBody } from '../../contracts/errors';
 import { hashPassword } from '../auth/passwords';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import type { App } from './types';
+import type { App } from '../http/app-type';
 
 // Issue 8, items 7, 8, 10, 11 and 12: one test per finding, on the default throttle settings.
 let t: TestApp;

@@ -13,7 +13,7 @@ import {
 import { AppError } from '../http/errors';
 import { toStream } from '../streams/repository';
 import { StreamService } from '../streams/service';
-import type { App } from './types';
+import type { App } from '../http/app-type';
 
 /**
  * Rooms: GET /v1/streams, GET /v1/stream/{id}, POST /v1/stream, PUT /v1/stream/{id} and the host

@@ -17,7 +17,7 @@ import { ErrorBody } from '../../contracts/errors';
 import { DEMO_IDS } from '../seed/demo';
 import { findTranscoder } from '../studio/transcoder';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import type { App } from './types';
+import type { App } from '../http/app-type';
 
 let t: TestApp;
 let staff: { authorization: string };

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   CaptionInput,
@@ -50,7 +50,7 @@ import {
 import { registerImageUpload } from '../outputs/image-upload';
 import { findTranscoder, JobRunner } from '../studio/transcoder';
 import { registerUploads } from '../studio/uploads';
-import type { App } from './types';
+import type { App } from '../http/app-type';
 
 const ArchiveBody = z.object({ archived: z.boolean() }).strict();
 
@@ -372,7 +372,7 @@ export async function studioRoutes(app: App): Promise<void> {
 
   // A picture for a session or a work: the pupils' image pipeline (EXIF dropped, re-encoded),
   // recorded as the caller's school's so no other school's session can show it.
-  await registerImageUpload(app as unknown as FastifyInstance, '/v1/studio/image', {
+  await registerImageUpload(app, '/v1/studio/image', {
     authorize: async (req) => (await author(req)).author,
     stored: async (_req, url, ctx) => {
       const a = ctx as Awaited<ReturnType<typeof author>>['author'];
@@ -408,7 +408,7 @@ export async function studioRoutes(app: App): Promise<void> {
     },
   );
 
-  await registerUploads(app as unknown as FastifyInstance, {
+  await registerUploads(app, {
     uploadsDir,
     transcoder,
     runner,

@@ -10,7 +10,7 @@ import {
   TranslationError,
   type TranslationProvider,
 } from '../translation/provider';
-import type { App } from './types';
+import type { App } from '../http/app-type';
 
 /**
  * Translate in the feedback viewer: GET says whether a provider is configured (no provider, no

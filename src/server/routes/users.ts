@@ -17,7 +17,7 @@ import {
   type UserRow,
 } from '../users/repository';
 import { updateUser } from '../users/update-user';
-import type { App } from './types';
+import type { App } from '../http/app-type';
 
 /** A user by row id (the API's `_id`) or, failing that, by account name. */
 export async function resolveUser(db: Db, idOrAccount: string): Promise<UserRow | undefined> {

@@ -3,7 +3,7 @@ import { msOf } from '../db/json';
 import { requireVisibleFeedback, requireVisibleOutput } from '../feedback/repository';
 import { AppError } from '../http/errors';
 import { CommentService } from '../sessions/comments';
-import type { App } from './types';
+import type { App } from '../http/app-type';
 
 /**
  * POST /v1/violation: a user reports a feedback, an output or a session/live comment they can

@@ -11,7 +11,7 @@ import type { UserRow } from '../users/repository';
 import { requirePermission, requireRoomOfSession, requireVisibleSession } from '../sessions/access';
 import { VoteService } from '../sessions/votes';
 import { sessionWallOf } from '../sessions/walls';
-import type { App } from './types';
+import type { App } from '../http/app-type';
 
 /**
  * Votes: GET /v1/session/{id}/votes (tallies), POST /v1/session/{id}/vote (cast or replace one's

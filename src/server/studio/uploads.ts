@@ -4,7 +4,8 @@ import { unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { Server } from '@tus/server';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { App } from '../http/app-type';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { VIDEO_UPLOAD_MAX_BYTES, VIDEO_UPLOAD_TYPES } from '../../contracts/api/studio';
 import { AppError } from '../http/errors';
 import type { JobRunner, Transcoder } from './transcoder';
@@ -58,7 +59,7 @@ function setCheckedId(raw: FastifyRequest['raw'], id: string | null): void {
 }
 
 export async function registerUploads(
-  app: FastifyInstance,
+  app: App,
   o: {
     uploadsDir: string;
     transcoder: Transcoder | null;

@@ -8,7 +8,7 @@ import type { ServerClock } from '../clock';
 import type { OutboundPolicy } from '../http/outbound';
 import { loadConfig, type Config } from '../config';
 import { createDatabase, migrateToLatest, type Db } from '../db/database';
-import type { App } from '../routes/types';
+import type { App } from '../http/app-type';
 import { DEMO_ACCOUNTS } from '../seed/accounts';
 import { seedDemo } from '../seed/demo';
 import { migratedTemplate } from './pglite-template';
