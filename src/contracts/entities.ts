@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Picture } from './picture';
 import {
   OUTPUT_DESCRIPTION_MAX,
   REFLECTION_SCORE_MAX,
@@ -66,7 +67,7 @@ export const TimedAction = z.object({
        * languages); absent: show `choices`. A ballot always names the choice from `choices`.
        */
       labels: z.array(z.string()).optional(),
-      image: z.string().optional(),
+      image: z.optional(Picture),
     })
     .default({}),
 });
@@ -115,15 +116,15 @@ export const Tag = z.object({
 });
 export type Tag = z.infer<typeof Tag>;
 
-export const WorkExample = z.object({ image: z.string(), description: z.string() });
+export const WorkExample = z.object({ image: Picture, description: z.string() });
 export const Work = z.object({
   id: Id,
   title: z.string(),
   description: z.string(),
-  image: z.string().nullable(),
+  image: z.nullable(Picture),
   outputIds: z.array(Id).optional(),
   afterDescription: z.string().optional(),
-  afterImage: z.string().optional(),
+  afterImage: z.optional(Picture),
   /** The last entry is the image question. */
   questions: z.array(z.string()).optional(),
   associatedColor: z.number().int().optional(),
@@ -133,8 +134,8 @@ export type Work = z.infer<typeof Work>;
 
 const LangVariant = z.object({
   title: z.string().optional(),
-  image: z.string().optional(),
-  thumbnailImage: z.string().optional(),
+  image: z.optional(Picture),
+  thumbnailImage: z.optional(Picture),
 });
 
 export const SessionTarget = z.object({
@@ -153,12 +154,12 @@ export const Session = z.object({
   title: z.string(),
   subTitle: z.string().optional(),
   description: z.string().optional(),
-  image: z.string(),
-  thumbnailImage: z.string().optional(),
-  titleImage: z.string().optional(),
+  image: Picture,
+  thumbnailImage: z.optional(Picture),
+  titleImage: z.optional(Picture),
   guide: z.array(z.string()),
   guideLabel: z.string(),
-  guideImage: z.string().optional(),
+  guideImage: z.optional(Picture),
   instruction: z.string().optional(),
   job: z.string(),
   startTime: EpochMs,
@@ -236,7 +237,7 @@ export const Output = z.object({
   user: PublicUser,
   description: z.string().max(OUTPUT_DESCRIPTION_MAX),
   name: z.string().optional(),
-  images: z.array(z.string()),
+  images: z.array(Picture),
   status: OutputStatus,
   violationStatuses: z.array(OutputViolation),
   outputComments: z.number().int().nonnegative(),
@@ -321,7 +322,7 @@ export const Notification = z.object({
   user: z.object({ displayName: z.string() }).optional(),
   count: z.number().int().nonnegative(),
   items: z.object({
-    session: z.object({ id: Id, title: z.string(), image: z.string() }).optional(),
+    session: z.object({ id: Id, title: z.string(), image: Picture }).optional(),
     feedback: z.object({ outputId: Id }).optional(),
   }),
   payload: z.object({ targetProjectId: z.optional(Id), id: z.optional(Id) }).optional(),
@@ -384,7 +385,7 @@ export const DownloadItem = z.object({
   lang: Lang,
   status: z.enum(['inprogress', 'complete', 'failed', 'inactive']),
   progress: z.number().min(0).max(100),
-  session: z.object({ id: Id, title: z.string(), image: z.string() }),
+  session: z.object({ id: Id, title: z.string(), image: Picture }),
 });
 
 export const PlayerPreferences = z.object({
@@ -402,7 +403,7 @@ export type PlayerPreferences = z.infer<typeof PlayerPreferences>;
 export const SessionParticipant = z.object({
   id: Id,
   displayName: z.string(),
-  image: z.string().nullable(),
+  image: z.nullable(Picture),
   role: Role,
   school: z.nullable(School),
   joinedAt: EpochMs,

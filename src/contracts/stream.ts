@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Picture } from './picture';
 import { ROOM_NAME_MAX } from './constants';
 import { nameText } from './names';
 import {
@@ -201,7 +202,7 @@ export type LiveActionPayload = z.infer<typeof LiveActionPayload>;
 /** What a participant shows of themselves (the SessionParticipant fields but id and joinedAt). */
 export const ParticipantUser = z.object({
   displayName: z.string(),
-  image: z.string().nullable(),
+  image: z.nullable(Picture),
   role: Role,
   school: z.nullable(School),
 });

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { Picture } from './picture';
 import { DISPLAY_NAME_MAX } from './constants';
 import { nameText } from './names';
 
@@ -62,7 +63,7 @@ export const PublicUser = z.object({
   /** The account name. */
   id: z.string(),
   displayName: z.string(),
-  image: z.nullable(z.string()),
+  image: z.nullable(Picture),
   role: Role,
   school: z.nullable(School),
 });

@@ -5,11 +5,8 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { pictureSigningSerializer } from './http/picture-signing';
 import { LoginThrottle } from './auth/login-throttle';
 import { Permissions } from './auth/permissions';
 import { resolveJwtSecret } from './auth/secret';
@@ -153,7 +150,6 @@ export async function buildApp({
 
   // Ring 1: plugins.
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
   registerNoStore(server);
   registerControlCharGuard(server);
@@ -167,13 +163,12 @@ export async function buildApp({
   });
   registerDocumentOnlyHeaders(server);
   const secret = await resolveJwtSecret(db, config.jwtSecret);
-  // Before the routes: their answers sign upload URLs, their bodies get them back unsigned.
+  // Answers sign the pictures their schemas declare; bodies get them back unsigned.
+  const signer = new UploadSigner(secret, config.uploads.urlTtlS);
+  app.setSerializerCompiler(pictureSigningSerializer((url) => signer.sign(url)));
   const uploadsDir = join(config.dataDir, 'uploads');
   mkdirSync(uploadsDir, { recursive: true });
-  registerSignedUploads(server, {
-    signer: new UploadSigner(secret, config.uploads.urlTtlS),
-    uploadsDir,
-  });
+  registerSignedUploads(server, { signer, uploadsDir });
   const tokens = new TokenService(
     db,
     secret,

@@ -1,3 +1,4 @@
+import { Picture } from '../picture';
 import { z } from 'zod';
 import { OUTPUT_DESCRIPTION_MAX, PRESET_IMAGES } from '../constants';
 import { Id, Output, OutputViolation, Work } from '../entities';
@@ -81,7 +82,7 @@ export const MyOutputsQuery = z.object({
 });
 
 /** POST /v1/output/image: the stored, re-encoded image. */
-export const UploadImageResponse = z.object({ url: OutputImageUrl });
+export const UploadImageResponse = z.object({ url: Picture });
 
 /** GET /v1/session/{id}/works: the session's works in order. */
 export const SessionWorksResponse = z.object({ items: z.array(Work) });

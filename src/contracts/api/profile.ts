@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Picture } from '../picture';
 import { OUTPUT_DESCRIPTION_MAX } from '../constants';
 import {
   EpochMs,
@@ -28,9 +29,9 @@ export const UserListResponse = z.object({ items: z.array(PublicUser) });
 export const SessionBrief = z.object({
   id: Id,
   title: z.string(),
-  image: z.string(),
-  ja: z.object({ title: z.string().optional(), image: z.string().optional() }).optional(),
-  en: z.object({ title: z.string().optional(), image: z.string().optional() }).optional(),
+  image: Picture,
+  ja: z.object({ title: z.string().optional(), image: z.optional(Picture) }).optional(),
+  en: z.object({ title: z.string().optional(), image: z.optional(Picture) }).optional(),
 });
 export type SessionBrief = z.infer<typeof SessionBrief>;
 

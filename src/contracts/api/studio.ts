@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pictureFields } from '../picture';
 import {
   EpochMs,
   Id,
@@ -46,6 +47,9 @@ export const MediaUrl = z
   .max(2000)
   .refine((s) => /^\/(?!\/)\S*$/.test(s) || /^https?:\/\/\S+$/i.test(s), 'url');
 
+/** A picture field of the studio: a MediaUrl that answers hand out signed when it is an upload. */
+const StudioPicture = MediaUrl.clone().register(pictureFields, { picture: true });
+
 const Seconds = z
   .number()
   .finite()
@@ -83,7 +87,7 @@ export const StudioTimedAction = z
         type: z.enum(['cover', 'free', 'opinion']).optional(),
         title: Text(STUDIO_MOMENT_TEXT_MAX).optional(),
         choices: z.array(Required(STUDIO_MOMENT_TEXT_MAX)).optional(),
-        image: MediaUrl.optional(),
+        image: StudioPicture.optional(),
       })
       .strict(),
   })
@@ -164,8 +168,8 @@ const LangTexts = z
     title: Text(STUDIO_TITLE_MAX).optional(),
     subTitle: Text(STUDIO_TITLE_MAX).optional(),
     description: Text(STUDIO_TEXT_MAX).optional(),
-    image: MediaUrl.optional(),
-    thumbnailImage: MediaUrl.optional(),
+    image: StudioPicture.optional(),
+    thumbnailImage: StudioPicture.optional(),
   })
   .strict();
 
@@ -177,10 +181,10 @@ export const StudioSessionInput = z
     subTitle: Text(STUDIO_TITLE_MAX).optional(),
     description: Text(STUDIO_TEXT_MAX).optional(),
     /** Absent: STUDIO_DEFAULT_IMAGE. An upload (`/uploads/…`) must be of the author's school. */
-    image: MediaUrl.optional(),
-    thumbnailImage: MediaUrl.optional(),
-    titleImage: MediaUrl.optional(),
-    guideImage: MediaUrl.optional(),
+    image: StudioPicture.optional(),
+    thumbnailImage: StudioPicture.optional(),
+    titleImage: StudioPicture.optional(),
+    guideImage: StudioPicture.optional(),
     en: LangTexts.optional(),
     ja: LangTexts.pick({ image: true, thumbnailImage: true }).optional(),
     status: SessionStatus,
@@ -261,16 +265,16 @@ export const StudioWorkInput = z
   .object({
     title: Required(STUDIO_TITLE_MAX),
     description: Text(STUDIO_TEXT_MAX),
-    image: MediaUrl.nullable().default(null),
+    image: StudioPicture.nullable().default(null),
     afterDescription: Text(STUDIO_TEXT_MAX).optional(),
-    afterImage: MediaUrl.optional(),
+    afterImage: StudioPicture.optional(),
     /** The last entry is the image question (spec 3, Work). */
     questions: z
       .array(Required(STUDIO_MOMENT_TEXT_MAX * 2))
       .min(1)
       .max(10),
     examples: z
-      .array(z.object({ image: MediaUrl, description: Text(STUDIO_TEXT_MAX) }).strict())
+      .array(z.object({ image: StudioPicture, description: Text(STUDIO_TEXT_MAX) }).strict())
       .max(6)
       .default([]),
     /** An index into the three associated colours. */

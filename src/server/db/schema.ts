@@ -572,6 +572,7 @@ export interface Database {
   push_subscriptions: PushSubscriptionsTable;
   transcode_jobs: TranscodeJobsTable;
   studio_images: StudioImagesTable;
+  output_uploads: OutputUploadsTable;
 }
 
 /** Web Push subscriptions (migration 0014). */
@@ -584,7 +585,6 @@ export interface PushSubscriptionsTable {
   created_at: CreatedAt;
 }
 
-/** A studio upload's transcoding to HLS (migration 0015); survives restarts. */
 /** A picture uploaded in the studio and whose it is (migration 0016). */
 export interface StudioImagesTable {
   /** The stored upload path, `/uploads/<hex>.jpg` (never the signed form). */
@@ -594,6 +594,15 @@ export interface StudioImagesTable {
   created_at: CreatedAt;
 }
 
+/** An output picture and who uploaded it (migration 0018). */
+export interface OutputUploadsTable {
+  /** The stored upload path, `/uploads/<hex>.jpg` (never the signed form). */
+  url: string;
+  owner_user_id: string;
+  created_at: CreatedAt;
+}
+
+/** A studio upload's transcoding to HLS (migration 0015); survives restarts. */
 export interface TranscodeJobsTable {
   id: TextId;
   video_id: string;

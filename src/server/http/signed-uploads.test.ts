@@ -122,3 +122,81 @@ describe('uploaded images (issue 8, item 14)', () => {
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
   });
 });
+
+/**
+ * Issue 25, hole 3: on 9b21295 a hook signed every string shaped like `/uploads/<hex>.jpg` in
+ * every answer, so another school's pupil who posted a demo pupil's image path as a comment got a
+ * working signed URL back, and could attach that image to their own output.
+ */
+describe('hole 3: a picture path seen elsewhere is not a key', () => {
+  const session = DEMO_IDS.sessions.oceanArchive;
+  const post = async (account: string, images: string[]) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/v1/output',
+      headers: await t.authHeader(account),
+      payload: {
+        sessionId: session,
+        workId: 'work-ocean-archive',
+        status: 'published',
+        description: 'Sea glass.',
+        images,
+      },
+    });
+
+  it('signs only declared picture fields, and an output attaches only its author’s own uploads', async () => {
+    const signed = await upload('student20');
+    const plain = signed.split('?')[0]!;
+
+    // The path as a comment comes back as text, never signed.
+    const comment = await t.app.inject({
+      method: 'POST',
+      url: `/v1/session/${session}/comment`,
+      headers: await t.authHeader('sakura01'),
+      payload: { type: 'SESSION', content: plain },
+    });
+    expect(comment.statusCode, comment.body).toBe(200);
+    expect(comment.body).not.toContain('sig=');
+    expect(comment.json()).toMatchObject({ item: { content: plain } });
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: `/v1/session/${session}/comments`,
+      headers: await t.authHeader('sakura01'),
+    });
+    expect(listed.statusCode).toBe(200);
+    expect(listed.body).toContain(plain);
+    expect(listed.body).not.toMatch(/\/uploads\/[a-f0-9]{32}\.jpg\?exp=/);
+
+    // Another pupil (another school, or a classmate) cannot attach it, signed or plain.
+    for (const [account, url] of [
+      ['sakura01', plain],
+      ['sakura01', signed],
+      ['student06', plain],
+    ] as const) {
+      const refused = await post(account, [url]);
+      expect(refused.statusCode, `${account} ${url}`).toBe(400);
+      expect(refused.json()).toMatchObject({
+        error: { code: 'badRequest', fields: [{ path: 'images' }] },
+      });
+    }
+    const stolen = await t.db
+      .selectFrom('output_images')
+      .select('output_id')
+      .where('url', '=', plain)
+      .execute();
+    expect(stolen).toEqual([]);
+
+    // Its uploader can, and may send it again when editing the output.
+    const own = await post('student20', [signed]);
+    expect(own.statusCode, own.body).toBe(200);
+    const { item } = OutputResponse.parse(own.json());
+    expect(item.images[0]).toMatch(/\?exp=\d+&sig=/);
+    const edited = await t.app.inject({
+      method: 'PUT',
+      url: `/v1/output/${item.id}`,
+      headers: await t.authHeader('student20'),
+      payload: { description: 'Sea glass, sorted.', images: [item.images[0]!] },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+  });
+});

@@ -87,17 +87,15 @@ function mapStrings(value: Json, f: (s: string) => string, depth = 0): Json {
 }
 
 /**
- * Every API answer hands out signed upload URLs (one hook: every route that shows an output's
- * image, now or later, is covered), a signed URL sent back in a body is stored as its plain path,
- * and GET /uploads/{name} serves only with a valid, unexpired signature, `Cache-Control: private`.
+ * A signed URL sent back in a body is stored as its plain path, and GET /uploads/{name} serves
+ * only with a valid, unexpired signature, `Cache-Control: private`. Answers sign their `Picture`
+ * fields as they are serialised (picture-signing.ts), never a string merely shaped like a path.
  */
 export function registerSignedUploads(
   app: FastifyInstance,
   { signer, uploadsDir }: { signer: UploadSigner; uploadsDir: string },
 ): void {
-  const sign = (s: string) => signer.sign(s);
   const strip = (s: string) => signer.strip(s);
-  app.addHook('preSerialization', async (_request, _reply, payload) => mapStrings(payload, sign));
   app.addHook('preValidation', async (request) => {
     if (request.body !== undefined) request.body = mapStrings(request.body, strip);
   });

@@ -14,12 +14,12 @@ import { reencodeImage, sniffImageType, storeUpload } from './images';
  * random name in DATA_DIR/uploads and answered as `{ url }` (signed on the way out).
  * `authorize` runs before the body is read; `stored` records the new file (say, its owner).
  */
-export async function registerImageUpload(
+export async function registerImageUpload<Uploader>(
   app: App,
   path: string,
   hooks: {
-    authorize: (req: FastifyRequest) => Promise<unknown>;
-    stored?: (req: FastifyRequest, url: string, ctx: unknown) => Promise<void>;
+    authorize: (req: FastifyRequest) => Promise<Uploader>;
+    stored?: (req: FastifyRequest, url: string, uploader: Uploader) => Promise<void>;
   },
 ): Promise<void> {
   // Multipart is registered for this route alone: nothing else accepts uploads.

@@ -1,4 +1,5 @@
 import type { CreateOutputRequest, UpdateOutputRequest } from '../../contracts/api/outputs';
+import { requireOwnPictures } from './attachments';
 import { presetImageFor } from '../../contracts/api/outputs';
 import { decide, type Permissions } from '../auth/permissions';
 import type { Db } from '../db/database';
@@ -104,6 +105,7 @@ export async function createOutput(
     throw new AppError('forbidden', 'Outputs are posted as oneself');
   }
   await requireWorkOfSession(db, body.sessionId, body.workId);
+  await requireOwnPictures(db, user.id, body.images);
 
   if (body.status === 'autosaved') {
     return db.transaction().execute(async (trx) => {
@@ -194,6 +196,7 @@ export async function updateOutput(
     throw new AppError('forbidden', 'Only the author may edit');
   }
   await requireSubmitOutput(permissions, user);
+  await requireOwnPictures(db, user.id, body.images, id);
 
   const draftStays = row.status === 'autosaved' && body.status !== 'published';
   if (draftStays) {

@@ -13,6 +13,7 @@ import {
 import { Id } from '../../contracts/entities';
 import { contentLangOf } from '../content/localize';
 import { AppError } from '../http/errors';
+import { recordOutputUpload } from '../outputs/attachments';
 import { registerImageUpload } from '../outputs/image-upload';
 import {
   mayViewOutput,
@@ -91,7 +92,9 @@ export async function outputRoutes(app: App): Promise<void> {
     authorize: async (req) => {
       const { user } = await app.auth.require(req);
       await requireSubmitOutput(app.permissions, user);
+      return user.id;
     },
+    stored: (_req, url, userId) => recordOutputUpload(app.db, userId, url),
   });
 
   app.get(

@@ -374,8 +374,7 @@ export async function studioRoutes(app: App): Promise<void> {
   // recorded as the caller's school's so no other school's session can show it.
   await registerImageUpload(app, '/v1/studio/image', {
     authorize: async (req) => (await author(req)).author,
-    stored: async (_req, url, ctx) => {
-      const a = ctx as Awaited<ReturnType<typeof author>>['author'];
+    stored: async (_req, url, a) => {
       await app.db
         .insertInto('studio_images')
         .values({

@@ -15,6 +15,7 @@ import { push } from './0014-push';
 import { studio } from './0015-studio';
 import { studioImages } from './0016-studio-images';
 import { staffAdmin } from './0017-staff-admin';
+import { outputUploads } from './0018-output-uploads';
 
 /**
  * Every migration, in order, compiled into the server (no files read at runtime, so the same
@@ -37,6 +38,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0015-studio': studio,
   '0016-studio-images': studioImages,
   '0017-staff-admin': staffAdmin,
+  '0018-output-uploads': outputUploads,
 };
 
 export const migrationProvider: MigrationProvider = {
