@@ -44,6 +44,8 @@ const EnvSchema = z.object({
   CLIENT_DIR: z.string().trim().min(1).default('./dist/client'),
   /** The studio's transcoder: `auto` (system ffmpeg, else the bundled one), `none`, or a path. */
   FFMPEG: z.string().trim().min(1).default('auto'),
+  /** Videos transcoding at once, never two of one school (studio/transcoder.ts). */
+  TRANSCODE_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL_S: PositiveInt.default(900),
   REFRESH_TOKEN_TTL_S: PositiveInt.default(30 * 24 * 60 * 60),
@@ -195,6 +197,8 @@ export interface Config {
   clientDir: string;
   /** `auto`, `none` or an ffmpeg path (studio/transcoder.ts). */
   ffmpeg: string;
+  /** Videos transcoding at once (one per school). */
+  transcodeConcurrency: number;
   /** When absent, a secret is generated once and kept in app_settings. */
   jwtSecret: string | undefined;
   accessTokenTtlS: number;
@@ -412,6 +416,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mediaDir: resolve(e.MEDIA_DIR),
     clientDir: resolve(e.CLIENT_DIR),
     ffmpeg: e.FFMPEG,
+    transcodeConcurrency: e.TRANSCODE_CONCURRENCY,
     jwtSecret: e.JWT_SECRET,
     accessTokenTtlS: e.ACCESS_TOKEN_TTL_S,
     refreshTokenTtlS: e.REFRESH_TOKEN_TTL_S,

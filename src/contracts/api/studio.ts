@@ -30,6 +30,8 @@ export const STUDIO_MOMENTS_MAX = 200;
 export const CAPTION_MAX_BYTES = 512 * 1024;
 /** The largest video a teacher may upload (the 500 MB on school Wi-Fi, with room). */
 export const VIDEO_UPLOAD_MAX_BYTES = 2 * 1024 * 1024 * 1024;
+/** The longest video the studio takes (a double lesson with room to spare): longer is refused. */
+export const VIDEO_MAX_DURATION_S = 2 * 60 * 60;
 export const VIDEO_UPLOAD_TYPES = ['video/mp4', 'video/webm', 'video/quicktime'] as const;
 
 /**

@@ -15,7 +15,12 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { VIDEO_UPLOAD_TYPES, type StudioSession, type StudioVideo } from '@/contracts/api/studio';
+import {
+  VIDEO_MAX_DURATION_S,
+  VIDEO_UPLOAD_TYPES,
+  type StudioSession,
+  type StudioVideo,
+} from '@/contracts/api/studio';
 import { parseCaptions, type Cue } from '@/contracts/captions';
 import { useQueryClient } from '@tanstack/react-query';
 import { studioKeys, useCreateVideo, useTranscodeJob, useUploadCaption } from './api/studio-api';
@@ -54,6 +59,10 @@ export function VideoPanel({
     </Paper>
   );
 }
+
+/** The message of a failed transcoding job: the known reasons by name, anything else as one. */
+const KNOWN_JOB_ERRORS = ['notVideo', 'transcoderMissing', 'videoTooLong'] as const;
+const jobErrorKey = (error: string | null) => KNOWN_JOB_ERRORS.find((k) => k === error) ?? 'other';
 
 function NewVideo({ sessionId, defaultTitle }: { sessionId: string; defaultTitle: string }) {
   const { t } = useTranslation('studio');
@@ -275,9 +284,9 @@ function UploadBox({
       )}
       {current?.status === 'failed' && (
         <Alert color="red" role="alert">
-          {t(
-            `video.jobError.${current.error === 'notVideo' || current.error === 'transcoderMissing' ? current.error : 'other'}`,
-          )}
+          {t(`video.jobError.${jobErrorKey(current.error)}`, {
+            minutes: VIDEO_MAX_DURATION_S / 60,
+          })}
         </Alert>
       )}
     </Stack>

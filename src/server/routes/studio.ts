@@ -68,6 +68,7 @@ export async function studioRoutes(app: App): Promise<void> {
     uploadsDir,
     mediaDir: app.config.mediaDir,
     log: app.log,
+    concurrency: app.config.transcodeConcurrency,
   });
   app.decorate('transcodeJobs', runner);
   app.addHook('onReady', async () => runner.start());

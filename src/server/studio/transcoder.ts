@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database';
+import { VIDEO_MAX_DURATION_S } from '../../contracts/api/studio';
 import { studioMediaDir, studioMediaUrl } from './repository';
 
 /**
@@ -12,8 +13,9 @@ import { studioMediaDir, studioMediaUrl } from './repository';
  * playlist, and a poster, by ffmpeg. The system's ffmpeg when there is one, else the binary the
  * `@ffmpeg-installer/ffmpeg` package ships for this platform (npm install scripts do not run
  * here; the binary is already executable in the package). Jobs are rows in `transcode_jobs`:
- * one runs at a time, and a job that was running when the server stopped runs again when it
- * starts (from the beginning: ffmpeg cannot resume half a playlist).
+ * a few run at once, one per school (JobRunner), a video longer than VIDEO_MAX_DURATION_S is
+ * refused, and a job that was running when the server stopped runs again when it starts (from
+ * the beginning: ffmpeg cannot resume half a playlist).
  */
 
 export interface Transcoder {
@@ -119,25 +121,45 @@ interface JobRunnerOptions {
   log: FastifyBaseLogger;
   /** Attempts before a job is failed for good (each restart mid-job counts one). */
   maxAttempts?: number;
+  /** Jobs transcoding at once, at most one per school (TRANSCODE_CONCURRENCY). */
+  concurrency?: number;
+  /** The longest video taken, in seconds (VIDEO_MAX_DURATION_S; tests lower it). */
+  maxDurationS?: number;
 }
 
 export const TRANSCODE_ERRORS = {
   noTranscoder: 'transcoderMissing',
   notVideo: 'notVideo',
+  tooLong: 'videoTooLong',
   failed: 'transcodeFailed',
   missingFile: 'uploadMissing',
 } as const;
 
-/** Runs queued jobs one at a time; `kick()` after queueing one, `start()` once, `stop()` on close. */
+/** A job's lane: its uploader's school, or the provider's (staff without a school). */
+type Lane = string;
+
+/**
+ * Runs queued jobs: up to `concurrency` at once and never two of one school, so one school's
+ * long upload cannot hold up another school's short clip (issue 25, hole 9). Within a school,
+ * and among schools waiting, the oldest job goes first. `kick()` after queueing one, `start()`
+ * once, `stop()` on close.
+ */
 export class JobRunner {
-  private running: Promise<void> | null = null;
-  private child: ChildProcess | null = null;
+  private readonly active = new Map<
+    string,
+    { lane: Lane; child: ChildProcess | null; done: Promise<void> }
+  >();
+  private filling: Promise<void> | null = null;
   private stopped = false;
   private again = false;
   /** Whether the jobs a stopped server left `running` have gone back in the queue. */
   private recovered = false;
 
   constructor(private readonly o: JobRunnerOptions) {}
+
+  private get concurrency(): number {
+    return Math.max(1, this.o.concurrency ?? 2);
+  }
 
   /**
    * Runs the queue, first putting back the jobs a stopped server left running. It never fails the
@@ -148,16 +170,17 @@ export class JobRunner {
     this.kick();
   }
 
+  /** Fills free slots from the queue; called on start, after an upload and when a job ends. */
   kick(): void {
     if (this.stopped) return;
-    if (this.running) {
+    if (this.filling) {
       this.again = true;
       return;
     }
-    this.running = this.drain()
+    this.filling = this.fill()
       .catch((e: unknown) => this.o.log.error({ err: e }, 'transcode queue failed'))
       .finally(() => {
-        this.running = null;
+        this.filling = null;
         if (this.again && !this.stopped) {
           this.again = false;
           this.kick();
@@ -165,19 +188,23 @@ export class JobRunner {
       });
   }
 
-  /** Kills a running ffmpeg and leaves its job `running`, so the next start picks it up. */
+  /** Kills running ffmpegs and leaves their jobs `running`, so the next start picks them up. */
   async stop(): Promise<void> {
     this.stopped = true;
-    this.child?.kill('SIGKILL');
-    await this.running?.catch(() => undefined);
+    for (const job of this.active.values()) job.child?.kill('SIGKILL');
+    await this.filling?.catch(() => undefined);
+    await Promise.all([...this.active.values()].map((j) => j.done.catch(() => undefined)));
   }
 
-  /** Resolves when the queue is empty (tests). */
+  /** Resolves when nothing is queued or running (tests). */
   async idle(): Promise<void> {
-    while (this.running) await this.running;
+    while (this.filling || this.active.size > 0) {
+      await this.filling;
+      await Promise.all([...this.active.values()].map((j) => j.done));
+    }
   }
 
-  private async drain(): Promise<void> {
+  private async fill(): Promise<void> {
     if (!this.recovered) {
       await this.o.db
         .updateTable('transcode_jobs')
@@ -186,17 +213,33 @@ export class JobRunner {
         .execute();
       this.recovered = true;
     }
-    for (;;) {
-      if (this.stopped) return;
-      const job = await this.o.db
+    while (!this.stopped && this.active.size < this.concurrency) {
+      const busy = [...new Set([...this.active.values()].map((j) => j.lane))];
+      const queued = await this.o.db
         .selectFrom('transcode_jobs')
-        .selectAll()
-        .where('status', '=', 'queued')
-        .orderBy('created_at')
-        .limit(1)
-        .executeTakeFirst();
+        .leftJoin('users', 'users.id', 'transcode_jobs.user_id')
+        .select([
+          'transcode_jobs.id',
+          'transcode_jobs.video_id',
+          'transcode_jobs.upload_id',
+          'transcode_jobs.attempts',
+          'users.school_id',
+        ])
+        .where('transcode_jobs.status', '=', 'queued')
+        .orderBy('transcode_jobs.created_at')
+        .limit(64)
+        .execute();
+      const job = queued.find((j) => !busy.includes(j.school_id ?? 'provider'));
       if (!job) return;
-      await this.run(job.id, job.video_id, job.upload_id, job.attempts);
+      const lane = job.school_id ?? 'provider';
+      const slot = { lane, child: null as ChildProcess | null, done: Promise.resolve() };
+      this.active.set(job.id, slot);
+      slot.done = this.run(slot, job.id, job.video_id, job.upload_id, job.attempts)
+        .catch((e: unknown) => this.o.log.error({ err: e, job: job.id }, 'transcode job failed'))
+        .finally(() => {
+          this.active.delete(job.id);
+          this.kick();
+        });
     }
   }
 
@@ -216,7 +259,13 @@ export class JobRunner {
       .execute();
   }
 
-  private async run(id: string, videoId: string, uploadId: string, attempts: number) {
+  private async run(
+    slot: { child: ChildProcess | null },
+    id: string,
+    videoId: string,
+    uploadId: string,
+    attempts: number,
+  ) {
     const { transcoder } = this.o;
     if (!transcoder) {
       await this.update(id, { status: 'failed', error: TRANSCODE_ERRORS.noTranscoder });
@@ -246,17 +295,22 @@ export class JobRunner {
       await this.update(id, { status: 'failed', error: TRANSCODE_ERRORS.notVideo });
       return;
     }
+    const maxS = this.o.maxDurationS ?? VIDEO_MAX_DURATION_S;
+    if (info.duration === null || info.duration > maxS) {
+      await this.update(id, { status: 'failed', error: TRANSCODE_ERRORS.tooLong });
+      return;
+    }
     const outDir = join(studioMediaDir(this.o.mediaDir, videoId), id);
     await rm(outDir, { recursive: true, force: true });
     await mkdir(join(outDir, '0'), { recursive: true });
     await mkdir(join(outDir, '1'), { recursive: true });
-    const ok = await this.encode(id, source, outDir, info);
+    const ok = await this.encode(slot, id, source, outDir, info);
     if (this.stopped) return; // killed by stop(): stays running, resumed by the next start
     if (!ok) {
       await this.update(id, { status: 'failed', error: TRANSCODE_ERRORS.failed });
       return;
     }
-    const posterOk = await this.poster(source, join(outDir, 'poster.jpg'), info.duration);
+    const posterOk = await this.poster(slot, source, join(outDir, 'poster.jpg'), info.duration);
     if (this.stopped) return;
     if (posterOk) {
       await copyFile(
@@ -283,10 +337,14 @@ export class JobRunner {
     });
   }
 
-  private spawnFfmpeg(args: string[], onProgress?: (seconds: number) => void): Promise<boolean> {
+  private spawnFfmpeg(
+    slot: { child: ChildProcess | null },
+    args: string[],
+    onProgress?: (seconds: number) => void,
+  ): Promise<boolean> {
     return new Promise((resolve) => {
       const child = spawn(this.o.transcoder!.path, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-      this.child = child;
+      slot.child = child;
       let err = '';
       child.stdout.resume();
       child.stderr.setEncoding('utf8');
@@ -300,7 +358,7 @@ export class JobRunner {
       });
       child.on('error', () => resolve(false));
       child.on('exit', (code) => {
-        this.child = null;
+        slot.child = null;
         if (code !== 0 && !this.stopped) this.o.log.warn({ ffmpeg: err }, 'ffmpeg failed');
         resolve(code === 0);
       });
@@ -311,12 +369,19 @@ export class JobRunner {
    * One ffmpeg per rendition, and the master playlist written here: the bundled 2018 ffmpeg
    * crashes at exit (SIGSEGV) when one run writes several HLS variants with a master.
    */
-  private async encode(id: string, source: string, outDir: string, info: Probe): Promise<boolean> {
+  private async encode(
+    slot: { child: ChildProcess | null },
+    id: string,
+    source: string,
+    outDir: string,
+    info: Probe,
+  ): Promise<boolean> {
     const renditions = RENDITIONS.map((r) => ({ ...r, size: outputSize(info, r.height) }));
     let pending: Promise<void> = Promise.resolve();
     for (const [i, r] of renditions.entries()) {
       let lastWrite = 0;
       const ok = await this.spawnFfmpeg(
+        slot,
         [
           ...['-hide_banner', '-nostdin', '-y', '-i', source],
           ...['-vf', `scale=w=-2:h='trunc(min(${r.height}\\,ih)/2)*2'`, '-map', '0:v:0'],
@@ -358,9 +423,14 @@ export class JobRunner {
     return true;
   }
 
-  private poster(source: string, out: string, duration: number | null): Promise<boolean> {
+  private poster(
+    slot: { child: ChildProcess | null },
+    source: string,
+    out: string,
+    duration: number | null,
+  ): Promise<boolean> {
     const at = duration ? Math.min(1, duration / 2) : 0;
-    return this.spawnFfmpeg([
+    return this.spawnFfmpeg(slot, [
       '-hide_banner',
       '-nostdin',
       '-y',
