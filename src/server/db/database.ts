@@ -6,7 +6,7 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { Config } from '../config';
 import { migrationProvider } from './migrations';
-import { PGliteThread } from './pglite-thread';
+import { PGliteThread, PGliteThreadDialect } from './pglite-thread';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -49,11 +49,10 @@ export function createDatabase(
     ...(inMemory ? {} : { dataDir: config.pgliteDir }),
     ...(options.pgliteLoadDataDir ? { loadDataDir: options.pgliteLoadDataDir } : {}),
   };
-  // The dialect calls only query() and close(), which PGliteThread answers from its worker.
-  const pglite = config.pgliteWorker
-    ? (new PGliteThread(pgliteOptions) as unknown as PGlite)
-    : new PGlite(pgliteOptions);
-  return new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  const dialect = config.pgliteWorker
+    ? new PGliteThreadDialect(new PGliteThread(pgliteOptions))
+    : new PGliteDialect(new PGlite(pgliteOptions));
+  return new Kysely<Database>({ dialect });
 }
 
 function quoteIdent(name: string): string {
