@@ -47,7 +47,7 @@ import { findStream } from '../streams/repository';
 import { maySeeSchoolOf, publicUsers } from '../users/public-users';
 import type { UserRow } from '../users/repository';
 import { listNotifications } from './notifications';
-import { PROFILE_LIST_MAX, userFeedbacks, userJoinedSessions } from './profile-lists';
+import { PROFILE_LIST_MAX, userFeedbacks, userJoinedSessions } from '../users/profile-lists';
 import type { App } from '../http/app-type';
 
 /** The most items a session-wide list returns (newest first). */
@@ -102,7 +102,7 @@ export async function catalogueRoutes(app: App): Promise<void> {
     { schema: { querystring: MyFeedbacksQuery, response: { 200: UserFeedbacksResponse } } },
     async (req) => {
       const { user } = await app.auth.require(req);
-      return userFeedbacks(app, user, user);
+      return userFeedbacks(app.db, await app.permissions.subject(user), user);
     },
   );
 
@@ -111,7 +111,7 @@ export async function catalogueRoutes(app: App): Promise<void> {
     { schema: { response: { 200: UserSessionsResponse } } },
     async (req) => {
       const { user } = await app.auth.require(req);
-      return userJoinedSessions(app, user, user);
+      return userJoinedSessions(app.db, await app.permissions.subject(user), user, user);
     },
   );
 
