@@ -28,7 +28,7 @@ import {
 import { FeedbacksResponse } from '../../contracts/api/feedback';
 import { NotificationsResponse } from '../../contracts/api/notifications';
 import { OutputListResponse } from '../../contracts/api/outputs';
-import { UserFeedbacksResponse, UserSessionsResponse } from '../../contracts/api/profile';
+import { UserFeedbacksResponse } from '../../contracts/api/profile';
 import { SessionIdParams } from '../../contracts/api/sessions';
 import { Action, isStaffRole, Tag, type Lang } from '../../contracts/entities';
 import { isBlocked, isProviderRole } from '../auth/permissions';
@@ -47,7 +47,7 @@ import { findStream } from '../streams/repository';
 import { maySeeSchoolOf, publicUsers } from '../users/public-users';
 import type { UserRow } from '../users/repository';
 import { listNotifications } from './notifications';
-import { PROFILE_LIST_MAX, userFeedbacks, userJoinedSessions } from '../users/profile-lists';
+import { PROFILE_LIST_MAX, userFeedbacks } from '../users/profile-lists';
 import type { App } from '../http/app-type';
 
 /** The most items a session-wide list returns (newest first). */
@@ -103,15 +103,6 @@ export async function catalogueRoutes(app: App): Promise<void> {
     async (req) => {
       const { user } = await app.auth.require(req);
       return userFeedbacks(app.db, await app.permissions.subject(user), user);
-    },
-  );
-
-  app.get(
-    '/v1/me/joinedSessions',
-    { schema: { response: { 200: UserSessionsResponse } } },
-    async (req) => {
-      const { user } = await app.auth.require(req);
-      return userJoinedSessions(app.db, await app.permissions.subject(user), user, user);
     },
   );
 
