@@ -8,7 +8,8 @@ import {
 } from '../../contracts/api/users';
 import { ownGroups } from '../users/groups';
 import { userJoinedSessions } from '../users/profile-lists';
-import { setOwnViolationStatuses, toGroup } from '../users/repository';
+import { setOwnViolationStatuses } from '../users/own-record';
+import { toGroup } from '../users/repository';
 import type { App } from '../http/app-type';
 
 export async function meRoutes(app: App): Promise<void> {

@@ -7,9 +7,8 @@ import {
   type PublicUser,
   type Role,
 } from '../../contracts/entities';
-import type { Subject } from '../auth/permissions';
 import type { Db } from '../db/database';
-import { json, msOf, toMs } from '../db/json';
+import { msOf, toMs } from '../db/json';
 import type { GroupsTable, SchoolsTable, UsersTable } from '../db/schema';
 import { isForbiddenName } from '../moderation/forbidden-name';
 
@@ -208,18 +207,4 @@ export function toMe(u: UserRow, school: SchoolRow | undefined, groups: readonly
 export async function loadMe(db: Db, u: UserRow): Promise<Me> {
   const [school, groups] = await Promise.all([findSchool(db, u.school_id), groupsOfUser(db, u.id)]);
   return toMe(u, school, groups);
-}
-
-/** Sets the scope's own violation statuses (DELETE /v1/me/violation/{keyName}); the new row. */
-export async function setOwnViolationStatuses(
-  db: Db,
-  scope: Subject,
-  statuses: UserRow['violation_statuses'],
-): Promise<UserRow> {
-  return db
-    .updateTable('users')
-    .set({ violation_statuses: json(statuses), updated_at: new Date() })
-    .where('id', '=', scope.userId)
-    .returningAll()
-    .executeTakeFirstOrThrow();
 }
