@@ -69,6 +69,8 @@ import { catalogueRoutes } from './routes/catalogue';
 import { legacyAliasRoutes } from './routes/legacy';
 import { olderServiceRoutes } from './routes/older-service';
 import { accountRoutes } from './routes/accounts';
+import { tagRoutes } from './routes/tags';
+import { activityRoutes } from './routes/activities';
 import { ReportScheduler } from './reports/scheduler';
 import { PushService } from './push/push-service';
 import { DeviceCookies } from './auth/device-cookie';
@@ -311,6 +313,8 @@ export async function buildApp({
   await app.register(catalogueRoutes);
   await app.register(olderServiceRoutes);
   await app.register(accountRoutes);
+  await app.register(tagRoutes);
+  await app.register(activityRoutes);
   // Last: the older service's aliases reuse the /v1 routes registered above.
   await app.register(legacyAliasRoutes);
   const roomHub = registerRoomHub(server, {

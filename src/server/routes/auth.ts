@@ -13,7 +13,7 @@ import { deviceSetCookie } from '../auth/device-cookie';
 import { mayUnlockAccountOf } from '../auth/unlock';
 import { bearerOf } from '../auth/service';
 import { AppError } from '../http/errors';
-import { mayView, resolveUser } from './users';
+import { resolveUser } from '../users/visibility';
 import type { App } from '../http/app-type';
 
 export async function authRoutes(app: App): Promise<void> {
@@ -85,9 +85,9 @@ export async function authRoutes(app: App): Promise<void> {
     { schema: { params: UserIdParams, response: { 200: UnlockAccountResponse } } },
     async (req) => {
       const { user: actor } = await app.auth.require(req);
-      const target = await resolveUser(app.db, req.params.id);
       // Someone one may not even see answers like someone who does not exist.
-      if (!target || !mayView(actor, target)) throw new AppError('notFound', 'User not found');
+      const target = await resolveUser(app.db, await app.permissions.subject(actor), req.params.id);
+      if (!target) throw new AppError('notFound', 'User not found');
       if (!(await mayUnlockAccountOf(app.db, app.permissions, actor, target))) {
         throw new AppError('forbidden', 'You may not unlock this account');
       }

@@ -1,55 +1,19 @@
 import { FollowResponse, UserListResponse } from '../../contracts/api/profile';
 import { UserIdParams } from '../../contracts/api/users';
-import type { PublicUser } from '../../contracts/entities';
+import type { Subject } from '../auth/permissions';
 import { AppError } from '../http/errors';
-import type { UserRow } from '../users/repository';
-import { maySeeSchoolOf, publicUsers, wireUser } from '../users/public-users';
-import { requireVisibleUser } from './profile-lists';
+import { follow, followList, unfollow } from '../users/follows';
+import { requireVisibleUser } from '../users/profile-lists';
 import type { App } from '../http/app-type';
-
-/** The most users one follow list returns (newest first). */
-export const FOLLOW_LIST_MAX = 500;
 
 /**
  * Who follows whom. Following needs the `follow` permission and a user one may see (same school,
  * or provider staff); following oneself is a 400. Lists show only users the viewer may see.
  */
 export async function followRoutes(app: App): Promise<void> {
-  async function listOf(
-    viewer: UserRow,
-    userId: string,
-    direction: 'followers' | 'follows',
-  ): Promise<PublicUser[]> {
-    const rows =
-      direction === 'followers'
-        ? await app.db
-            .selectFrom('follows')
-            .select(['follower_id as id', 'created_at'])
-            .where('followee_id', '=', userId)
-            .orderBy('created_at', 'desc')
-            .limit(FOLLOW_LIST_MAX)
-            .execute()
-        : await app.db
-            .selectFrom('follows')
-            .select(['followee_id as id', 'created_at'])
-            .where('follower_id', '=', userId)
-            .orderBy('created_at', 'desc')
-            .limit(FOLLOW_LIST_MAX)
-            .execute();
-    const users = await publicUsers(
-      app.db,
-      viewer,
-      rows.map((r) => r.id),
-    );
-    return rows.flatMap((r) => {
-      const u = users.get(r.id);
-      return u && maySeeSchoolOf(viewer, u) ? [wireUser(u)] : [];
-    });
-  }
-
-  const target = async (viewer: UserRow, id: string) => {
-    const user = await requireVisibleUser(app, viewer, id);
-    if (user.id === viewer.id) {
+  const target = async (scope: Subject, id: string) => {
+    const user = await requireVisibleUser(app.db, scope, id);
+    if (user.id === scope.userId) {
       throw new AppError('badRequest', 'You cannot follow yourself', [
         { path: 'id', message: 'self' },
       ]);
@@ -62,15 +26,12 @@ export async function followRoutes(app: App): Promise<void> {
     { schema: { params: UserIdParams, response: { 200: FollowResponse } } },
     async (req) => {
       const { user } = await app.auth.require(req);
-      const followee = await target(user, req.params.id);
+      const scope = await app.permissions.subject(user);
+      const followee = await target(scope, req.params.id);
       if (!(await app.permissions.check('follow', user))) {
         throw new AppError('forbidden', 'Not permitted: follow');
       }
-      await app.db
-        .insertInto('follows')
-        .values({ follower_id: user.id, followee_id: followee.id })
-        .onConflict((oc) => oc.columns(['follower_id', 'followee_id']).doNothing())
-        .execute();
+      await follow(app.db, scope, followee);
       return { isFollowing: true };
     },
   );
@@ -80,25 +41,24 @@ export async function followRoutes(app: App): Promise<void> {
     { schema: { params: UserIdParams, response: { 200: FollowResponse } } },
     async (req) => {
       const { user } = await app.auth.require(req);
-      const followee = await target(user, req.params.id);
+      const scope = await app.permissions.subject(user);
+      const followee = await target(scope, req.params.id);
       // Unfollowing needs no permission: anyone may stop following.
-      await app.db
-        .deleteFrom('follows')
-        .where('follower_id', '=', user.id)
-        .where('followee_id', '=', followee.id)
-        .execute();
+      await unfollow(app.db, scope, followee);
       return { isFollowing: false };
     },
   );
 
   app.get('/v1/follows', { schema: { response: { 200: UserListResponse } } }, async (req) => {
     const { user } = await app.auth.require(req);
-    return { items: await listOf(user, user.id, 'follows') };
+    const scope = await app.permissions.subject(user);
+    return { items: await followList(app.db, scope, user, 'follows') };
   });
 
   app.get('/v1/followers', { schema: { response: { 200: UserListResponse } } }, async (req) => {
     const { user } = await app.auth.require(req);
-    return { items: await listOf(user, user.id, 'followers') };
+    const scope = await app.permissions.subject(user);
+    return { items: await followList(app.db, scope, user, 'followers') };
   });
 
   app.get(
@@ -106,8 +66,9 @@ export async function followRoutes(app: App): Promise<void> {
     { schema: { params: UserIdParams, response: { 200: UserListResponse } } },
     async (req) => {
       const { user } = await app.auth.require(req);
-      const owner = await requireVisibleUser(app, user, req.params.id);
-      return { items: await listOf(user, owner.id, 'follows') };
+      const scope = await app.permissions.subject(user);
+      const owner = await requireVisibleUser(app.db, scope, req.params.id);
+      return { items: await followList(app.db, scope, owner, 'follows') };
     },
   );
 
@@ -116,8 +77,9 @@ export async function followRoutes(app: App): Promise<void> {
     { schema: { params: UserIdParams, response: { 200: UserListResponse } } },
     async (req) => {
       const { user } = await app.auth.require(req);
-      const owner = await requireVisibleUser(app, user, req.params.id);
-      return { items: await listOf(user, owner.id, 'followers') };
+      const scope = await app.permissions.subject(user);
+      const owner = await requireVisibleUser(app.db, scope, req.params.id);
+      return { items: await followList(app.db, scope, owner, 'followers') };
     },
   );
 }

@@ -1,18 +1,15 @@
 import { MeResponse } from '../../contracts/api/auth';
+import { UserSessionsResponse } from '../../contracts/api/profile';
 import {
   DeleteViolationResponse,
   MyGroupsQuery,
   MyGroupsResponse,
   ViolationParams,
 } from '../../contracts/api/users';
-import { json } from '../db/json';
-import {
-  groupsOfSchools,
-  groupsOfUser,
-  sortGroups,
-  toGroup,
-  withDescendants,
-} from '../users/repository';
+import { ownGroups } from '../users/groups';
+import { userJoinedSessions } from '../users/profile-lists';
+import { setOwnViolationStatuses } from '../users/own-record';
+import { toGroup } from '../users/repository';
 import type { App } from '../http/app-type';
 
 export async function meRoutes(app: App): Promise<void> {
@@ -27,10 +24,19 @@ export async function meRoutes(app: App): Promise<void> {
     { schema: { querystring: MyGroupsQuery, response: { 200: MyGroupsResponse } } },
     async (req) => {
       const { user } = await app.auth.require(req);
-      const own = await groupsOfUser(app.db, user.id);
-      if (!req.query.withChildren) return { items: sortGroups(own).map(toGroup) };
-      const all = await groupsOfSchools(app.db, [...new Set(own.map((g) => g.school_id))]);
-      return { items: sortGroups(withDescendants(own, all)).map(toGroup) };
+      const scope = await app.permissions.subject(user);
+      const groups = await ownGroups(app.db, scope, req.query.withChildren === true);
+      return { items: groups.map(toGroup) };
+    },
+  );
+
+  // The caller's own profile list of joined sessions (GET /v1/user/{id}/sessions of oneself).
+  app.get(
+    '/v1/me/joinedSessions',
+    { schema: { response: { 200: UserSessionsResponse } } },
+    async (req) => {
+      const { user } = await app.auth.require(req);
+      return userJoinedSessions(app.db, await app.permissions.subject(user), user, user);
     },
   );
 
@@ -40,12 +46,8 @@ export async function meRoutes(app: App): Promise<void> {
     async (req) => {
       const { user } = await app.auth.require(req);
       const remaining = user.violation_statuses.filter((k) => k !== req.params.keyName);
-      const updated = await app.db
-        .updateTable('users')
-        .set({ violation_statuses: json(remaining), updated_at: new Date() })
-        .where('id', '=', user.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const scope = await app.permissions.subject(user);
+      const updated = await setOwnViolationStatuses(app.db, scope, remaining);
       return { item: await app.permissions.me(updated, true) };
     },
   );

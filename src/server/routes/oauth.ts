@@ -11,6 +11,7 @@ import {
   type OAuthPopupMessage,
 } from '../../contracts/api/oauth';
 import { OidcService, type OidcIdentity, type OidcProviderName } from '../auth/oidc';
+import { linkedUserId, linkIdentity } from '../auth/oidc-identities';
 import type { TokenPair } from '../auth/tokens';
 import { AppError } from '../http/errors';
 import { findUserById } from '../users/repository';
@@ -96,40 +97,16 @@ export async function oauthRoutes(app: App, options: { secret: Uint8Array }): Pr
 
   /** Signs in with a verified identity: only an identity already linked to a user. */
   const signIn = async (identity: OidcIdentity): Promise<TokenPair> => {
-    const row = await app.db
-      .selectFrom('oidc_identities')
-      .select('user_id')
-      .where('issuer', '=', identity.issuer)
-      .where('subject', '=', identity.subject)
-      .executeTakeFirst();
-    const user = row ? await findUserById(app.db, row.user_id) : undefined;
+    const userId = await linkedUserId(app.db, identity);
+    const user = userId ? await findUserById(app.db, userId) : undefined;
     if (!user) throw new AppError('unlinked', 'This account is not linked to any user');
     await app.auth.assertMayLogIn(user);
     return app.auth.tokens.issuePair(user);
   };
 
   /** Links a verified identity to the user; 409 when it belongs to someone else. */
-  const link = async (identity: OidcIdentity, userId: string): Promise<void> => {
-    await app.db
-      .insertInto('oidc_identities')
-      .values({
-        issuer: identity.issuer,
-        subject: identity.subject,
-        user_id: userId,
-        email: identity.email,
-      })
-      .onConflict((oc) => oc.columns(['issuer', 'subject']).doNothing())
-      .execute();
-    const owner = await app.db
-      .selectFrom('oidc_identities')
-      .select('user_id')
-      .where('issuer', '=', identity.issuer)
-      .where('subject', '=', identity.subject)
-      .executeTakeFirstOrThrow();
-    if (owner.user_id !== userId) {
-      throw new AppError('alreadyLinked', 'This account is already linked to another account');
-    }
-  };
+  const link = (identity: OidcIdentity, userId: string): Promise<void> =>
+    linkIdentity(app.db, identity, userId);
 
   app.get(
     '/v2/oauth/providers',

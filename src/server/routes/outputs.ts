@@ -28,7 +28,7 @@ import { createOutput, requireSubmitOutput, updateOutput } from '../outputs/serv
 import { publishSessionChange } from '../realtime/session-feed';
 import { requireVisibleSession } from '../sessions/access';
 import type { UserRow } from '../users/repository';
-import { PROFILE_LIST_MAX } from './profile-lists';
+import { PROFILE_LIST_MAX } from '../users/profile-lists';
 import type { App } from '../http/app-type';
 
 /** A session's outputs list returns at most this many (newest first). */

@@ -21,9 +21,9 @@ import { findUserById, type UserRow } from '../users/repository';
 import { sessionBrief } from '../sessions/brief';
 import { visibleSessions } from '../sessions/repository';
 import { toReflection, type ReflectionRow } from '../reflections/repository';
-import { requireVisibleUser } from './profile-lists';
+import { requireVisibleUser } from '../users/profile-lists';
 import type { App } from '../http/app-type';
-import { mayView } from './users';
+import { mayView } from '../users/visibility';
 
 /**
  * The status a reflection is stored with (issue 8): a reflection asked to be published whose
@@ -273,7 +273,11 @@ export async function reflectionRoutes(app: App): Promise<void> {
     { schema: { params: UserIdParams, response: { 200: ReflectionsResponse } } },
     async (req) => {
       const { user } = await app.auth.require(req);
-      const author = await requireVisibleUser(app, user, req.params.id);
+      const author = await requireVisibleUser(
+        app.db,
+        await app.permissions.subject(user),
+        req.params.id,
+      );
       const rows = await app.db
         .selectFrom('reflections')
         .selectAll()

@@ -1,7 +1,7 @@
 import { ViolationRequest, ViolationResponse } from '../../contracts/api/feedback';
-import { msOf } from '../db/json';
 import { requireVisibleFeedback, requireVisibleOutput } from '../feedback/repository';
 import { AppError } from '../http/errors';
+import { fileViolationReport } from '../moderation/violation-reports';
 import { CommentService } from '../sessions/comments';
 import type { App } from '../http/app-type';
 
@@ -41,28 +41,15 @@ export async function violationRoutes(app: App): Promise<void> {
         if (row.user_id === user.id) throw new AppError('badRequest', 'Own output');
         targetUserId = row.user_id;
       }
-      const report = await app.db.transaction().execute(async (trx) => {
-        const inserted = await trx
-          .insertInto('violation_reports')
-          .values({
-            reporter_user_id: user.id,
-            target_type: body.type,
-            target_id: body.id,
-            target_user_id: targetUserId,
-            content: body.content.trim(),
-          })
-          .returning(['id', 'created_at'])
-          .executeTakeFirstOrThrow();
-        if (body.type === 'feedback') {
-          await trx
-            .updateTable('feedbacks')
-            .set({ reported_at: new Date(now) })
-            .where('id', '=', body.id)
-            .execute();
-        }
-        return inserted;
+      const scope = await app.permissions.subject(user);
+      const item = await fileViolationReport(app.db, scope, {
+        type: body.type,
+        id: body.id,
+        targetUserId,
+        content: body.content,
+        now,
       });
-      return { item: { id: report.id, createdAt: msOf(report.created_at) } };
+      return { item };
     },
   );
 }
