@@ -3,7 +3,15 @@ import { isStaffRole } from '@/contracts/user-entities';
 
 export type MenuEntry =
   | {
-      key: 'profile' | 'settings' | 'studio' | 'report' | 'moderation' | 'news' | 'feedbackZero';
+      key:
+        | 'profile'
+        | 'settings'
+        | 'studio'
+        | 'report'
+        | 'moderation'
+        | 'concerns'
+        | 'news'
+        | 'feedbackZero';
       kind: 'route';
       to: string;
     }
@@ -28,6 +36,8 @@ export function userMenuEntries(
   if (staff) entries.push({ key: 'report', kind: 'route', to: '/report' });
   // The moderation queue (pending outputs and feedback) is for the same staff roles.
   if (staff) entries.push({ key: 'moderation', kind: 'route', to: '/moderation' });
+  // Pupils' concerns (issue 26), kept apart from the moderation queue.
+  if (staff) entries.push({ key: 'concerns', kind: 'route', to: '/concerns' });
   // News items for the home page are published by the same staff roles (issue 14).
   if (staff) entries.push({ key: 'news', kind: 'route', to: '/news' });
   if (staff && options.supportUrl)

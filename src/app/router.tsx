@@ -59,6 +59,7 @@ const sessions = () => import('@/features/sessions');
 const profile = () => import('@/features/profile');
 const settings = withTexts('setting', () => import('@/features/settings'));
 const moderation = withTexts('moderation', () => import('@/features/moderation'));
+const safeguarding = () => import('@/features/safeguarding');
 const reports = withTexts('reports', () => import('@/features/reports'));
 const studio = () => import('@/features/studio');
 const news = () => import('@/features/news');
@@ -199,6 +200,7 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
                 ],
               },
               { path: 'moderation', lazy: component(moderation, (m) => m.ModerationPage) },
+              { path: 'concerns', lazy: component(safeguarding, (m) => m.ConcernsPage) },
               { path: 'feedbackzero', lazy: component(reports, (m) => m.FeedbackZeroPage) },
               // The studio (issue 15): staff roles author sessions; its words load with it.
               { path: 'studio', lazy: component(studio, (m) => m.StudioListPage) },

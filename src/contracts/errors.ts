@@ -35,6 +35,8 @@ export const ErrorCode = z.enum([
   'transcoderMissing', // no ffmpeg: uploads cannot be turned into HLS on this server
   // Web Push (issue 25)
   'pushEndpointRefused', // a subscription whose endpoint is not a known push service over https
+  // Safeguarding (issue 26)
+  'concernRaised', // a post that says the pupil may hurt themselves: kept for an adult, not published
   'internal',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
@@ -76,6 +78,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   commentRefused: 400,
   commentsPaused: 409,
   pushEndpointRefused: 400,
+  concernRaised: 422,
   unsupportedMedia: 415,
   captionInvalid: 400,
   transcoderMissing: 503,

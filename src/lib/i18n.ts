@@ -127,15 +127,16 @@ export const LAZY_NAMESPACES = [
   'watch',
   'reports',
   'moderation',
+  'safeguarding',
 ] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 const lazyFiles: Record<Lang, Record<string, () => Promise<Record<string, unknown>>>> = {
   ja: import.meta.glob<Record<string, unknown>>(
-    '../../locales/ja/{check,downloads,legal,setting,watch,reports,moderation}.json',
+    '../../locales/ja/{check,downloads,legal,setting,watch,reports,moderation,safeguarding}.json',
     { import: 'default' },
   ),
   en: import.meta.glob<Record<string, unknown>>(
-    '../../locales/en/{check,downloads,legal,setting,watch,reports,moderation}.json',
+    '../../locales/en/{check,downloads,legal,setting,watch,reports,moderation,safeguarding}.json',
     { import: 'default' },
   ),
 };

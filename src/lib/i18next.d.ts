@@ -14,6 +14,7 @@ import type notifications from '../../locales/ja/notifications.json';
 import type projects from '../../locales/ja/projects.json';
 import type reports from '../../locales/ja/reports.json';
 import type moderation from '../../locales/ja/moderation.json';
+import type safeguarding from '../../locales/ja/safeguarding.json';
 // Loaded with the studio (features/studio/studio-locales.ts), not in the first language chunk.
 import type studio from '../../locales/ja/lazy/studio.json';
 import type downloads from '../../locales/ja/downloads.json';
@@ -42,6 +43,7 @@ declare module 'i18next' {
       projects: typeof projects;
       reports: typeof reports;
       moderation: typeof moderation;
+      safeguarding: typeof safeguarding;
       studio: typeof studio;
       downloads: typeof downloads;
       check: typeof check;

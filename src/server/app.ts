@@ -76,6 +76,7 @@ import { PushService } from './push/push-service';
 import { DeviceCookies } from './auth/device-cookie';
 import { pushOutboundPolicy, type OutboundPolicy } from './http/outbound';
 import { pushRoutes } from './routes/push';
+import { concernRoutes } from './routes/concerns';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -308,6 +309,7 @@ export async function buildApp({
   await app.register(translationRoutes);
   await app.register(reportRoutes);
   await app.register(moderationRoutes);
+  await app.register(concernRoutes);
   await app.register(pushRoutes);
   await app.register(studioRoutes);
   await app.register(catalogueRoutes);

@@ -4,9 +4,11 @@ import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useMatches, useNavigate } from 'react-router-dom';
 import { TERMS_AGREEMENT_VERSION, WRAPPER_WIDTH } from '@/contracts/constants';
+import { isStaffRole } from '@/contracts/user-entities';
 import { logout, meQueryKey, PasswordPrompt } from '@/features/auth';
 import { ConsentBanner } from '@/features/consent';
 import { PageLoader } from '@/features/page-status';
+import { useConcernRaised } from '@/features/safeguarding/concern-raised';
 import { isApiError } from '@/lib/api-client';
 import { downloadActivity } from '@/lib/download-activity';
 import { applyLanguage } from '@/lib/i18n';
@@ -14,6 +16,14 @@ import { useAuth } from '../auth-provider';
 import { Footer } from './footer';
 import { Header } from './header';
 import { SessionDisabledModal } from './session-disabled-modal';
+
+/** Safeguarding (issue 26): the caring message and the adults' alert, each fetched when it shows. */
+const CareDialog = lazy(() =>
+  import('@/features/safeguarding').then((m) => ({ default: m.CareDialog })),
+);
+const ConcernAlert = lazy(() =>
+  import('@/features/safeguarding').then((m) => ({ default: m.ConcernAlert })),
+);
 
 /** The download panel and its manager: fetched only once a download exists (issue 13). */
 const DownloadPanel = lazy(() =>
@@ -52,6 +62,8 @@ export function AppLayout() {
   // two offline banners, one above the other, read as two problems (issue 24).
   const ownOfflineNotice = useMatches().some((m) => hasOwnOfflineNotice(m.handle));
   const downloading = useSyncExternalStore(downloadActivity.subscribe, downloadActivity.get);
+  const [careShown, closeCare] = useConcernRaised();
+  const staff = user !== undefined && isStaffRole(user.role);
 
   useEffect(() => {
     if (user) void applyLanguage(user.lang);
@@ -100,6 +112,11 @@ export function AppLayout() {
   return (
     <Box mih="100dvh" display="flex" style={{ flexDirection: 'column' }}>
       <Header me={termsMissing ? undefined : user} />
+      {staff && !termsMissing && (
+        <Suspense fallback={null}>
+          <ConcernAlert />
+        </Suspense>
+      )}
       <Box component="main" flex={1} px="md" py="lg" maw={WRAPPER_WIDTH} w="100%" mx="auto">
         {!online && (!ownOfflineNotice || meWaitsForNetwork) && (
           <Alert color="orange" variant="light" role="status" mb="md" data-testid="offline-banner">
@@ -126,6 +143,11 @@ export function AppLayout() {
       </Box>
       <Footer />
       <SessionDisabledModal />
+      {careShown && (
+        <Suspense fallback={null}>
+          <CareDialog opened onClose={closeCare} />
+        </Suspense>
+      )}
       {/* Fetched only for a user it is for (a password a teacher set), not on every first view. */}
       {!termsMissing && user?.isPasswordUnconfirmed === true && (
         <Suspense fallback={null}>

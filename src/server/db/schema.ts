@@ -33,6 +33,8 @@ export interface SchoolsTable {
   id: TextId;
   name: string;
   name_en: string | null;
+  /** Who pupils can talk to at school, shown with the caring message (migration 0019). */
+  care_contact: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -573,6 +575,8 @@ export interface Database {
   transcode_jobs: TranscodeJobsTable;
   studio_images: StudioImagesTable;
   output_uploads: OutputUploadsTable;
+  safeguarding_concerns: SafeguardingConcernsTable;
+  safeguarding_concern_views: SafeguardingConcernViewsTable;
 }
 
 /** Web Push subscriptions (migration 0014). */
@@ -592,6 +596,22 @@ export interface StudioImagesTable {
   owner_user_id: string | null;
   owner_school_id: string | null;
   created_at: CreatedAt;
+}
+
+/** What a pupil wrote that says they may hurt themselves, kept for an adult (migration 0019). */
+export interface SafeguardingConcernsTable {
+  id: TextId;
+  user_id: string;
+  channel: string;
+  text: string;
+  created_at: CreatedAt;
+}
+
+/** Who opened a concern and when (migration 0019). */
+export interface SafeguardingConcernViewsTable {
+  concern_id: string;
+  viewer_id: string;
+  seen_at: CreatedAt;
 }
 
 /** An output picture and who uploaded it (migration 0018). */

@@ -174,6 +174,10 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   'GET /v1/notifications/:kind': 'signedIn',
 
   // Class reports and moderation.
+  // Safeguarding (issue 26): help for anyone signed in; concerns for the adults of the groups.
+  'GET /v1/care': 'signedIn',
+  'GET /v1/concerns': 'staff',
+  'POST /v1/concern/:id/seen': 'staff',
   'GET /v1/report/groups': 'staff',
   'GET /v1/report/status': 'staff',
   'POST /v1/report/refresh': 'staff',

@@ -476,7 +476,12 @@ export async function seedDemo(db: Db, options: { now?: Date } = {}): Promise<Se
     await trx
       .insertInto('schools')
       .values([
-        { id: DEMO_IDS.school, name: 'ともに中学校', name_en: 'Tomoni Junior High School' },
+        {
+          id: DEMO_IDS.school,
+          name: 'ともに中学校',
+          name_en: 'Tomoni Junior High School',
+          care_contact: '保健室の先生・スクールカウンセラー（職員室 03-0000-1234）',
+        },
         { id: DEMO_IDS.otherSchool, name: 'さくら中学校', name_en: 'Sakura Junior High School' },
       ])
       .execute();

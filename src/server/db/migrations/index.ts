@@ -16,6 +16,7 @@ import { studio } from './0015-studio';
 import { studioImages } from './0016-studio-images';
 import { staffAdmin } from './0017-staff-admin';
 import { outputUploads } from './0018-output-uploads';
+import { safeguarding } from './0019-safeguarding';
 
 /**
  * Every migration, in order, compiled into the server (no files read at runtime, so the same
@@ -39,6 +40,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0016-studio-images': studioImages,
   '0017-staff-admin': staffAdmin,
   '0018-output-uploads': outputUploads,
+  '0019-safeguarding': safeguarding,
 };
 
 export const migrationProvider: MigrationProvider = {

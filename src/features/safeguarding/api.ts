@@ -1,0 +1,41 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CareResponse, ConcernResponse, ConcernsResponse } from '@/contracts/api/safeguarding';
+import { apiClient } from '@/lib/api-client';
+
+export const safeguardingKeys = {
+  care: ['safeguarding', 'care'] as const,
+  concerns: ['safeguarding', 'concerns'] as const,
+};
+
+/** How often the adults' screens ask for new concerns: an alert shows within this, plus a request. */
+export const CONCERN_POLL_MS = 3_000;
+
+export function useCare() {
+  return useQuery({
+    queryKey: safeguardingKeys.care,
+    queryFn: () => apiClient.request(CareResponse, { url: '/v1/care' }),
+    staleTime: 10 * 60_000,
+  });
+}
+
+export function useConcerns(options: { enabled?: boolean; poll?: boolean } = {}) {
+  return useQuery({
+    queryKey: safeguardingKeys.concerns,
+    queryFn: () => apiClient.request(ConcernsResponse, { url: '/v1/concerns' }),
+    enabled: options.enabled ?? true,
+    refetchInterval: options.poll ? CONCERN_POLL_MS : false,
+    refetchIntervalInBackground: true,
+  });
+}
+
+export function useMarkSeen() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiClient.request(ConcernResponse, {
+        method: 'post',
+        url: `/v1/concern/${encodeURIComponent(id)}/seen`,
+      }),
+    onSettled: () => client.invalidateQueries({ queryKey: safeguardingKeys.concerns }),
+  });
+}

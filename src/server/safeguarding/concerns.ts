@@ -1,0 +1,148 @@
+import {
+  CRISIS_HELPLINE,
+  type CareResponse,
+  type Concern,
+  type ConcernChannel,
+} from '../../contracts/api/safeguarding';
+import type { Lang } from '../../contracts/entities';
+import { isProviderRole, type Subject } from '../auth/permissions';
+import type { Db } from '../db/database';
+import { msOf } from '../db/json';
+import { AppError } from '../http/errors';
+import { findViolations } from '../moderation/checks';
+import { groupsOfSchools, groupsOfUser, withDescendants } from '../users/repository';
+
+/** The most concerns one list returns (newest first). */
+export const CONCERN_LIST_MAX = 100;
+
+/** Whether a text says its writer may hurt themselves (the screening's self-harm findings). */
+export const speaksOfSelfHarm = (text: string): boolean =>
+  findViolations(text).some((f) => f.kind === 'selfHarm');
+
+/**
+ * The one gate every channel a person writes into passes before anything is stored (issue 26):
+ * a text that speaks of self-harm is not published, not thrown away and not queued with
+ * everything else. It is kept as a concern for the adults of the writer's groups, and the answer
+ * is 422 `concernRaised`, on which the client shows where to get help now.
+ */
+export async function keepConcern(
+  db: Db,
+  writerId: string,
+  channel: ConcernChannel,
+  texts: ReadonlyArray<string | null | undefined>,
+): Promise<void> {
+  const written = texts.filter((t): t is string => !!t && t.trim() !== '');
+  if (!written.some(speaksOfSelfHarm)) return;
+  await db
+    .insertInto('safeguarding_concerns')
+    .values({ user_id: writerId, channel, text: written.join('\n\n') })
+    .execute();
+  throw new AppError(
+    'concernRaised',
+    'This was not posted. A teacher will read it; help is there for you now.',
+  );
+}
+
+/** The groups whose pupils' concerns the caller reads: their own and every group below; all for provider staff. */
+async function reach(db: Db, scope: Subject): Promise<ReadonlySet<string> | 'all'> {
+  if (isProviderRole(scope.role)) return 'all';
+  const own = await groupsOfUser(db, scope.userId);
+  const school = await groupsOfSchools(db, [...new Set(own.map((g) => g.school_id))]);
+  return new Set(withDescendants(own, school).map((g) => g.id));
+}
+
+/** The concerns of the pupils in the caller's groups (staff roles), newest first. */
+export async function listConcerns(
+  db: Db,
+  scope: Subject,
+): Promise<{ items: Concern[]; unseen: number }> {
+  const groups = await reach(db, scope);
+  if (groups !== 'all' && groups.size === 0) return { items: [], unseen: 0 };
+  let q = db
+    .selectFrom('safeguarding_concerns as c')
+    .innerJoin('users as u', 'u.id', 'c.user_id')
+    .select(['c.id', 'c.user_id', 'c.channel', 'c.text', 'c.created_at', 'u.display_name'])
+    .where('c.user_id', '!=', scope.userId)
+    .orderBy('c.created_at', 'desc')
+    .limit(CONCERN_LIST_MAX);
+  if (groups !== 'all') {
+    q = q.where('c.user_id', 'in', (eb) =>
+      eb
+        .selectFrom('group_members')
+        .select('user_id')
+        .where('group_id', 'in', [...groups]),
+    );
+  }
+  const rows = await q.execute();
+  if (rows.length === 0) return { items: [], unseen: 0 };
+  const ids = rows.map((r) => r.id);
+  const writers = [...new Set(rows.map((r) => r.user_id))];
+  const [views, memberships] = await Promise.all([
+    db
+      .selectFrom('safeguarding_concern_views as v')
+      .innerJoin('users as u', 'u.id', 'v.viewer_id')
+      .select(['v.concern_id', 'v.viewer_id', 'v.seen_at', 'u.display_name'])
+      .where('v.concern_id', 'in', ids)
+      .orderBy('v.seen_at')
+      .execute(),
+    db
+      .selectFrom('group_members as m')
+      .innerJoin('groups as g', 'g.id', 'm.group_id')
+      .select(['m.user_id', 'g.id', 'g.name'])
+      .where('m.user_id', 'in', writers)
+      .orderBy('g.name')
+      .execute(),
+  ]);
+  const items = rows.map((r): Concern => {
+    const seen = views.filter((v) => v.concern_id === r.id);
+    return {
+      id: r.id,
+      user: {
+        id: r.user_id,
+        displayName: r.display_name,
+        groups: memberships
+          .filter((m) => m.user_id === r.user_id && (groups === 'all' || groups.has(m.id)))
+          .map((m) => m.name),
+      },
+      channel: r.channel as ConcernChannel,
+      text: r.text,
+      createdAt: msOf(r.created_at),
+      seenBy: seen.map((v) => ({ displayName: v.display_name, seenAt: msOf(v.seen_at) })),
+      seenByMe: seen.some((v) => v.viewer_id === scope.userId),
+    };
+  });
+  return { items, unseen: items.filter((c) => !c.seenByMe).length };
+}
+
+/** Records that the caller opened a concern they may read (again: the first time stays). */
+export async function markConcernSeen(db: Db, scope: Subject, id: string): Promise<Concern> {
+  const concern = (await listConcerns(db, scope)).items.find((c) => c.id === id);
+  if (!concern) throw new AppError('notFound', 'No such concern');
+  await db
+    .insertInto('safeguarding_concern_views')
+    .values({ concern_id: id, viewer_id: scope.userId })
+    .onConflict((oc) => oc.columns(['concern_id', 'viewer_id']).doNothing())
+    .execute();
+  const after = (await listConcerns(db, scope)).items.find((c) => c.id === id);
+  return after ?? concern;
+}
+
+/** Who the caller can reach now: the helpline, and their school's own contact when it has one. */
+export async function careFor(db: Db, scope: Subject, lang: Lang): Promise<CareResponse> {
+  const school = scope.schoolId
+    ? await db
+        .selectFrom('schools')
+        .select(['name', 'name_en', 'care_contact'])
+        .where('id', '=', scope.schoolId)
+        .executeTakeFirst()
+    : undefined;
+  return {
+    helpline: { name: CRISIS_HELPLINE.name[lang], phone: CRISIS_HELPLINE.phone },
+    school: school
+      ? {
+          name: lang === 'en' && school.name_en ? school.name_en : school.name,
+          contact: school.care_contact,
+        }
+      : null,
+  };
+}
