@@ -10,6 +10,7 @@ import type { Db } from '../db/database';
 import type { UsersTable } from '../db/schema';
 import { AppError, fieldsOf } from '../http/errors';
 import { refuseScreened } from '../moderation/refuse';
+import { keepConcern } from '../safeguarding/concerns';
 import { hasStates, isKnownCountry, isKnownState } from '../location/data';
 import { groupsOfSchools, groupsOfUser, withDescendants, type UserRow } from './repository';
 
@@ -133,7 +134,9 @@ async function updateOwn(ctx: UpdateContext, body: UpdateUserRequest): Promise<U
         [{ path: 'displayName', message: 'changed too recently' }],
       );
     }
-    // Names have no review: contact details and abuse are refused (issue 8).
+    // A name that speaks of self-harm is kept for an adult (issue 26); names have no review, so
+    // contact details and abuse are refused (issue 8).
+    await keepConcern(ctx.db, actor.id, 'displayName', [body.displayName]);
     refuseScreened(body.displayName, 'displayName');
     set.display_name = body.displayName;
     set.profile_updated_at = now;
