@@ -39,7 +39,7 @@ import type { FastifyRequest } from 'fastify';
 import { AppError } from '../http/errors';
 import { callerKey, keyedLimiter } from '../http/limits';
 import { findUserByAccount, groupsOfUser, sortGroups, type UserRow } from '../users/repository';
-import { LEGACY_PREFIX } from './legacy';
+import { LEGACY_PREFIX } from '../http/legacy-aliases';
 import type { App } from '../http/app-type';
 
 /**

@@ -7,7 +7,7 @@ import {
 } from '../../contracts/api/push';
 import { AppError, badRequestFrom } from '../http/errors';
 import { PushEndpointRefused } from '../push/push-service';
-import { LEGACY_PREFIX } from './legacy';
+import { LEGACY_PREFIX } from '../http/legacy-aliases';
 import type { App } from '../http/app-type';
 
 /**
