@@ -64,15 +64,6 @@ describe("the caller's own lists", () => {
     expect(flagged.items.every((u) => (u.violationStatuses as string[]).length > 0)).toBe(true);
     expect(flagged.items.length).toBeLessThanOrEqual(all.items.length);
   });
-
-  it('bare /v1/notifications is the "all" list, and me/sessions the sessions list', async () => {
-    expect(await ok('GET', '/v1/notifications', 'student01')).toEqual(
-      await ok('GET', '/v1/notifications/all', 'student01'),
-    );
-    expect(await ok('GET', '/v1/me/sessions?pageSize=2', 'student01')).toEqual(
-      await ok('GET', '/v1/sessions?pageSize=2', 'student01'),
-    );
-  });
 });
 
 describe('session-wide lists keep to the caller school', () => {

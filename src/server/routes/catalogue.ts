@@ -26,7 +26,6 @@ import {
   WorkResponse,
 } from '../../contracts/api/catalogue';
 import { FeedbacksResponse } from '../../contracts/api/feedback';
-import { NotificationsResponse } from '../../contracts/api/notifications';
 import { OutputListResponse } from '../../contracts/api/outputs';
 import { UserFeedbacksResponse, UserSessionsResponse } from '../../contracts/api/profile';
 import { SessionIdParams } from '../../contracts/api/sessions';
@@ -46,7 +45,6 @@ import { requireSessionWall } from '../sessions/walls';
 import { findStream } from '../streams/repository';
 import { maySeeSchoolOf, publicUsers } from '../users/public-users';
 import type { UserRow } from '../users/repository';
-import { listNotifications } from './notifications';
 import { PROFILE_LIST_MAX, userFeedbacks, userJoinedSessions } from './profile-lists';
 import type { App } from '../http/app-type';
 
@@ -165,16 +163,6 @@ export async function catalogueRoutes(app: App): Promise<void> {
             : [];
         }),
       };
-    },
-  );
-
-  // The spec names GET /v1/notifications beside /me and /all: it is the full list ("all").
-  app.get(
-    '/v1/notifications',
-    { schema: { response: { 200: NotificationsResponse } } },
-    async (req) => {
-      const { user } = await app.auth.require(req);
-      return { items: await listNotifications(app.db, user, 'all', Date.now()) };
     },
   );
 
