@@ -57,13 +57,6 @@ describe("the caller's own lists", () => {
     expect(withDrafts.items.some((o) => o.status === 'autosaved')).toBe(true);
     expect(withDrafts.items.every((o) => o.userId === ids.get('student02'))).toBe(true);
   });
-
-  it('me/unitOutputs?isViolated=true lists only flagged slides of the caller', async () => {
-    const all = await ok('GET', '/v1/me/unitOutputs', 'student01');
-    const flagged = await ok('GET', '/v1/me/unitOutputs?isViolated=true', 'student01');
-    expect(flagged.items.every((u) => (u.violationStatuses as string[]).length > 0)).toBe(true);
-    expect(flagged.items.length).toBeLessThanOrEqual(all.items.length);
-  });
 });
 
 describe('session-wide lists keep to the caller school', () => {
@@ -131,10 +124,6 @@ describe('works, units, tags, activities', () => {
     expect((await call('GET', '/v1/work/work-ocean-archive?lang=fr', 'student01')).statusCode).toBe(
       400,
     );
-  });
-
-  it('a unit with nothing the caller may see is a 404', async () => {
-    expect((await call('GET', '/v1/units/made-up-unit', 'student01')).statusCode).toBe(404);
   });
 
   it('lets staff roles write tags and everyone read them', async () => {

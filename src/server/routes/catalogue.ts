@@ -6,8 +6,6 @@ import {
   CreateTagRequest,
   DeleteTagQuery,
   MyFeedbacksQuery,
-  MyUnitOutputsQuery,
-  MyUnitOutputsResponse,
   OutputLengthRequest,
   OutputLengthResponse,
   PostActivityRequest,
@@ -18,8 +16,6 @@ import {
   TagResponse,
   TagsQuery,
   TagsResponse,
-  UnitIdParams,
-  UnitResponse,
   UpdateTagRequest,
   WorkIdParams,
   WorkQuery,
@@ -29,21 +25,19 @@ import { FeedbacksResponse } from '../../contracts/api/feedback';
 import { OutputListResponse } from '../../contracts/api/outputs';
 import { UserFeedbacksResponse, UserSessionsResponse } from '../../contracts/api/profile';
 import { SessionIdParams } from '../../contracts/api/sessions';
-import { Action, isStaffRole, Tag, type Lang } from '../../contracts/entities';
+import { Action, isStaffRole, Tag } from '../../contracts/entities';
 import { isBlocked, isProviderRole } from '../auth/permissions';
 import { contentLangOf } from '../content/localize';
 import { json, msOf } from '../db/json';
-import type { TagsTable, UnitOutputsTable } from '../db/schema';
+import type { TagsTable } from '../db/schema';
 import { sessionFeedbacks } from '../feedback/repository';
 import { AppError } from '../http/errors';
 import { ownOutputItems, toWork } from '../outputs/repository';
-import { toUnitOutput } from '../projects/unit-outputs';
 import { sessionReflections } from '../reflections/repository';
 import { requireRoomOfSession, requireVisibleSession } from '../sessions/access';
 import { visibleSessions } from '../sessions/repository';
 import { requireSessionWall } from '../sessions/walls';
 import { findStream } from '../streams/repository';
-import { maySeeSchoolOf, publicUsers } from '../users/public-users';
 import type { UserRow } from '../users/repository';
 import { PROFILE_LIST_MAX, userFeedbacks, userJoinedSessions } from './profile-lists';
 import type { App } from '../http/app-type';
@@ -58,12 +52,6 @@ const toTag = (r: Selectable<TagsTable>): Tag => {
   if (r.labels) tag.labels = r.labels;
   return tag;
 };
-
-/** A unit output (slide) with its unit and time, in `lang`; null when its schema does not parse. */
-function unitItem(row: Selectable<UnitOutputsTable>, lang: Lang) {
-  const unit = toUnitOutput(row, lang);
-  return unit && { ...unit, unitId: row.unit_id, updatedAt: msOf(row.updated_at) };
-}
 
 /** Staff roles (teacher, staff, admin) who are not blocked: the tag editors. */
 function requireStaff(user: UserRow): void {
@@ -125,43 +113,6 @@ export async function catalogueRoutes(app: App): Promise<void> {
           req.query.withAutosaved === true,
           req.query.withSession === true,
         ),
-      };
-    },
-  );
-
-  app.get(
-    '/v1/me/unitOutputs',
-    { schema: { querystring: MyUnitOutputsQuery, response: { 200: MyUnitOutputsResponse } } },
-    async (req) => {
-      const { user } = await app.auth.require(req);
-      const rows = await app.db
-        .selectFrom('unit_outputs')
-        .innerJoin('inquiry_projects', 'inquiry_projects.id', 'unit_outputs.project_id')
-        .selectAll('unit_outputs')
-        .select('inquiry_projects.name as project_name')
-        .where('inquiry_projects.user_id', '=', user.id)
-        .$if(req.query.isViolated === true, (q) =>
-          q.where((eb) =>
-            eb(eb.fn('jsonb_array_length', ['unit_outputs.violation_statuses']), '>', 0),
-          ),
-        )
-        .orderBy('unit_outputs.updated_at', 'desc')
-        .limit(PROFILE_LIST_MAX)
-        .execute();
-      const lang = contentLangOf(user);
-      return {
-        items: rows.flatMap((row) => {
-          const unit = unitItem(row, lang);
-          return unit
-            ? [
-                {
-                  ...unit,
-                  projectName: row.project_name,
-                  violationStatuses: row.violation_statuses,
-                },
-              ]
-            : [];
-        }),
       };
     },
   );
@@ -297,43 +248,6 @@ export async function catalogueRoutes(app: App): Promise<void> {
       if (!row || sessions.size === 0) throw new AppError('notFound', 'No such work');
       const lang = req.query.raw ? null : (req.query.lang ?? contentLangOf(user));
       return { item: toWork(row, lang) };
-    },
-  );
-
-  app.get(
-    '/v1/units/:id',
-    { schema: { params: UnitIdParams, response: { 200: UnitResponse } } },
-    async (req) => {
-      const { user } = await app.auth.require(req);
-      const rows = await app.db
-        .selectFrom('unit_outputs')
-        .innerJoin('inquiry_projects', 'inquiry_projects.id', 'unit_outputs.project_id')
-        .selectAll('unit_outputs')
-        .select(['inquiry_projects.user_id as owner_id'])
-        .where('unit_outputs.unit_id', '=', req.params.id)
-        .where('inquiry_projects.is_trashed', '=', false)
-        .orderBy('unit_outputs.updated_at', 'desc')
-        .limit(PROFILE_LIST_MAX)
-        .execute();
-      const owners = await publicUsers(
-        app.db,
-        user,
-        rows.map((r) => r.owner_id),
-      );
-      const lang = contentLangOf(user);
-      const items = rows.flatMap((row) => {
-        const own = row.owner_id === user.id;
-        const owner = owners.get(row.owner_id);
-        // Others see published slides of people they may see, never flagged ones.
-        if (!own) {
-          if (!owner || !maySeeSchoolOf(user, owner)) return [];
-          if (row.published_at === null || row.violation_statuses.length > 0) return [];
-        }
-        const unit = unitItem(row, lang);
-        return unit ? [unit] : [];
-      });
-      if (items.length === 0) throw new AppError('notFound', 'No such unit');
-      return { items };
     },
   );
 
