@@ -1,3 +1,4 @@
+import type { HTTPMethods } from 'fastify';
 import { AppError } from './errors';
 
 /**
@@ -9,7 +10,7 @@ export const LEGACY_PREFIX = '/v0';
 /** One older-service call answered by a /v1 handler: same contract, same checks. */
 export interface LegacyAlias {
   /** The older call's method and path (without the prefix), Fastify syntax. */
-  method: string;
+  method: HTTPMethods;
   path: string;
   /** The /v1 route whose schema and handler answer it. */
   v1: { method: string; url: string };
@@ -20,7 +21,7 @@ export interface LegacyAlias {
 }
 
 const alias = (
-  method: string,
+  method: HTTPMethods,
   path: string,
   v1Method: string,
   v1Url: string,
