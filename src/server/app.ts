@@ -65,7 +65,6 @@ import { translationRoutes } from './routes/translation';
 import { reportRoutes } from './routes/reports';
 import { moderationRoutes } from './routes/moderation';
 import { studioRoutes } from './routes/studio';
-import { catalogueRoutes } from './routes/catalogue';
 import { legacyAliasRoutes } from './routes/legacy';
 import { olderServiceRoutes } from './routes/older-service';
 import { accountRoutes } from './routes/accounts';
@@ -312,7 +311,6 @@ export async function buildApp({
   await app.register(concernRoutes);
   await app.register(pushRoutes);
   await app.register(studioRoutes);
-  await app.register(catalogueRoutes);
   await app.register(olderServiceRoutes);
   await app.register(accountRoutes);
   await app.register(tagRoutes);

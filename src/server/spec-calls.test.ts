@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_PACKAGE_VERSION } from './config';
-import { LEGACY_PREFIX } from './routes/legacy';
+import { LEGACY_PREFIX } from './http/legacy-aliases';
 import { createTestApp, type TestApp } from './testing/test-app';
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { V1_ROUTE_OF_ALIAS } from './routes/legacy';
+import { V1_ROUTE_OF_ALIAS } from './http/legacy-aliases';
 import { DEMO_IDS } from './seed/demo';
 import { createTestApp, type TestApp } from './testing/test-app';
 

@@ -15,7 +15,7 @@ import { GetSessionResponse } from '../../contracts/api/sessions';
 import { ErrorBody } from '../../contracts/errors';
 import { DEMO_IDS } from '../seed/demo';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { listNotifications } from './notifications';
+import { listNotifications } from '../notifications/repository';
 import type { App } from '../http/app-type';
 
 let t: TestApp;

@@ -3,7 +3,7 @@ import { NotificationsResponse, type NotificationKind } from '../../contracts/ap
 import { json } from '../db/json';
 import { findUserById } from '../users/repository';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { listNotifications, notificationWindow } from './notifications';
+import { listNotifications, notificationWindow } from '../notifications/repository';
 
 const HOUR = 60 * 60 * 1000;
 /** A fixed clock for the rule tests: the rows below are placed relative to it. */
@@ -163,6 +163,18 @@ describe('the 24-hour and read-time rules on a fixed clock', () => {
     await feedback('student14', NOW - 30 * HOUR, 'published');
     const both = await listNotifications(t.db, user!, 'me', NOW + 2 * HOUR);
     expect(both.map((n) => n.count)).toEqual([2]);
+  });
+});
+
+describe('GET /v1/notifications', () => {
+  it('bare /v1/notifications is the "all" list', async () => {
+    const headers = await t.authHeader('student01');
+    const ok = async (url: string) => {
+      const res = await t.app.inject({ method: 'GET', url, headers });
+      expect(res.statusCode, `GET ${url}: ${res.body}`).toBe(200);
+      return res.json() as { items: Array<Record<string, unknown>> };
+    };
+    expect(await ok('/v1/notifications')).toEqual(await ok('/v1/notifications/all'));
   });
 });
 

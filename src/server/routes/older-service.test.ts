@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GroupMembersResponse } from '../../contracts/api/groups';
 import { DEMO_IDS } from '../seed/demo';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { LEGACY_ALIASES, LEGACY_PREFIX } from './legacy';
+import { LEGACY_ALIASES, LEGACY_PREFIX } from '../http/legacy-aliases';
 
 /**
  * The older service under /v0 (issue 14): every alias answers exactly what its /v1 route

@@ -143,3 +143,22 @@ describe('POST /v1/inquiryProject', () => {
     expect(res.statusCode).toBe(400);
   });
 });
+
+describe('slides by unit (unit outputs)', () => {
+  const ok = async (account: string, url: string) => {
+    const res = await call(account, 'GET', url);
+    expect(res.statusCode, `GET ${url}: ${res.body}`).toBe(200);
+    return res.json() as { items: Array<Record<string, unknown>> };
+  };
+
+  it('me/unitOutputs?isViolated=true lists only flagged slides of the caller', async () => {
+    const all = await ok('student01', '/v1/me/unitOutputs');
+    const flagged = await ok('student01', '/v1/me/unitOutputs?isViolated=true');
+    expect(flagged.items.every((u) => (u.violationStatuses as string[]).length > 0)).toBe(true);
+    expect(flagged.items.length).toBeLessThanOrEqual(all.items.length);
+  });
+
+  it('a unit with nothing the caller may see is a 404', async () => {
+    expect((await call('student01', 'GET', '/v1/units/made-up-unit')).statusCode).toBe(404);
+  });
+});

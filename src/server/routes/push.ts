@@ -7,7 +7,8 @@ import {
 } from '../../contracts/api/push';
 import { AppError, badRequestFrom } from '../http/errors';
 import { PushEndpointRefused } from '../push/push-service';
-import { LEGACY_PREFIX } from './legacy';
+import { removeSubscription } from '../push/repository';
+import { LEGACY_PREFIX } from '../http/legacy-aliases';
 import type { App } from '../http/app-type';
 
 /**
@@ -63,11 +64,7 @@ export async function pushRoutes(app: App): Promise<void> {
     { schema: { body: PushTokenDeleteRequest, response: { 200: PushTokenResponse } } },
     async (req) => {
       const { user } = await app.auth.require(req);
-      await app.db
-        .deleteFrom('push_subscriptions')
-        .where('endpoint', '=', req.body.endpoint)
-        .where('user_id', '=', user.id)
-        .execute();
+      await removeSubscription(app.db, await app.permissions.subject(user), req.body.endpoint);
       return { ok: true as const };
     },
   );

@@ -117,6 +117,16 @@ describe('GET /v1/sessions and /v1/session/{id}', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('me/sessions is the sessions list', async () => {
+    const headers = await t.authHeader('student01');
+    const ok = async (url: string) => {
+      const res = await t.app.inject({ method: 'GET', url, headers });
+      expect(res.statusCode, `GET ${url}: ${res.body}`).toBe(200);
+      return res.json() as { items: Array<Record<string, unknown>> };
+    };
+    expect(await ok('/v1/me/sessions?pageSize=2')).toEqual(await ok('/v1/sessions?pageSize=2'));
+  });
+
   it('returns a visible session with its videos and timed actions, 404 otherwise', async () => {
     const res = await t.app.inject({
       method: 'GET',

@@ -12,7 +12,7 @@ import {
 import { PARTICIPANT_QUERY_WINDOW_MS } from '../../contracts/constants';
 import { AppError } from '../http/errors';
 import { requirePermission, requireRoomOfSession, requireVisibleSession } from '../sessions/access';
-import { foldParticipants, Participation } from '../sessions/participants';
+import { foldParticipants, Participation, sharingGroupWith } from '../sessions/participants';
 import { sessionWallOf } from '../sessions/walls';
 import { displayNameFor } from '../users/repository';
 import {
@@ -156,25 +156,12 @@ export async function sessionRoutes(app: App): Promise<void> {
         now,
       );
       if (inGroup) {
-        const mine = app.db
-          .selectFrom('group_members')
-          .select('group_id')
-          .where('user_id', '=', user.id);
-        const rows =
-          items.length === 0
-            ? []
-            : await app.db
-                .selectFrom('group_members')
-                .select('user_id')
-                .distinct()
-                .where('group_id', 'in', mine)
-                .where(
-                  'user_id',
-                  'in',
-                  items.map((p) => p.id),
-                )
-                .execute();
-        const inMine = new Set(rows.map((r) => r.user_id));
+        const scope = await app.permissions.subject(user);
+        const inMine = await sharingGroupWith(
+          app.db,
+          scope,
+          items.map((p) => p.id),
+        );
         items = items.filter((p) => inMine.has(p.id));
       }
       // A forbidden name reaches only its owner and staff (users/repository.ts displayNameFor).

@@ -18,34 +18,39 @@ import {
 } from '../../contracts/api/studio';
 import { parseCaptions, toWebVtt } from '../../contracts/captions';
 import { AppError } from '../http/errors';
-import { sortGroups, type UserRow } from '../users/repository';
+import type { UserRow } from '../users/repository';
 import {
   assertTarget,
   canEditSession,
   canEditWork,
-  canUseWork,
   refuseEdit,
   requireAuthor,
+  type Author,
 } from '../studio/access';
 import {
   checkedActions,
   checkImages,
   createSession,
   createVideo,
+  createWork,
+  deleteWork,
   duplicateSession,
   findSession,
+  findUsableWork,
   findVideo,
   latestJob,
   listStudioSessions,
   listWorks,
+  recordStudioImage,
   setArchived,
   storeCaption,
+  studioChoices,
   toJob,
   toStudioSession,
   toStudioWork,
   updateSession,
   updateVideo,
-  workColumns,
+  updateWork,
 } from '../studio/repository';
 import { registerImageUpload } from '../outputs/image-upload';
 import { findTranscoder, JobRunner } from '../studio/transcoder';
@@ -102,24 +107,18 @@ export async function studioRoutes(app: App): Promise<void> {
   /** The work the author may edit: 404 when it is not theirs to use (another school's), else 403. */
   const editableWork = async (req: FastifyRequest, id: string) => {
     const a = await author(req);
-    const row = await app.db
-      .selectFrom('works')
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (!row || !canUseWork(a.author, row)) throw new AppError('notFound', 'No such work');
+    const row = await findUsableWork(app.db, a.author, id);
+    if (!row) throw new AppError('notFound', 'No such work');
     if (!canEditWork(a.author, row)) throw new AppError('forbidden', 'You may not edit this work');
     return { ...a, row };
   };
 
-  const checkWorkImages = (
-    a: Awaited<ReturnType<typeof author>>['author'],
-    w: z.infer<typeof StudioWorkInput>,
-  ) => checkImages(app.db, a, [w.image, w.afterImage, ...w.examples.map((e) => e.image)], 'image');
+  const checkWorkImages = (a: Author, w: z.infer<typeof StudioWorkInput>) =>
+    checkImages(app.db, a, [w.image, w.afterImage, ...w.examples.map((e) => e.image)], 'image');
 
   /** An image moment may show a studio upload of the author's school only (decisions/0002). */
   const checkMomentImages = (
-    a: Awaited<ReturnType<typeof author>>['author'],
+    a: Author,
     actions: ReadonlyArray<{ params: { image?: string | undefined } }>,
   ) =>
     checkImages(
@@ -137,26 +136,23 @@ export async function studioRoutes(app: App): Promise<void> {
   };
 
   app.get('/v1/studio/options', { schema: { response: { 200: StudioOptions } } }, async (req) => {
-    const { author: a, subject } = await author(req);
-    const groupRows = a.provider
-      ? await app.db.selectFrom('groups').selectAll().where('confirm_type', '=', 'active').execute()
-      : (await app.permissions.groupsOf(a.user)).school.filter((g) =>
-          a.targetableGroupIds.has(g.id),
-        );
-    const [schools, tags] = await Promise.all([
-      a.provider
-        ? app.db.selectFrom('schools').select(['id', 'name']).orderBy('name').execute()
-        : Promise.resolve([]),
-      app.db.selectFrom('tags').select(['id', 'name', 'type']).orderBy('name').execute(),
-    ]);
-    void subject;
+    const { author: a } = await author(req);
+    const { groups, schools, tags } = await studioChoices(app.db, app.permissions, a);
+    const source: StudioOptions['transcoder'] = transcoder
+      ? transcoder.source === 'system'
+        ? 'system'
+        : 'bundled'
+      : null;
+    const targetTypes: StudioOptions['targetTypes'] = a.provider
+      ? ['ALL', 'SCHOOL', 'GROUP']
+      : ['GROUP'];
     return {
-      groups: sortGroups(groupRows).map((g) => ({ id: g.id, name: g.name, schoolId: g.school_id })),
+      groups: groups.map((g) => ({ id: g.id, name: g.name, schoolId: g.school_id })),
       schools,
       tags,
-      targetTypes: a.provider ? (['ALL', 'SCHOOL', 'GROUP'] as const) : (['GROUP'] as const),
-      transcoder: transcoder ? (transcoder.source === 'system' ? 'system' : 'bundled') : null,
-    } as z.infer<typeof StudioOptions>;
+      targetTypes,
+      transcoder: source,
+    };
   });
 
   app.get(
@@ -336,15 +332,7 @@ export async function studioRoutes(app: App): Promise<void> {
     async (req) => {
       const { author: a } = await author(req);
       await checkWorkImages(a, req.body);
-      const row = await app.db
-        .insertInto('works')
-        .values({
-          ...workColumns(req.body),
-          owner_user_id: a.user.id,
-          owner_school_id: a.provider ? null : a.user.school_id,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const row = await createWork(app.db, a, req.body);
       return { item: toStudioWork(a, row) };
     },
   );
@@ -361,12 +349,7 @@ export async function studioRoutes(app: App): Promise<void> {
     async (req) => {
       const { author: a, row } = await editableWork(req, req.params.id);
       await checkWorkImages(a, req.body);
-      const updated = await app.db
-        .updateTable('works')
-        .set({ ...workColumns(req.body), updated_at: new Date() })
-        .where('id', '=', row.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const updated = await updateWork(app.db, a, row.id, req.body);
       return { item: toStudioWork(a, updated) };
     },
   );
@@ -376,14 +359,7 @@ export async function studioRoutes(app: App): Promise<void> {
   await registerImageUpload(app, '/v1/studio/image', {
     authorize: async (req) => (await author(req)).author,
     stored: async (_req, url, a) => {
-      await app.db
-        .insertInto('studio_images')
-        .values({
-          url,
-          owner_user_id: a.user.id,
-          owner_school_id: a.provider ? null : a.user.school_id,
-        })
-        .execute();
+      await recordStudioImage(app.db, a, url);
     },
   });
 
@@ -391,19 +367,10 @@ export async function studioRoutes(app: App): Promise<void> {
     '/v1/studio/work/:id',
     { schema: { params: StudioIdParams, response: { 200: z.object({ ok: z.literal(true) }) } } },
     async (req) => {
-      const { row } = await editableWork(req, req.params.id);
-      const posted = await app.db
-        .selectFrom('outputs')
-        .select('id')
-        .where('work_id', '=', row.id)
-        .limit(1)
-        .executeTakeFirst();
+      const { author: a, row } = await editableWork(req, req.params.id);
       // Pupils' answers keep their question: a work with outputs is taken off its lessons instead.
-      if (posted) throw new AppError('conflict', 'Pupils have answered this work');
-      await app.db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('session_works').where('work_id', '=', row.id).execute();
-        await trx.deleteFrom('works').where('id', '=', row.id).execute();
-      });
+      if ((await deleteWork(app.db, a, row.id)) === 'answered')
+        throw new AppError('conflict', 'Pupils have answered this work');
       return { ok: true as const };
     },
   );

@@ -2,6 +2,7 @@ import { PARTICIPANT_QUERY_WINDOW_MS } from '../../contracts/constants';
 import type { SessionParticipant } from '../../contracts/entities';
 import type { ParticipantUser, RoomEvent } from '../../contracts/stream';
 import { initialRoomModel, participantsAt, reduceRoom } from '../../engine/reducer';
+import type { Subject } from '../auth/permissions';
 import type { Db } from '../db/database';
 import { json, msOf } from '../db/json';
 import { AppError } from '../http/errors';
@@ -117,6 +118,30 @@ async function participantUser(db: Db, user: UserRow): Promise<ParticipantUser> 
     role: user.role,
     school: school ? { id: school.id, name: school.name } : null,
   };
+}
+
+/**
+ * Of `userIds`, those who share a group with the caller (GET …/users?inGroup=true). Reads the
+ * caller's own memberships and the listed users' memberships in those groups only.
+ */
+export async function sharingGroupWith(
+  db: Db,
+  scope: Subject,
+  userIds: readonly string[],
+): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const mine = db
+    .selectFrom('group_members')
+    .select('group_id')
+    .where('user_id', '=', scope.userId);
+  const rows = await db
+    .selectFrom('group_members')
+    .select('user_id')
+    .distinct()
+    .where('group_id', 'in', mine)
+    .where('user_id', 'in', userIds)
+    .execute();
+  return new Set(rows.map((r) => r.user_id));
 }
 
 /** Joining and leaving; the route has already checked the session and room permissions. */

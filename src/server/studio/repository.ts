@@ -12,6 +12,7 @@ import {
   type TranscodeJob,
 } from '../../contracts/api/studio';
 import type { TimedAction } from '../../contracts/entities';
+import type { Permissions } from '../auth/permissions';
 import type { Db } from '../db/database';
 import { json, msOf } from '../db/json';
 import type {
@@ -22,6 +23,7 @@ import type {
   WorksTable,
 } from '../db/schema';
 import { AppError } from '../http/errors';
+import { sortGroups, type GroupRow } from '../users/repository';
 import { canEditSession, canEditWork, canUseWork, type Author } from './access';
 
 type SessionRow = Selectable<SessionsTable>;
@@ -633,4 +635,122 @@ export function workColumns(v: {
     associated_color: v.associatedColor ?? null,
     translations: json(Object.keys(en).length > 0 ? { en } : {}),
   };
+}
+
+/**
+ * The work `id` if the author may use it (their own, the provider's; provider staff any): another
+ * school's work is as missing as an unknown id.
+ */
+export async function findUsableWork(
+  db: Db,
+  author: Author,
+  id: string,
+): Promise<WorkRow | undefined> {
+  const row = await db.selectFrom('works').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && canUseWork(author, row) ? row : undefined;
+}
+
+/** A new work of the author (the provider's when provider staff write it). */
+export async function createWork(
+  db: Db,
+  author: Author,
+  v: Parameters<typeof workColumns>[0],
+): Promise<WorkRow> {
+  return db
+    .insertInto('works')
+    .values({
+      ...workColumns(v),
+      owner_user_id: author.user.id,
+      owner_school_id: author.provider ? null : author.user.school_id,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Only works the author may edit (canEditWork: provider staff any, a teacher their own). */
+const editableWorks = (db: Db, author: Author) =>
+  db
+    .updateTable('works')
+    .$if(!author.provider, (q) => q.where('owner_user_id', '=', author.user.id));
+
+/** Replaces a work the author may edit (the caller checked it with findUsableWork/canEditWork). */
+export async function updateWork(
+  db: Db,
+  author: Author,
+  id: string,
+  v: Parameters<typeof workColumns>[0],
+): Promise<WorkRow> {
+  return editableWorks(db, author)
+    .set({ ...workColumns(v), updated_at: new Date() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * Deletes a work the author may edit, and its places in lessons. Pupils' answers keep their
+ * question: a work with outputs is not deleted ('answered').
+ */
+export async function deleteWork(
+  db: Db,
+  author: Author,
+  id: string,
+): Promise<'answered' | 'deleted'> {
+  const posted = await db
+    .selectFrom('outputs')
+    .select('id')
+    .where('work_id', '=', id)
+    .limit(1)
+    .executeTakeFirst();
+  if (posted) return 'answered';
+  await db.transaction().execute(async (trx) => {
+    const editable = trx
+      .selectFrom('works')
+      .select('id')
+      .where('id', '=', id)
+      .$if(!author.provider, (q) => q.where('owner_user_id', '=', author.user.id));
+    await trx.deleteFrom('session_works').where('work_id', 'in', editable).execute();
+    await trx.deleteFrom('works').where('id', 'in', editable).execute();
+  });
+  return 'deleted';
+}
+
+/** Records a studio picture as the author's school's (the provider's for provider staff). */
+export async function recordStudioImage(db: Db, author: Author, url: string): Promise<void> {
+  await db
+    .insertInto('studio_images')
+    .values({
+      url,
+      owner_user_id: author.user.id,
+      owner_school_id: author.provider ? null : author.user.school_id,
+    })
+    .execute();
+}
+
+/**
+ * What the studio's forms offer the author: the groups they may aim a session at (provider
+ * staff: every active group), the schools (provider staff only) and the tags (global reference
+ * data, the same for everyone).
+ */
+export async function studioChoices(
+  db: Db,
+  permissions: Permissions,
+  author: Author,
+): Promise<{
+  groups: GroupRow[];
+  schools: Array<{ id: string; name: string }>;
+  tags: Array<{ id: string; name: string; type: string }>;
+}> {
+  const groupRows = author.provider
+    ? await db.selectFrom('groups').selectAll().where('confirm_type', '=', 'active').execute()
+    : (await permissions.groupsOf(author.user)).school.filter((g) =>
+        author.targetableGroupIds.has(g.id),
+      );
+  const [schools, tags] = await Promise.all([
+    author.provider
+      ? db.selectFrom('schools').select(['id', 'name']).orderBy('name').execute()
+      : Promise.resolve([]),
+    db.selectFrom('tags').select(['id', 'name', 'type']).orderBy('name').execute(),
+  ]);
+  return { groups: sortGroups(groupRows), schools, tags };
 }
