@@ -169,6 +169,12 @@ const pathOf = (url: string | undefined): string => {
   }
 };
 
+/** The window event every `concernRaised` answer raises (issue 26): the layout shows the help. */
+export const CONCERN_RAISED_EVENT = 'tomoni:concern-raised';
+const announceConcernRaised = () => {
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(CONCERN_RAISED_EVENT));
+};
+
 /** Turns whatever a call threw into an ApiError, reading the server's ErrorBody when there is one. */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
@@ -179,6 +185,7 @@ export function toApiError(error: unknown): ApiError {
       error.status === 429 ? retryAfterSeconds(error.headers.get('retry-after')) : null;
     if (parsed.success) {
       const { code, message, fields } = parsed.data.error;
+      if (code === 'concernRaised') announceConcernRaised();
       return new ApiError(error.status, code, message, fields ?? [], retryAfter);
     }
     return new ApiError(error.status, 'unknown', error.message, [], retryAfter);

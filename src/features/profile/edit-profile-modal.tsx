@@ -91,14 +91,18 @@ export function EditProfileModal({
       const message =
         isApiError(e) && e.code === 'textNotAllowed'
           ? t('screening.notAllowed')
-          : isApiError(e) && e.code === 'profileChangeRestricted'
-            ? t('editModal.restricted', {
-                days: PROFILE_CHANGE_INTERVAL_DAYS,
-                date: formatDateTime(nextChangeAt(me.role, me.profileUpdatedAt ?? now, now) ?? now),
-              })
-            : isApiError(e) && e.status > 0 && e.code !== 'unknown' && e.message
-              ? e.message
-              : t('errorMessage.default');
+          : isApiError(e) && e.code === 'concernRaised'
+            ? t('screening.kept')
+            : isApiError(e) && e.code === 'profileChangeRestricted'
+              ? t('editModal.restricted', {
+                  days: PROFILE_CHANGE_INTERVAL_DAYS,
+                  date: formatDateTime(
+                    nextChangeAt(me.role, me.profileUpdatedAt ?? now, now) ?? now,
+                  ),
+                })
+              : isApiError(e) && e.status > 0 && e.code !== 'unknown' && e.message
+                ? e.message
+                : t('errorMessage.default');
       setFailure(message);
       if (isApiError(e) && e.code === 'profileChangeRestricted') {
         void queryClient.invalidateQueries({ queryKey: meQueryKey });

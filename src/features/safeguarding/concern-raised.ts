@@ -1,22 +1,16 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { isApiError } from '@/lib/api-client';
+import { CONCERN_RAISED_EVENT } from '@/lib/api-client';
 
 /**
- * Whether a write just answered `concernRaised` (issue 26): every mutation in the app goes through
- * the query client, so one listener sees them all and no form can forget to show the help.
+ * Whether a write just answered `concernRaised` (issue 26). The API client announces every such
+ * answer, whichever form sent it, so no form can forget to show the help.
  */
 export function useConcernRaised(): [boolean, () => void] {
-  const client = useQueryClient();
   const [raised, setRaised] = useState(false);
-  useEffect(
-    () =>
-      client.getMutationCache().subscribe((event) => {
-        if (event.type !== 'updated' || event.action.type !== 'error') return;
-        const error = event.action.error;
-        if (isApiError(error) && error.code === 'concernRaised') setRaised(true);
-      }),
-    [client],
-  );
+  useEffect(() => {
+    const show = () => setRaised(true);
+    window.addEventListener(CONCERN_RAISED_EVENT, show);
+    return () => window.removeEventListener(CONCERN_RAISED_EVENT, show);
+  }, []);
   return [raised, () => setRaised(false)];
 }

@@ -48,8 +48,9 @@ export interface CommentsPanelProps {
 /** The translation key for a failed post: screening and pause get their own message. */
 const sendErrorKey = (
   error: unknown,
-): 'comments.refused' | 'comments.paused' | 'comments.sendFailed' => {
+): 'comments.refused' | 'comments.paused' | 'comments.kept' | 'comments.sendFailed' => {
   if (isApiError(error) && error.code === 'commentRefused') return 'comments.refused';
+  if (isApiError(error) && error.code === 'concernRaised') return 'comments.kept';
   if (isApiError(error) && error.code === 'commentsPaused') return 'comments.paused';
   return 'comments.sendFailed';
 };
