@@ -1,4 +1,4 @@
-import { sql, type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import {
   ActivitiesParams,
   ActivitiesResponse,
@@ -8,26 +8,18 @@ import {
   MyFeedbacksQuery,
   MyUnitOutputsQuery,
   MyUnitOutputsResponse,
-  OutputLengthRequest,
-  OutputLengthResponse,
   PostActivityRequest,
-  PostedOutputsQuery,
   SessionActionsResponse,
   SessionReflectionsResponse,
-  StreamIdParams,
   TagResponse,
   TagsQuery,
   TagsResponse,
   UnitIdParams,
   UnitResponse,
   UpdateTagRequest,
-  WorkIdParams,
-  WorkQuery,
-  WorkResponse,
 } from '../../contracts/api/catalogue';
 import { FeedbacksResponse } from '../../contracts/api/feedback';
 import { NotificationsResponse } from '../../contracts/api/notifications';
-import { OutputListResponse } from '../../contracts/api/outputs';
 import { UserFeedbacksResponse, UserSessionsResponse } from '../../contracts/api/profile';
 import { SessionIdParams } from '../../contracts/api/sessions';
 import { Action, isStaffRole, Tag, type Lang } from '../../contracts/entities';
@@ -37,13 +29,10 @@ import { json, msOf } from '../db/json';
 import type { TagsTable, UnitOutputsTable } from '../db/schema';
 import { sessionFeedbacks } from '../feedback/repository';
 import { AppError } from '../http/errors';
-import { ownOutputItems, toWork } from '../outputs/repository';
 import { toUnitOutput } from '../projects/unit-outputs';
 import { sessionReflections } from '../reflections/repository';
-import { requireRoomOfSession, requireVisibleSession } from '../sessions/access';
-import { visibleSessions } from '../sessions/repository';
+import { requireVisibleSession } from '../sessions/access';
 import { requireSessionWall } from '../sessions/walls';
-import { findStream } from '../streams/repository';
 import { maySeeSchoolOf, publicUsers } from '../users/public-users';
 import type { UserRow } from '../users/repository';
 import { listNotifications } from './notifications';
@@ -72,24 +61,6 @@ function requireStaff(user: UserRow): void {
   if (!isStaffRole(user.role)) throw new AppError('forbidden', 'Staff roles only');
 }
 
-/** The caller's own outputs; drafts only when asked (the autosave dialog reads them). */
-async function postedOutputs(
-  app: App,
-  user: UserRow,
-  withAutosaved: boolean,
-  withSession: boolean,
-) {
-  const rows = await app.db
-    .selectFrom('outputs')
-    .selectAll()
-    .where('user_id', '=', user.id)
-    .$if(!withAutosaved, (q) => q.where('status', '!=', 'autosaved'))
-    .orderBy('updated_at', 'desc')
-    .limit(PROFILE_LIST_MAX)
-    .execute();
-  return ownOutputItems(app.db, await app.permissions.subject(user), user, rows, withSession);
-}
-
 /**
  * The spec's calls that answered 404 before issue 14: the caller's own lists, session-wide lists
  * scoped by the cross-school walls, works and units by id, tags, activities and a room's output
@@ -112,22 +83,6 @@ export async function catalogueRoutes(app: App): Promise<void> {
     async (req) => {
       const { user } = await app.auth.require(req);
       return userJoinedSessions(app, user, user);
-    },
-  );
-
-  app.get(
-    '/v1/me/postedOutputs',
-    { schema: { querystring: PostedOutputsQuery, response: { 200: OutputListResponse } } },
-    async (req) => {
-      const { user } = await app.auth.require(req);
-      return {
-        items: await postedOutputs(
-          app,
-          user,
-          req.query.withAutosaved === true,
-          req.query.withSession === true,
-        ),
-      };
     },
   );
 
@@ -246,72 +201,7 @@ export async function catalogueRoutes(app: App): Promise<void> {
     },
   );
 
-  app.post(
-    '/v1/stream/:id/output/length',
-    {
-      schema: {
-        params: StreamIdParams,
-        body: OutputLengthRequest,
-        response: { 200: OutputLengthResponse },
-      },
-    },
-    async (req) => {
-      const { user } = await app.auth.require(req);
-      const stream = await findStream(app.db, req.params.id);
-      if (!stream) throw new AppError('notFound', 'No such room');
-      await requireRoomOfSession(app.db, user, stream.session_id, stream.id);
-      const joined = app.db
-        .selectFrom('activities')
-        .select('user_id')
-        .where('stream_id', '=', stream.id)
-        .where('type', '=', 'joinStream');
-      const [participants, posted] = await Promise.all([
-        app.db
-          .selectFrom('activities')
-          .select(sql<number>`count(distinct user_id)::int`.as('n'))
-          .where('stream_id', '=', stream.id)
-          .where('type', '=', 'joinStream')
-          .executeTakeFirstOrThrow(),
-        app.db
-          .selectFrom('outputs')
-          .select(sql<number>`count(distinct user_id)::int`.as('n'))
-          .where('session_id', '=', stream.session_id)
-          .where('status', '=', 'published')
-          .where('user_id', 'in', joined)
-          .$if(req.body.workId !== undefined, (q) => q.where('work_id', '=', req.body.workId!))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { item: { length: Number(posted.n), participants: Number(participants.n) } };
-    },
-  );
-
   // ---- works, units ------------------------------------------------------------------------
-  app.get(
-    '/v1/work/:id',
-    { schema: { params: WorkIdParams, querystring: WorkQuery, response: { 200: WorkResponse } } },
-    async (req) => {
-      const { user } = await app.auth.require(req);
-      const [row, links] = await Promise.all([
-        app.db.selectFrom('works').selectAll().where('id', '=', req.params.id).executeTakeFirst(),
-        app.db
-          .selectFrom('session_works')
-          .select('session_id')
-          .where('work_id', '=', req.params.id)
-          .execute(),
-      ]);
-      // A work is seen through a session the caller may see; otherwise it does not exist.
-      const subject = await app.permissions.subject(user);
-      const sessions = await visibleSessions(
-        app.db,
-        subject,
-        links.map((l) => l.session_id),
-      );
-      if (!row || sessions.size === 0) throw new AppError('notFound', 'No such work');
-      const lang = req.query.raw ? null : (req.query.lang ?? contentLangOf(user));
-      return { item: toWork(row, lang) };
-    },
-  );
-
   app.get(
     '/v1/units/:id',
     { schema: { params: UnitIdParams, response: { 200: UnitResponse } } },
