@@ -5,7 +5,6 @@ import {
   ActivityResponse,
   CreateTagRequest,
   DeleteTagQuery,
-  MyFeedbacksQuery,
   MyUnitOutputsQuery,
   MyUnitOutputsResponse,
   PostActivityRequest,
@@ -18,29 +17,24 @@ import {
   UnitResponse,
   UpdateTagRequest,
 } from '../../contracts/api/catalogue';
-import { FeedbacksResponse } from '../../contracts/api/feedback';
 import { NotificationsResponse } from '../../contracts/api/notifications';
-import { UserFeedbacksResponse, UserSessionsResponse } from '../../contracts/api/profile';
+import { UserSessionsResponse } from '../../contracts/api/profile';
 import { SessionIdParams } from '../../contracts/api/sessions';
 import { Action, isStaffRole, Tag, type Lang } from '../../contracts/entities';
 import { isBlocked, isProviderRole } from '../auth/permissions';
 import { contentLangOf } from '../content/localize';
 import { json, msOf } from '../db/json';
 import type { TagsTable, UnitOutputsTable } from '../db/schema';
-import { sessionFeedbacks } from '../feedback/repository';
 import { AppError } from '../http/errors';
 import { toUnitOutput } from '../projects/unit-outputs';
 import { sessionReflections } from '../reflections/repository';
 import { requireVisibleSession } from '../sessions/access';
-import { requireSessionWall } from '../sessions/walls';
+import { requireSessionWall, SESSION_LIST_MAX } from '../sessions/walls';
 import { maySeeSchoolOf, publicUsers } from '../users/public-users';
 import type { UserRow } from '../users/repository';
 import { listNotifications } from './notifications';
-import { PROFILE_LIST_MAX, userFeedbacks, userJoinedSessions } from './profile-lists';
+import { PROFILE_LIST_MAX, userJoinedSessions } from './profile-lists';
 import type { App } from '../http/app-type';
-
-/** The most items a session-wide list returns (newest first). */
-export const SESSION_LIST_MAX = 200;
 
 const toTag = (r: Selectable<TagsTable>): Tag => {
   const tag: Tag = { id: r.id, type: r.type as Tag['type'], name: r.name };
@@ -68,15 +62,6 @@ function requireStaff(user: UserRow): void {
  */
 export async function catalogueRoutes(app: App): Promise<void> {
   // ---- the caller's own lists ------------------------------------------------------------
-  app.get(
-    '/v1/me/feedbacks',
-    { schema: { querystring: MyFeedbacksQuery, response: { 200: UserFeedbacksResponse } } },
-    async (req) => {
-      const { user } = await app.auth.require(req);
-      return userFeedbacks(app, user, user);
-    },
-  );
-
   app.get(
     '/v1/me/joinedSessions',
     { schema: { response: { 200: UserSessionsResponse } } },
@@ -134,18 +119,6 @@ export async function catalogueRoutes(app: App): Promise<void> {
   );
 
   // ---- session-wide lists: the caller's school only (provider roles: every school) --------
-  app.get(
-    '/v1/session/:id/feedbacks',
-    { schema: { params: SessionIdParams, response: { 200: FeedbacksResponse } } },
-    async (req) => {
-      const { user } = await app.auth.require(req);
-      const wall = await requireSessionWall(app.db, app.permissions, user, req.params.id);
-      return {
-        items: await sessionFeedbacks(app.db, user, wall, req.params.id, SESSION_LIST_MAX),
-      };
-    },
-  );
-
   app.get(
     '/v1/session/:id/reflections',
     { schema: { params: SessionIdParams, response: { 200: SessionReflectionsResponse } } },
