@@ -59,19 +59,10 @@ describe("the caller's own lists", () => {
 });
 
 describe('session-wide lists keep to the caller school', () => {
-  it('feedbacks, reflections and actions of a shared session show no other school', async () => {
-    await ok('POST', '/v1/action', 'sakura01', {
-      target: 'session',
-      targetId: S.oceanArchive,
-      type: 'wow',
-    });
+  it('reflections of a shared session show no other school', async () => {
     const demoUsers = new Set(
       ['student01', 'student02', 'student03', 'teacher'].map((a) => ids.get(a)),
     );
-    const actions = await ok('GET', `/v1/session/${S.oceanArchive}/actions`, 'student01');
-    expect(actions.items.some((a) => a.userId === ids.get('sakura01'))).toBe(false);
-    const sakuraSees = await ok('GET', `/v1/session/${S.oceanArchive}/actions`, 'sakura01');
-    expect(sakuraSees.items.map((a) => a.userId)).toEqual([ids.get('sakura01')]);
     for (const list of ['reflections']) {
       const other = await ok('GET', `/v1/session/${S.oceanArchive}/${list}`, 'sakura01');
       expect(other.items.some((i) => demoUsers.has(i.userId as string))).toBe(false);

@@ -8,7 +8,6 @@ import {
   MyUnitOutputsQuery,
   MyUnitOutputsResponse,
   PostActivityRequest,
-  SessionActionsResponse,
   SessionReflectionsResponse,
   TagResponse,
   TagsQuery,
@@ -20,8 +19,8 @@ import {
 import { NotificationsResponse } from '../../contracts/api/notifications';
 import { UserSessionsResponse } from '../../contracts/api/profile';
 import { SessionIdParams } from '../../contracts/api/sessions';
-import { Action, isStaffRole, Tag, type Lang } from '../../contracts/entities';
-import { isBlocked, isProviderRole } from '../auth/permissions';
+import { isStaffRole, Tag, type Lang } from '../../contracts/entities';
+import { isBlocked } from '../auth/permissions';
 import { contentLangOf } from '../content/localize';
 import { json, msOf } from '../db/json';
 import type { TagsTable, UnitOutputsTable } from '../db/schema';
@@ -127,49 +126,6 @@ export async function catalogueRoutes(app: App): Promise<void> {
       const wall = await requireSessionWall(app.db, app.permissions, user, req.params.id);
       return {
         items: await sessionReflections(app.db, user, wall, req.params.id, SESSION_LIST_MAX),
-      };
-    },
-  );
-
-  app.get(
-    '/v1/session/:id/actions',
-    { schema: { params: SessionIdParams, response: { 200: SessionActionsResponse } } },
-    async (req) => {
-      const { user } = await app.auth.require(req);
-      await requireVisibleSession(app.db, app.permissions, user, req.params.id);
-      const allSchools = isProviderRole(user.role);
-      const rows = await app.db
-        .selectFrom('actions')
-        .innerJoin('users', 'users.id', 'actions.user_id')
-        .selectAll('actions')
-        .where('actions.target', '=', 'session')
-        .where('actions.target_id', '=', req.params.id)
-        .$if(!allSchools, (q) =>
-          q.where((eb) =>
-            eb.or([
-              eb('actions.user_id', '=', user.id),
-              eb('users.school_id', '=', user.school_id ?? ''),
-            ]),
-          ),
-        )
-        .orderBy('actions.created_at', 'desc')
-        .limit(SESSION_LIST_MAX)
-        .execute();
-      return {
-        items: rows.flatMap((r) => {
-          const parsed = Action.safeParse({
-            id: r.id,
-            type: r.type,
-            target: r.target,
-            targetId: r.target_id,
-            ...(r.output_id ? { outputId: r.output_id } : {}),
-            sessionId: req.params.id,
-            userId: r.user_id,
-            createdAt: msOf(r.created_at),
-            updatedAt: msOf(r.updated_at),
-          });
-          return parsed.success ? [parsed.data] : [];
-        }),
       };
     },
   );
