@@ -8,7 +8,6 @@ import {
   MyUnitOutputsQuery,
   MyUnitOutputsResponse,
   PostActivityRequest,
-  SessionReflectionsResponse,
   TagResponse,
   TagsQuery,
   TagsResponse,
@@ -18,7 +17,6 @@ import {
 } from '../../contracts/api/catalogue';
 import { NotificationsResponse } from '../../contracts/api/notifications';
 import { UserSessionsResponse } from '../../contracts/api/profile';
-import { SessionIdParams } from '../../contracts/api/sessions';
 import { isStaffRole, Tag, type Lang } from '../../contracts/entities';
 import { isBlocked } from '../auth/permissions';
 import { contentLangOf } from '../content/localize';
@@ -26,9 +24,7 @@ import { json, msOf } from '../db/json';
 import type { TagsTable, UnitOutputsTable } from '../db/schema';
 import { AppError } from '../http/errors';
 import { toUnitOutput } from '../projects/unit-outputs';
-import { sessionReflections } from '../reflections/repository';
 import { requireVisibleSession } from '../sessions/access';
-import { requireSessionWall, SESSION_LIST_MAX } from '../sessions/walls';
 import { maySeeSchoolOf, publicUsers } from '../users/public-users';
 import type { UserRow } from '../users/repository';
 import { listNotifications } from './notifications';
@@ -114,19 +110,6 @@ export async function catalogueRoutes(app: App): Promise<void> {
     async (req) => {
       const { user } = await app.auth.require(req);
       return { items: await listNotifications(app.db, user, 'all', Date.now()) };
-    },
-  );
-
-  // ---- session-wide lists: the caller's school only (provider roles: every school) --------
-  app.get(
-    '/v1/session/:id/reflections',
-    { schema: { params: SessionIdParams, response: { 200: SessionReflectionsResponse } } },
-    async (req) => {
-      const { user } = await app.auth.require(req);
-      const wall = await requireSessionWall(app.db, app.permissions, user, req.params.id);
-      return {
-        items: await sessionReflections(app.db, user, wall, req.params.id, SESSION_LIST_MAX),
-      };
     },
   );
 
