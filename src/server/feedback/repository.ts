@@ -1,15 +1,17 @@
 import { noteFor, rejectionNotes } from '../moderation/rejection-notes';
 import { sql, type Selectable } from 'kysely';
 import type { FeedbackView } from '../../contracts/api/feedback';
-import type { Output } from '../../contracts/entities';
+import type { Lang, Output } from '../../contracts/entities';
 import { isVisible } from '../sessions/repository';
 import type { Db } from '../db/database';
-import { msOf, toMs } from '../db/json';
+import { json, msOf, toMs } from '../db/json';
 import type { FeedbacksTable, OutputsTable } from '../db/schema';
 import { AppError } from '../http/errors';
+import { COUNTRIES, STATES } from '../location/data';
+import type { ModerationVerdict } from '../moderation/checks';
 import { mayViewOutput as statusAllows } from '../outputs/repository';
 import { withinWall, type SessionWall } from '../sessions/walls';
-import type { Permissions } from '../auth/permissions';
+import { isProviderRole, type Permissions, type Subject } from '../auth/permissions';
 import { publicUsers, wireUser } from '../users/public-users';
 import type { UserRow } from '../users/repository';
 import { feedbackVisibility, mayViewOutput, type Viewer } from './visibility';
@@ -18,6 +20,13 @@ export type OutputRow = Selectable<OutputsTable>;
 export type FeedbackRow = Selectable<FeedbacksTable>;
 
 export const viewerOf = (u: UserRow): Viewer => ({ id: u.id, role: u.role, schoolId: u.school_id });
+
+/** The same viewer from the caller's scope (Permissions.subject). */
+const scopeViewer = (scope: Subject): Viewer => ({
+  id: scope.userId,
+  role: scope.role,
+  schoolId: scope.schoolId,
+});
 
 /**
  * The output if the user may open it (its session visible to them and the output rules of
@@ -135,7 +144,7 @@ async function likesOf(db: Db, userId: string, ids: readonly string[]) {
  */
 export async function sessionFeedbacks(
   db: Db,
-  viewer: UserRow,
+  scope: Subject,
   wall: SessionWall,
   sessionId: string,
   limit: number,
@@ -149,6 +158,7 @@ export async function sessionFeedbacks(
     .orderBy('feedbacks.created_at', 'desc')
     .limit(limit)
     .execute();
+  const viewer = scopeViewer(scope);
   const own = withinWall(wall, viewer, rows);
   // The feedback's output must be one the caller may see, too.
   const outputs = own.length
@@ -165,7 +175,7 @@ export async function sessionFeedbacks(
   const seen = new Set(outputs.filter((o) => statusAllows(viewer, o)).map((o) => o.id));
   return toFeedbackViews(
     db,
-    viewer,
+    scope,
     own.filter((r) => seen.has(r.output_id)),
     Date.now(),
   );
@@ -174,13 +184,14 @@ export async function sessionFeedbacks(
 /** The feedback rows as this viewer sees them (rows the viewer may not see are dropped). */
 export async function toFeedbackViews(
   db: Db,
-  viewer: UserRow,
+  scope: Subject,
   rows: readonly FeedbackRow[],
   now: number,
 ): Promise<FeedbackView[]> {
+  const viewer = scopeViewer(scope);
   const shown = rows.flatMap((r) => {
     const v = feedbackVisibility(
-      viewerOf(viewer),
+      viewer,
       { userId: r.user_id, status: r.status, hidden: r.hidden, reportedAt: toMs(r.reported_at) },
       now,
     );
@@ -256,4 +267,217 @@ export async function requireVisibleFeedback(
   );
   if (!view) throw new AppError('notFound', 'No such feedback');
   return { row, output, view };
+}
+
+/**
+ * Where the author lives, in the viewer's language: the prefecture (Japan) or state, else the
+ * country; null when nothing known is set.
+ */
+export function locationName(
+  u: { country: string; state: string | null; prefecture: string | null },
+  lang: Lang,
+): string | null {
+  const region = u.country === 'JP' ? u.prefecture : u.state;
+  const state = region ? STATES[u.country]?.find((s) => s.isoCode === region) : undefined;
+  if (state) return state.name[lang];
+  return COUNTRIES.find((c) => c.isoCode === u.country)?.name[lang] ?? null;
+}
+
+/**
+ * GET /v1/output/{id}/viewer: the work (with its questions), the session and whether it is live,
+ * and the author's region in `lang`. No scope: these belong to an output the caller has opened
+ * (requireVisibleOutput), and the author's region is the one fact of them the viewer shows.
+ */
+export async function outputViewerDetails(db: Db, opened: OutputRow, lang: Lang) {
+  const [work, session, author] = await Promise.all([
+    db
+      .selectFrom('works')
+      .select(['id', 'title', 'questions'])
+      .where('id', '=', opened.work_id)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('sessions')
+      .select(['id', 'title', 'status', 'start_time', 'end_time'])
+      .where('id', '=', opened.session_id)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('users')
+      .select(['country', 'state', 'prefecture'])
+      .where('id', '=', opened.user_id)
+      .executeTakeFirstOrThrow(),
+  ]);
+  const now = Date.now();
+  return {
+    location: locationName(author, lang),
+    work: { id: work.id, title: work.title, questions: work.questions },
+    session: { id: session.id, title: session.title },
+    // Live: marked in progress, or inside its scheduled hours.
+    sessionLive:
+      session.status === 'IN_PROGRESS' ||
+      (msOf(session.start_time) <= now && now < msOf(session.end_time)),
+  };
+}
+
+/**
+ * GET /v1/output/{id}/feedbacks: the feedback on an output the caller has opened, oldest first,
+ * as `scope` sees it (toFeedbackViews drops what they may not see).
+ */
+export async function outputFeedbackViews(
+  db: Db,
+  scope: Subject,
+  opened: OutputRow,
+  now: number,
+): Promise<FeedbackView[]> {
+  const rows = await db
+    .selectFrom('feedbacks')
+    .selectAll()
+    .where('output_id', '=', opened.id)
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(500)
+    .execute();
+  return toFeedbackViews(db, scope, rows, now);
+}
+
+/** The text of the caller's latest feedback on the output (the same-comment rule), if any. */
+export async function lastOwnFeedbackContent(
+  db: Db,
+  scope: Subject,
+  outputId: string,
+): Promise<string | undefined> {
+  const previous = await db
+    .selectFrom('feedbacks')
+    .select('content')
+    .where('output_id', '=', outputId)
+    .where('user_id', '=', scope.userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return previous?.content;
+}
+
+/**
+ * Stores the caller's feedback on the output: pending when `held` (the screening's verdict, or
+ * the group's approval mode), else published. When the screening held it, the author learns so
+ * in the same transaction (core platform: outputsViolation); the approval mode alone is no
+ * violation and sends no notice.
+ */
+export async function createFeedback(
+  db: Db,
+  scope: Subject,
+  output: Pick<OutputRow, 'id' | 'session_id' | 'work_id'>,
+  content: string,
+  held: boolean,
+  verdict: ModerationVerdict,
+): Promise<FeedbackRow> {
+  return db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('feedbacks')
+      .values({
+        output_id: output.id,
+        session_id: output.session_id,
+        work_id: output.work_id,
+        user_id: scope.userId,
+        content,
+        status: held ? 'pending' : 'published',
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    if (verdict.held) {
+      await trx
+        .insertInto('notifications')
+        .values({
+          user_id: scope.userId,
+          type: 'outputsViolation',
+          items: json({ feedback: { outputId: output.id } }),
+          payload: json({ id: inserted.id, kinds: verdict.findings.map((f) => f.kind) }),
+        })
+        .execute();
+    }
+    return inserted;
+  });
+}
+
+/**
+ * POST /v1/feedbacks/publish: releases the pending feedback among `ids`, each release recorded as
+ * a moderation decision by the caller (like the queue's publish button). A teacher releases their
+ * own school's feedback only: any id outside the scope (or unknown) is 404 for the whole call.
+ * The caller has checked the staff role.
+ */
+export async function releaseFeedbacks(
+  db: Db,
+  scope: Subject,
+  ids: readonly string[],
+): Promise<FeedbackRow[]> {
+  const rows = await db
+    .selectFrom('feedbacks')
+    .innerJoin('users as author', 'author.id', 'feedbacks.user_id')
+    .select(['feedbacks.id', 'author.school_id'])
+    .where('feedbacks.id', 'in', [...ids])
+    .execute();
+  // Another school's feedback does not exist for a teacher.
+  const mine = rows.filter(
+    (r) => isProviderRole(scope.role) || (r.school_id !== null && r.school_id === scope.schoolId),
+  );
+  if (mine.length !== new Set(ids).size) {
+    throw new AppError('notFound', 'No such feedback');
+  }
+  const now = new Date();
+  return db.transaction().execute(async (trx) => {
+    const released = await trx
+      .updateTable('feedbacks')
+      .set({ status: 'published', updated_at: now })
+      .where('id', 'in', [...ids])
+      .where('status', '=', 'pending')
+      .returningAll()
+      .execute();
+    if (released.length > 0) {
+      await trx
+        .insertInto('moderation_decisions')
+        .values(
+          released.map((f) => ({
+            target_type: 'feedback' as const,
+            target_id: f.id,
+            decision: 'publish' as const,
+            previous_status: 'pending',
+            note: null,
+            decided_by: scope.userId,
+            decided_at: now,
+          })),
+        )
+        .execute();
+    }
+    return released;
+  });
+}
+
+/** The caller's like on a feedback they may react to: set (once) or taken back. */
+export async function setFeedbackLike(
+  db: Db,
+  scope: Subject,
+  feedback: Pick<FeedbackRow, 'id' | 'output_id' | 'session_id'>,
+  liked: boolean,
+): Promise<void> {
+  if (liked) {
+    await db
+      .insertInto('actions')
+      .values({
+        type: 'like',
+        target: 'output-comment',
+        target_id: feedback.id,
+        output_id: feedback.output_id,
+        session_id: feedback.session_id,
+        user_id: scope.userId,
+      })
+      .onConflict((oc) => oc.columns(['user_id', 'target', 'target_id', 'type']).doNothing())
+      .execute();
+  } else {
+    await db
+      .deleteFrom('actions')
+      .where('user_id', '=', scope.userId)
+      .where('target', '=', 'output-comment')
+      .where('target_id', '=', feedback.id)
+      .where('type', '=', 'like')
+      .execute();
+  }
 }

@@ -13,6 +13,7 @@ import type { Db } from '../db/database';
 import { msOf } from '../db/json';
 import type { OutputsTable, SessionsTable, WorksTable } from '../db/schema';
 import type { Subject } from '../auth/permissions';
+import type { StreamRow } from '../streams/repository';
 import { sessionBrief } from '../sessions/brief';
 import { visibleSessions } from '../sessions/repository';
 import { maySeeSchoolOf, publicUsers, wireUser } from '../users/public-users';
@@ -21,6 +22,10 @@ import { noReactions, reactionCounts } from './reactions';
 import type { SequenceRow } from './sequencing';
 
 export type OutputRow = Selectable<OutputsTable>;
+export type WorkRow = Selectable<WorksTable>;
+
+/** A session's outputs list returns at most this many (newest first). */
+export const SESSION_OUTPUTS_MAX = 500;
 type SessionRow = Selectable<SessionsTable>;
 type Violation = z.infer<typeof OutputViolation>;
 
@@ -137,6 +142,128 @@ export async function ownOutputItems(
   return toOutputItems(db, viewer, shown, withSession ? sessions : undefined);
 }
 
+/**
+ * GET /v1/session/{id}/outputs: the session's outputs (of one work when asked), newest first,
+ * that `scope` may see by mayViewOutput (drafts only their own). The caller has opened the
+ * session (requireVisibleSession); toOutputItems applies the school scope to the authors.
+ */
+export async function listSessionOutputs(
+  db: Db,
+  scope: Subject,
+  sessionId: string,
+  workId: string | undefined,
+): Promise<OutputRow[]> {
+  const rows = await db
+    .selectFrom('outputs')
+    .selectAll()
+    .where('session_id', '=', sessionId)
+    .$if(workId !== undefined, (q) => q.where('work_id', '=', workId!))
+    .where((eb) => eb.or([eb('status', '!=', 'autosaved'), eb('user_id', '=', scope.userId)]))
+    .orderBy('created_at', 'desc')
+    .limit(SESSION_OUTPUTS_MAX)
+    .execute();
+  const viewer = { id: scope.userId, role: scope.role };
+  return rows.filter((r) => mayViewOutput(viewer, r));
+}
+
+/**
+ * GET /v1/me/outputs: the caller's own posted outputs (no autosaved drafts), newest first;
+ * `isViolated` keeps only those the screening flagged.
+ */
+export async function listOwnOutputs(
+  db: Db,
+  scope: Subject,
+  isViolated: boolean,
+  limit: number,
+): Promise<OutputRow[]> {
+  return db
+    .selectFrom('outputs')
+    .selectAll()
+    .where('user_id', '=', scope.userId)
+    .where('status', '!=', 'autosaved')
+    .$if(isViolated, (q) =>
+      q.where((eb) => eb(eb.fn('jsonb_array_length', ['violation_statuses']), '>', 0)),
+    )
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * GET /v1/me/postedOutputs: the caller's own outputs, last changed first; autosaved drafts only
+ * when asked (the autosave dialog reads them).
+ */
+export async function listPostedOutputs(
+  db: Db,
+  scope: Subject,
+  withAutosaved: boolean,
+  limit: number,
+): Promise<OutputRow[]> {
+  return db
+    .selectFrom('outputs')
+    .selectAll()
+    .where('user_id', '=', scope.userId)
+    .$if(!withAutosaved, (q) => q.where('status', '!=', 'autosaved'))
+    .orderBy('updated_at', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * POST /v1/stream/{id}/output/length: how many people joined the room, and how many of them
+ * posted a published output on its session (on one work when asked). No scope: the caller passes
+ * a room requireRoomOfSession let them open, and gets two counts, nobody's rows.
+ */
+export async function roomOutputLength(
+  db: Db,
+  room: Pick<StreamRow, 'id' | 'session_id'>,
+  workId: string | undefined,
+): Promise<{ length: number; participants: number }> {
+  const joined = db
+    .selectFrom('activities')
+    .select('user_id')
+    .where('stream_id', '=', room.id)
+    .where('type', '=', 'joinStream');
+  const [participants, posted] = await Promise.all([
+    db
+      .selectFrom('activities')
+      .select(sql<number>`count(distinct user_id)::int`.as('n'))
+      .where('stream_id', '=', room.id)
+      .where('type', '=', 'joinStream')
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('outputs')
+      .select(sql<number>`count(distinct user_id)::int`.as('n'))
+      .where('session_id', '=', room.session_id)
+      .where('status', '=', 'published')
+      .where('user_id', 'in', joined)
+      .$if(workId !== undefined, (q) => q.where('work_id', '=', workId!))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { length: Number(posted.n), participants: Number(participants.n) };
+}
+
+/**
+ * GET /v1/work/{id}: the work, if it belongs to a session `scope` may see (a work is seen
+ * through its sessions); undefined otherwise, as for a work that does not exist.
+ */
+export async function findVisibleWork(
+  db: Db,
+  scope: Subject,
+  workId: string,
+): Promise<WorkRow | undefined> {
+  const [row, links] = await Promise.all([
+    db.selectFrom('works').selectAll().where('id', '=', workId).executeTakeFirst(),
+    db.selectFrom('session_works').select('session_id').where('work_id', '=', workId).execute(),
+  ]);
+  const sessions = await visibleSessions(
+    db,
+    scope,
+    links.map((l) => l.session_id),
+  );
+  return row && sessions.size > 0 ? row : undefined;
+}
+
 /** Candidates for the sequencing modes: the session's published, visible outputs as rows. */
 export async function sequenceRows(
   db: Db,
@@ -191,7 +318,7 @@ export async function worksOfSession(db: Db, sessionId: string, lang: Lang): Pro
 }
 
 /** A work row on the wire, in `lang`, or as written when `lang` is null (raw). */
-export function toWork(row: Selectable<WorksTable>, lang: Lang | null): Work {
+export function toWork(row: WorkRow, lang: Lang | null): Work {
   const w = lang ? localizeWork(row, lang) : row;
   const work: Work = {
     id: w.id,

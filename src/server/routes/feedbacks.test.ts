@@ -603,3 +603,35 @@ describe('translation', () => {
     });
   });
 });
+
+// ---- moved from routes/catalogue.test.ts with their routes --------------------------------
+
+const okJson = async (account: string, url: string) => {
+  const res = await call(account, 'GET', url);
+  expect(res.statusCode, `GET ${url}: ${res.body}`).toBe(200);
+  return res.json() as { items: Array<Record<string, unknown>> };
+};
+
+describe('the lists of feedback', () => {
+  it('me/feedbacks equals the profile list of the caller', async () => {
+    const me = idOf.get('student01')!;
+    expect(await okJson('student01', '/v1/me/feedbacks')).toEqual(
+      await okJson('student01', `/v1/user/${me}/feedbacks`),
+    );
+  });
+
+  it('feedbacks of a shared session show no other school', async () => {
+    const demoUsers = new Set(
+      ['student01', 'student02', 'student03', 'teacher'].map((a) => idOf.get(a)),
+    );
+    const other = await okJson('sakura01', `/v1/session/${SESSION}/feedbacks`);
+    expect(other.items.some((i) => demoUsers.has(i.userId as string))).toBe(false);
+    const own = await okJson('student02', `/v1/session/${SESSION}/feedbacks`);
+    expect(own.items.length).toBeGreaterThan(0);
+    // A session the caller may not see is a 404 like a made-up one.
+    expect(
+      (await call('student01', 'GET', `/v1/session/${DEMO_IDS.sessions.cityPrivate}/feedbacks`))
+        .statusCode,
+    ).toBe(404);
+  });
+});

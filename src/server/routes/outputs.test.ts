@@ -455,3 +455,87 @@ describe('reaction counts on output lists', () => {
     expect((await countsOf('student22', id))?.wow).toBe(0);
   });
 });
+
+// ---- moved from routes/catalogue.test.ts with their routes --------------------------------
+
+const G = DEMO_IDS.groups;
+const idOfAccount = async (account: string) =>
+  (
+    await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('account', '=', account)
+      .executeTakeFirstOrThrow()
+  ).id;
+const send = async (method: string, url: string, account: string, payload?: unknown) =>
+  t.app.inject({
+    method: method as 'GET',
+    url,
+    headers: await as(account),
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+const ok = async (method: string, url: string, account: string, payload?: unknown) => {
+  const res = await send(method, url, account, payload);
+  expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200);
+  return res.json() as { items: Array<Record<string, unknown>>; item: Record<string, unknown> };
+};
+
+describe("the caller's own posted outputs", () => {
+  it('me/postedOutputs adds autosaved drafts only with withAutosaved', async () => {
+    await ok('POST', '/v1/output', 'student02', {
+      sessionId: S.forestArchive,
+      workId: 'work-forest-archive',
+      description: 'a draft in progress',
+      status: 'autosaved',
+    });
+    const without = await ok('GET', '/v1/me/postedOutputs', 'student02');
+    const withDrafts = await ok('GET', '/v1/me/postedOutputs?withAutosaved=true', 'student02');
+    expect(without.items.some((o) => o.status === 'autosaved')).toBe(false);
+    expect(withDrafts.items.some((o) => o.status === 'autosaved')).toBe(true);
+    const me = await idOfAccount('student02');
+    expect(withDrafts.items.every((o) => o.userId === me)).toBe(true);
+  });
+});
+
+describe("a room's output length", () => {
+  it("a room's output length counts its participants who posted", async () => {
+    const room = await ok('POST', '/v1/stream', 'teacher', {
+      sessionId: S.oceanLive,
+      name: 'Count room',
+      lang: 'ja',
+      groupIds: [G.class2a],
+      settings: { startTime: Date.now(), participantVideoVisiblity: true, videoQuality: 'high' },
+    });
+    const roomId = room.item.id as string;
+    await ok('POST', `/v1/session/${S.oceanLive}/join`, 'student01', { streamId: roomId });
+    await ok('POST', `/v1/session/${S.oceanLive}/join`, 'student02', { streamId: roomId });
+    const before = await ok('POST', `/v1/stream/${roomId}/output/length`, 'teacher', {});
+    expect(before.item).toEqual({ length: 0, participants: 2 });
+    const works = await ok('GET', `/v1/session/${S.oceanLive}/works`, 'student01');
+    await ok('POST', '/v1/output', 'student01', {
+      sessionId: S.oceanLive,
+      workId: works.items[0]!.id,
+      description: 'My idea for the ocean',
+      status: 'published',
+    });
+    const after = await ok('POST', `/v1/stream/${roomId}/output/length`, 'student02', {});
+    expect(after.item).toEqual({ length: 1, participants: 2 });
+    expect(
+      (await send('POST', `/v1/stream/${roomId}/output/length`, 'sakura01', {})).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('works by id', () => {
+  it('answers a work in the asked language or as written, and hides works of hidden sessions', async () => {
+    const ja = await ok('GET', '/v1/work/work-ocean-archive?lang=ja', 'student01');
+    const en = await ok('GET', '/v1/work/work-ocean-archive?lang=en', 'student01');
+    const raw = await ok('GET', '/v1/work/work-ocean-archive?raw=true', 'student01');
+    expect(ja.item.id).toBe('work-ocean-archive');
+    expect([ja.item.title, en.item.title]).toContain(raw.item.title);
+    expect((await send('GET', '/v1/work/made-up-work', 'student01')).statusCode).toBe(404);
+    expect((await send('GET', '/v1/work/work-ocean-archive?lang=fr', 'student01')).statusCode).toBe(
+      400,
+    );
+  });
+});

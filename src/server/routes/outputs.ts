@@ -1,5 +1,14 @@
 import { z } from 'zod';
 import {
+  OutputLengthRequest,
+  OutputLengthResponse,
+  PostedOutputsQuery,
+  StreamIdParams,
+  WorkIdParams,
+  WorkQuery,
+  WorkResponse,
+} from '../../contracts/api/catalogue';
+import {
   CreateOutputRequest,
   MyOutputsQuery,
   OutputIdParams,
@@ -16,23 +25,26 @@ import { AppError } from '../http/errors';
 import { recordOutputUpload } from '../outputs/attachments';
 import { registerImageUpload } from '../outputs/image-upload';
 import {
-  mayViewOutput,
+  findVisibleWork,
+  listOwnOutputs,
+  listPostedOutputs,
+  listSessionOutputs,
   ownOutputItems,
+  roomOutputLength,
   sequenceRows,
   toOutputItems,
+  toWork,
   worksOfSession,
   type OutputRow,
 } from '../outputs/repository';
 import { pickNext } from '../outputs/sequencing';
 import { createOutput, requireSubmitOutput, updateOutput } from '../outputs/service';
 import { publishSessionChange } from '../realtime/session-feed';
-import { requireVisibleSession } from '../sessions/access';
+import { requireRoomOfSession, requireVisibleSession } from '../sessions/access';
+import { findStream } from '../streams/repository';
 import type { UserRow } from '../users/repository';
 import { PROFILE_LIST_MAX } from '../users/profile-lists';
 import type { App } from '../http/app-type';
-
-/** A session's outputs list returns at most this many (newest first). */
-export const SESSION_OUTPUTS_MAX = 500;
 
 const SessionParams = z.object({ id: Id });
 const SessionOutputsQuery = z.object({ workId: z.optional(Id) });
@@ -56,8 +68,10 @@ async function announce(app: App, user: UserRow, row: OutputRow): Promise<void> 
 
 /**
  * Outputs: POST /v1/output, PUT /v1/output/{id}, POST /v1/output/image, the lists
- * (GET /v1/session/{id}/outputs, GET /v1/me/outputs; GET /v1/user/{id}/outputs lives with the
- * profile lists), GET /v1/outputs/recommend (sequencing) and GET /v1/session/{id}/works.
+ * (GET /v1/session/{id}/outputs, GET /v1/me/outputs, GET /v1/me/postedOutputs; GET
+ * /v1/user/{id}/outputs lives with the profile lists), a room's count of posters (POST
+ * /v1/stream/{id}/output/length), GET /v1/outputs/recommend (sequencing), and the works outputs
+ * answer (GET /v1/session/{id}/works, GET /v1/work/{id}).
  */
 export async function outputRoutes(app: App): Promise<void> {
   app.post(
@@ -109,16 +123,8 @@ export async function outputRoutes(app: App): Promise<void> {
     async (req) => {
       const { user } = await app.auth.require(req);
       await requireVisibleSession(app.db, app.permissions, user, req.params.id);
-      const rows = await app.db
-        .selectFrom('outputs')
-        .selectAll()
-        .where('session_id', '=', req.params.id)
-        .$if(req.query.workId !== undefined, (q) => q.where('work_id', '=', req.query.workId!))
-        .where((eb) => eb.or([eb('status', '!=', 'autosaved'), eb('user_id', '=', user.id)]))
-        .orderBy('created_at', 'desc')
-        .limit(SESSION_OUTPUTS_MAX)
-        .execute();
-      const visible = rows.filter((r) => mayViewOutput(user, r));
+      const scope = await app.permissions.subject(user);
+      const visible = await listSessionOutputs(app.db, scope, req.params.id, req.query.workId);
       return { items: await toOutputItems(app.db, user, visible) };
     },
   );
@@ -128,21 +134,52 @@ export async function outputRoutes(app: App): Promise<void> {
     { schema: { querystring: MyOutputsQuery, response: { 200: OutputListResponse } } },
     async (req) => {
       const { user } = await app.auth.require(req);
-      const rows = await app.db
-        .selectFrom('outputs')
-        .selectAll()
-        .where('user_id', '=', user.id)
-        .where('status', '!=', 'autosaved')
-        .$if(req.query.isViolated === true, (q) =>
-          q.where((eb) => eb(eb.fn('jsonb_array_length', ['violation_statuses']), '>', 0)),
-        )
-        .orderBy('created_at', 'desc')
-        .limit(PROFILE_LIST_MAX)
-        .execute();
       const subject = await app.permissions.subject(user);
+      const rows = await listOwnOutputs(
+        app.db,
+        subject,
+        req.query.isViolated === true,
+        PROFILE_LIST_MAX,
+      );
       return {
         items: await ownOutputItems(app.db, subject, user, rows, req.query.withSession === true),
       };
+    },
+  );
+
+  app.get(
+    '/v1/me/postedOutputs',
+    { schema: { querystring: PostedOutputsQuery, response: { 200: OutputListResponse } } },
+    async (req) => {
+      const { user } = await app.auth.require(req);
+      const subject = await app.permissions.subject(user);
+      const rows = await listPostedOutputs(
+        app.db,
+        subject,
+        req.query.withAutosaved === true,
+        PROFILE_LIST_MAX,
+      );
+      return {
+        items: await ownOutputItems(app.db, subject, user, rows, req.query.withSession === true),
+      };
+    },
+  );
+
+  app.post(
+    '/v1/stream/:id/output/length',
+    {
+      schema: {
+        params: StreamIdParams,
+        body: OutputLengthRequest,
+        response: { 200: OutputLengthResponse },
+      },
+    },
+    async (req) => {
+      const { user } = await app.auth.require(req);
+      const stream = await findStream(app.db, req.params.id);
+      if (!stream) throw new AppError('notFound', 'No such room');
+      await requireRoomOfSession(app.db, user, stream.session_id, stream.id);
+      return { item: await roomOutputLength(app.db, stream, req.body.workId) };
     },
   );
 
@@ -174,6 +211,18 @@ export async function outputRoutes(app: App): Promise<void> {
       const { user } = await app.auth.require(req);
       await requireVisibleSession(app.db, app.permissions, user, req.params.id);
       return { items: await worksOfSession(app.db, req.params.id, contentLangOf(user)) };
+    },
+  );
+  app.get(
+    '/v1/work/:id',
+    { schema: { params: WorkIdParams, querystring: WorkQuery, response: { 200: WorkResponse } } },
+    async (req) => {
+      const { user } = await app.auth.require(req);
+      const subject = await app.permissions.subject(user);
+      const row = await findVisibleWork(app.db, subject, req.params.id);
+      if (!row) throw new AppError('notFound', 'No such work');
+      const lang = req.query.raw ? null : (req.query.lang ?? contentLangOf(user));
+      return { item: toWork(row, lang) };
     },
   );
 }

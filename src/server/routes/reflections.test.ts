@@ -236,3 +236,25 @@ describe('writing a reflection', () => {
     ).toBe(404);
   });
 });
+
+// ---- moved from routes/catalogue.test.ts with its route -----------------------------------
+
+describe('session-wide lists keep to the caller school', () => {
+  it('reflections of a shared session show no other school', async () => {
+    const ok = async (account: string, url: string) => {
+      const res = await call(account, 'GET', url);
+      expect(res.statusCode, `GET ${url}: ${res.body}`).toBe(200);
+      return res.json() as { items: Array<Record<string, unknown>> };
+    };
+    const demo = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('account', 'in', ['student01', 'student02', 'student03', 'teacher'])
+      .execute();
+    const demoUsers = new Set(demo.map((u) => u.id));
+    const other = await ok('sakura01', `/v1/session/${S.oceanArchive}/reflections`);
+    expect(other.items.some((i) => demoUsers.has(i.userId as string))).toBe(false);
+    const own = await ok('student02', `/v1/session/${S.oceanArchive}/reflections`);
+    expect(own.items.length).toBeGreaterThan(0);
+  });
+});

@@ -1,4 +1,4 @@
-import type { Updateable } from 'kysely';
+import { SessionReflectionsResponse } from '../../contracts/api/catalogue';
 import {
   CreateReflectionRequest,
   MyReflectionsQuery,
@@ -6,21 +6,29 @@ import {
   ReflectionResponse,
   ReflectionsResponse,
   UpdateReflectionRequest,
-  type ProfileReflection,
 } from '../../contracts/api/profile';
 import { SessionIdParams } from '../../contracts/api/sessions';
 import { UserIdParams } from '../../contracts/api/users';
-import type { Tag } from '../../contracts/entities';
-import type { Db } from '../db/database';
-import type { ReflectionsTable } from '../db/schema';
+import type { Subject } from '../auth/permissions';
 import { AppError, badRequestFrom } from '../http/errors';
 import { moderateText } from '../moderation/checks';
 import { requireSubmitOutput } from '../outputs/service';
 import { requireVisibleSession } from '../sessions/access';
-import { findUserById, type UserRow } from '../users/repository';
-import { sessionBrief } from '../sessions/brief';
-import { visibleSessions } from '../sessions/repository';
-import { toReflection, type ReflectionRow } from '../reflections/repository';
+import type { UserRow } from '../users/repository';
+import {
+  decorateReflections,
+  deleteOwnReflection,
+  findReadableReflection,
+  insertReflection,
+  listOwnReflections,
+  listUserReflections,
+  ownReflectionIdOn,
+  sessionReflections,
+  toReflection,
+  updateOwnReflection,
+  type ReflectionRow,
+} from '../reflections/repository';
+import { requireSessionWall, SESSION_LIST_MAX } from '../sessions/walls';
 import { requireVisibleUser } from '../users/profile-lists';
 import type { App } from '../http/app-type';
 import { mayView } from '../users/visibility';
@@ -54,85 +62,20 @@ function requireSomeText(status: 'published' | 'draft', notes: readonly string[]
   }
 }
 
-async function tagsOf(db: Db, sessionIds: readonly string[]): Promise<Map<string, Tag[]>> {
-  const out = new Map<string, Tag[]>();
-  if (sessionIds.length === 0) return out;
-  const rows = await db
-    .selectFrom('session_tags')
-    .innerJoin('tags', 'tags.id', 'session_tags.tag_id')
-    .select([
-      'session_tags.session_id',
-      'tags.id',
-      'tags.type',
-      'tags.name',
-      'tags.color',
-      'tags.labels',
-    ])
-    .where('session_tags.session_id', 'in', [...new Set(sessionIds)])
-    .orderBy('session_tags.position')
-    .execute();
-  for (const r of rows) {
-    const tag: Tag = { id: r.id, type: r.type, name: r.name };
-    if (r.color !== null) tag.color = r.color;
-    if (r.labels) tag.labels = r.labels;
-    const list = out.get(r.session_id) ?? [];
-    list.push(tag);
-    out.set(r.session_id, list);
-  }
-  return out;
-}
-
-/**
- * Reflections with their session and tags when asked. Reflections on sessions the viewer may no
- * longer see are left out.
- */
-async function decorate(
-  app: App,
-  viewer: UserRow,
-  rows: readonly ReflectionRow[],
-  options: { withSession?: boolean | undefined; withTag?: boolean | undefined },
-): Promise<ProfileReflection[]> {
-  const subject = await app.permissions.subject(viewer);
-  const sessionIds = rows.map((r) => r.session_id);
-  const [sessions, tags] = await Promise.all([
-    visibleSessions(app.db, subject, sessionIds),
-    options.withTag ? tagsOf(app.db, sessionIds) : Promise.resolve(new Map<string, Tag[]>()),
-  ]);
-  return rows
-    .filter((r) => sessions.has(r.session_id))
-    .map((r) => {
-      const item = toReflection(r);
-      if (options.withSession) item.session = sessionBrief(sessions.get(r.session_id)!);
-      if (options.withTag) item.tags = tags.get(r.session_id) ?? [];
-      return item;
-    });
-}
-
 /**
  * Reflections (idea, think and action notes on a session). The author reads and changes their
  * own, drafts included; others read only published reflections of users they may see. A draft of
- * someone else answers 404 like a missing one, so drafts cannot be probed.
+ * someone else answers 404 like a missing one, so drafts cannot be probed. A session's list
+ * (GET /v1/session/{id}/reflections) keeps to the caller's school.
  */
 export async function reflectionRoutes(app: App): Promise<void> {
-  /** The reflection if the viewer may read it. */
-  async function readable(viewer: UserRow, id: string): Promise<ReflectionRow> {
-    const row = await app.db
-      .selectFrom('reflections')
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (!row) throw new AppError('notFound', 'No such reflection');
-    if (row.user_id === viewer.id) return row;
-    const author = await findUserById(app.db, row.user_id);
-    if (row.status !== 'published' || !author || !mayView(viewer, author)) {
-      throw new AppError('notFound', 'No such reflection');
-    }
-    return row;
-  }
+  /** The reflection if the viewer may read it (the profile rule decides for others' ones). */
+  const readable = (viewer: UserRow, scope: Subject, id: string): Promise<ReflectionRow> =>
+    findReadableReflection(app.db, scope, id, (author) => mayView(viewer, author));
 
-  async function own(viewer: UserRow, id: string): Promise<ReflectionRow> {
-    const row = await readable(viewer, id);
-    if (row.user_id !== viewer.id) throw new AppError('forbidden', 'Not your reflection');
+  async function own(viewer: UserRow, scope: Subject, id: string): Promise<ReflectionRow> {
+    const row = await readable(viewer, scope, id);
+    if (row.user_id !== scope.userId) throw new AppError('forbidden', 'Not your reflection');
     return row;
   }
 
@@ -152,38 +95,27 @@ export async function reflectionRoutes(app: App): Promise<void> {
         parsed.data.thinkNote,
         parsed.data.actionNote,
       ]);
-      const existing = await app.db
-        .selectFrom('reflections')
-        .select('id')
-        .where('session_id', '=', session.id)
-        .where('user_id', '=', user.id)
-        .executeTakeFirst();
+      const scope = await app.permissions.subject(user);
+      const existing = await ownReflectionIdOn(app.db, scope, session.id);
       if (existing) {
         throw new AppError('conflict', 'A reflection on this session exists: update it', [
-          { path: 'id', message: existing.id },
+          { path: 'id', message: existing },
         ]);
       }
-      const row = await app.db
-        .insertInto('reflections')
-        .values({
-          session_id: session.id,
-          user_id: user.id,
-          idea_note: parsed.data.ideaNote,
-          think_note: parsed.data.thinkNote,
-          action_note: parsed.data.actionNote,
-          score: parsed.data.score,
-          status: screenedStatus(parsed.data.status, {
-            idea: parsed.data.ideaNote,
-            think: parsed.data.thinkNote,
-            action: parsed.data.actionNote,
-          }),
-        })
-        // Two tabs saving at once: the unique index keeps one; the loser is told to update.
-        .onConflict((oc) => oc.columns(['session_id', 'user_id']).doNothing())
-        .returningAll()
-        .executeTakeFirst();
+      // Two tabs saving at once: the unique index keeps one; the loser is told to update.
+      const row = await insertReflection(app.db, scope, session.id, {
+        ideaNote: parsed.data.ideaNote,
+        thinkNote: parsed.data.thinkNote,
+        actionNote: parsed.data.actionNote,
+        score: parsed.data.score,
+        status: screenedStatus(parsed.data.status, {
+          idea: parsed.data.ideaNote,
+          think: parsed.data.thinkNote,
+          action: parsed.data.actionNote,
+        }),
+      });
       if (!row) throw new AppError('conflict', 'A reflection on this session exists: update it');
-      const [item] = await decorate(app, user, [row], { withSession: true });
+      const [item] = await decorateReflections(app.db, scope, [row], { withSession: true });
       return { item: item! };
     },
   );
@@ -193,8 +125,12 @@ export async function reflectionRoutes(app: App): Promise<void> {
     { schema: { params: ReflectionIdParams, response: { 200: ReflectionResponse } } },
     async (req) => {
       const { user } = await app.auth.require(req);
-      const row = await readable(user, req.params.id);
-      const [item] = await decorate(app, user, [row], { withSession: true, withTag: true });
+      const scope = await app.permissions.subject(user);
+      const row = await readable(user, scope, req.params.id);
+      const [item] = await decorateReflections(app.db, scope, [row], {
+        withSession: true,
+        withTag: true,
+      });
       if (!item) throw new AppError('notFound', 'No such reflection');
       return { item };
     },
@@ -207,13 +143,9 @@ export async function reflectionRoutes(app: App): Promise<void> {
       const { user } = await app.auth.require(req);
       const parsed = UpdateReflectionRequest.safeParse(req.body ?? {});
       if (!parsed.success) throw badRequestFrom(parsed.error);
-      const row = await own(user, req.params.id);
+      const scope = await app.permissions.subject(user);
+      const row = await own(user, scope, req.params.id);
       const body = parsed.data;
-      const set: Updateable<ReflectionsTable> = { updated_at: new Date() };
-      if (body.ideaNote !== undefined) set.idea_note = body.ideaNote;
-      if (body.thinkNote !== undefined) set.think_note = body.thinkNote;
-      if (body.actionNote !== undefined) set.action_note = body.actionNote;
-      if (body.score !== undefined) set.score = body.score;
       // Any change to a published, pending or rejected reflection is screened again.
       const asked = body.status ?? (row.status === 'draft' ? 'draft' : ('published' as const));
       requireSomeText(asked, [
@@ -221,18 +153,18 @@ export async function reflectionRoutes(app: App): Promise<void> {
         body.thinkNote ?? row.think_note,
         body.actionNote ?? row.action_note,
       ]);
-      set.status = screenedStatus(asked, {
-        idea: body.ideaNote ?? row.idea_note,
-        think: body.thinkNote ?? row.think_note,
-        action: body.actionNote ?? row.action_note,
+      const updated = await updateOwnReflection(app.db, scope, row.id, {
+        ideaNote: body.ideaNote,
+        thinkNote: body.thinkNote,
+        actionNote: body.actionNote,
+        score: body.score,
+        status: screenedStatus(asked, {
+          idea: body.ideaNote ?? row.idea_note,
+          think: body.thinkNote ?? row.think_note,
+          action: body.actionNote ?? row.action_note,
+        }),
       });
-      const updated = await app.db
-        .updateTable('reflections')
-        .set(set)
-        .where('id', '=', row.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      const [item] = await decorate(app, user, [updated], { withSession: true });
+      const [item] = await decorateReflections(app.db, scope, [updated], { withSession: true });
       return { item: item ?? toReflection(updated) };
     },
   );
@@ -242,8 +174,9 @@ export async function reflectionRoutes(app: App): Promise<void> {
     { schema: { params: ReflectionIdParams, response: { 200: ReflectionResponse } } },
     async (req) => {
       const { user } = await app.auth.require(req);
-      const row = await own(user, req.params.id);
-      await app.db.deleteFrom('reflections').where('id', '=', row.id).execute();
+      const scope = await app.permissions.subject(user);
+      const row = await own(user, scope, req.params.id);
+      await deleteOwnReflection(app.db, scope, row.id);
       return { item: toReflection(row) };
     },
   );
@@ -255,16 +188,9 @@ export async function reflectionRoutes(app: App): Promise<void> {
       const { user } = await app.auth.require(req);
       // withRevision and withWork are accepted for the spec's callers: reflections keep no
       // revisions and belong to a session, not a work (docs/decisions.md, Profile).
-      const rows = await app.db
-        .selectFrom('reflections')
-        .selectAll()
-        .where('user_id', '=', user.id)
-        .$if(req.query.sessionId !== undefined, (q) =>
-          q.where('session_id', '=', req.query.sessionId!),
-        )
-        .orderBy('updated_at', 'desc')
-        .execute();
-      return { items: await decorate(app, user, rows, req.query) };
+      const scope = await app.permissions.subject(user);
+      const rows = await listOwnReflections(app.db, scope, req.query.sessionId);
+      return { items: await decorateReflections(app.db, scope, rows, req.query) };
     },
   );
 
@@ -273,20 +199,26 @@ export async function reflectionRoutes(app: App): Promise<void> {
     { schema: { params: UserIdParams, response: { 200: ReflectionsResponse } } },
     async (req) => {
       const { user } = await app.auth.require(req);
-      const author = await requireVisibleUser(
-        app.db,
-        await app.permissions.subject(user),
-        req.params.id,
-      );
-      const rows = await app.db
-        .selectFrom('reflections')
-        .selectAll()
-        .where('user_id', '=', author.id)
-        // Drafts are the author's own.
-        .$if(author.id !== user.id, (q) => q.where('status', '=', 'published'))
-        .orderBy('updated_at', 'desc')
-        .execute();
-      return { items: await decorate(app, user, rows, { withSession: true, withTag: true }) };
+      const scope = await app.permissions.subject(user);
+      const author = await requireVisibleUser(app.db, scope, req.params.id);
+      const rows = await listUserReflections(app.db, scope, author.id);
+      return {
+        items: await decorateReflections(app.db, scope, rows, { withSession: true, withTag: true }),
+      };
+    },
+  );
+
+  // A session-wide list: the caller's school only (provider roles: every school).
+  app.get(
+    '/v1/session/:id/reflections',
+    { schema: { params: SessionIdParams, response: { 200: SessionReflectionsResponse } } },
+    async (req) => {
+      const { user } = await app.auth.require(req);
+      const wall = await requireSessionWall(app.db, app.permissions, user, req.params.id);
+      const scope = await app.permissions.subject(user);
+      return {
+        items: await sessionReflections(app.db, scope, wall, req.params.id, SESSION_LIST_MAX),
+      };
     },
   );
 }

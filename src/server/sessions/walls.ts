@@ -4,6 +4,9 @@ import { mayAccessStream, viewerOf } from '../streams/repository';
 import type { UserRow } from '../users/repository';
 import { requireVisibleSession } from './access';
 
+/** The most items a session-wide list (feedback, reflections, reactions) returns, newest first. */
+export const SESSION_LIST_MAX = 200;
+
 /**
  * The cross-school and cross-room walls for session-wide reads (docs/decisions.md "Cross-school
  * walls (issue 8)"): what belongs to a room (participants, comments, ballots, reactions) is read
