@@ -96,6 +96,22 @@ module.exports = {
       to: { path: '^src/server/routes/' },
     },
     {
+      name: 'routes-no-routes',
+      comment:
+        'A route file never imports another route file: what two routes share lives in a domain module (issue 25).',
+      severity: 'error',
+      from: { path: '^src/server/routes/[^/]+\\.ts$', pathNot: '\\.test\\.ts$' },
+      to: { path: '^src/server/routes/' },
+    },
+    {
+      name: 'routes-no-db',
+      comment:
+        "Route files never touch src/server/db: every query lives in a domain repository that takes the caller's scope (issue 25).",
+      severity: 'error',
+      from: { path: '^src/server/routes/[^/]+\\.ts$', pathNot: '\\.test\\.ts$' },
+      to: { path: '^src/server/db/' },
+    },
+    {
       name: 'features-no-app',
       comment: 'Features are composed by app/, never the reverse.',
       severity: 'error',
