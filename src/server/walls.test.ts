@@ -42,10 +42,13 @@ const ids = {
   /** A news item of the demo school and a contact message a pupil sent (issue 24). */
   article: '',
   inquiry: '',
+  /** A safeguarding concern of a demo pupil, with its words among the markers (issue 26). */
+  concern: '',
 };
 /** Strings that must never reach another school. */
 let markers: string[] = [];
 const ROOM_COMMENT = 'room-only words 7731';
+const CONCERN_TEXT = 'concern words 5512';
 const ROLE_WORDS = new Set(['member', 'supporter', 'teacher', 'staff', 'admin', 'graduated']);
 /**
  * The demo school's objects another school may not open, by value: a call naming one of them
@@ -165,6 +168,11 @@ beforeAll(async () => {
     .values({ user_id: ids.student01, subject: 'Help', body: 'Please' })
     .returning('id')
     .executeTakeFirstOrThrow())!.id;
+  ids.concern = (await t.db
+    .insertInto('safeguarding_concerns')
+    .values({ user_id: ids.student01, channel: 'comment', text: CONCERN_TEXT })
+    .returning('id')
+    .executeTakeFirstOrThrow())!.id;
   const demoUsers = users.filter((u) => u.school_id === DEMO_IDS.school);
   ids.project = (await t.db
     .selectFrom('inquiry_projects')
@@ -182,6 +190,7 @@ beforeAll(async () => {
   const demoUserIds = demoUsers.map((u) => u.id);
   markers = [
     DEMO_IDS.school,
+    CONCERN_TEXT,
     'ともに中学校',
     'Tomoni Junior High School',
     ...Object.values(G).filter((g) => g !== G.sakura1a),
@@ -286,6 +295,8 @@ const PARAMS: Record<string, () => string[]> = {
   // Issue 24: news items and contact messages.
   'articles/:id': () => [ids.article],
   'inquiry/:id': () => [ids.inquiry],
+  // Issue 26: safeguarding concerns.
+  'concern/:id': () => [ids.concern],
 };
 
 /** Query strings tried per route (besides none), pointing at the demo school's objects. */

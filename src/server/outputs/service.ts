@@ -1,4 +1,5 @@
 import type { CreateOutputRequest, UpdateOutputRequest } from '../../contracts/api/outputs';
+import { keepConcern } from '../safeguarding/concerns';
 import { requireOwnPictures } from './attachments';
 import { presetImageFor } from '../../contracts/api/outputs';
 import { decide, type Permissions } from '../auth/permissions';
@@ -136,6 +137,7 @@ export async function createOutput(
   if (await postedOf(db, user.id, body.sessionId, body.workId)) {
     throw new AppError('conflict', 'Already posted for this work: edit it instead');
   }
+  await keepConcern(db, user.id, 'output', [body.description]);
   const verdict = moderateText(body.description);
   const now = new Date();
   const images = imagesFor(body.images, now);
@@ -223,6 +225,7 @@ export async function updateOutput(
     throw new AppError('conflict', 'Already posted for this work: edit it instead');
   }
   const description = body.description ?? row.description;
+  await keepConcern(db, user.id, 'output', [description]);
   const verdict = moderateText(description);
   const base = publishingDraft ? [] : violationsAfterEdit(row.violation_statuses);
   const violations = verdict.held && !base.includes('text') ? [...base, 'text' as const] : base;

@@ -1,4 +1,5 @@
 import { noteFor, rejectionNotes } from '../moderation/rejection-notes';
+import { keepConcern } from '../safeguarding/concerns';
 import { MyFeedbacksQuery } from '../../contracts/api/catalogue';
 import {
   FeedbackReactionRequest,
@@ -113,6 +114,7 @@ export async function feedbackRoutes(app: App): Promise<void> {
       if (previous !== undefined && previous.trim() === content) {
         throw new AppError('conflict', SAME_COMMENT_MESSAGE);
       }
+      await keepConcern(app.db, user.id, 'feedback', [content]);
       const verdict = moderateText(content);
       // Held when the screening found something, or the author's group approves all feedback first.
       const awaitsApproval = !verdict.held && (await feedbackNeedsApproval(app.db, user));

@@ -4,6 +4,7 @@ import {
   UnitIdParams,
   UnitResponse,
 } from '../../contracts/api/catalogue';
+import { keepConcern } from '../safeguarding/concerns';
 import {
   CreateInquiryProjectRequest,
   InquiryProjectParams,
@@ -72,6 +73,7 @@ export async function projectRoutes(app: App): Promise<void> {
         throw new AppError('forbidden', 'Projects are not available for this account');
       }
       // A project name is a short label with no review: refused like a display name (issue 8).
+      await keepConcern(app.db, user.id, 'projectName', [req.body.name]);
       refuseScreened(req.body.name, 'name');
       const scope = await app.permissions.subject(user);
       const item = await createProject(app.db, scope, user, req.body.name);

@@ -1,4 +1,5 @@
 import { SessionReflectionsResponse } from '../../contracts/api/catalogue';
+import { keepConcern } from '../safeguarding/concerns';
 import {
   CreateReflectionRequest,
   MyReflectionsQuery,
@@ -103,6 +104,13 @@ export async function reflectionRoutes(app: App): Promise<void> {
         ]);
       }
       // Two tabs saving at once: the unique index keeps one; the loser is told to update.
+      if (parsed.data.status !== 'draft') {
+        await keepConcern(app.db, user.id, 'reflection', [
+          parsed.data.ideaNote,
+          parsed.data.thinkNote,
+          parsed.data.actionNote,
+        ]);
+      }
       const row = await insertReflection(app.db, scope, session.id, {
         ideaNote: parsed.data.ideaNote,
         thinkNote: parsed.data.thinkNote,
@@ -153,6 +161,13 @@ export async function reflectionRoutes(app: App): Promise<void> {
         body.thinkNote ?? row.think_note,
         body.actionNote ?? row.action_note,
       ]);
+      if (asked !== 'draft') {
+        await keepConcern(app.db, user.id, 'reflection', [
+          body.ideaNote ?? row.idea_note,
+          body.thinkNote ?? row.think_note,
+          body.actionNote ?? row.action_note,
+        ]);
+      }
       const updated = await updateOwnReflection(app.db, scope, row.id, {
         ideaNote: body.ideaNote,
         thinkNote: body.thinkNote,

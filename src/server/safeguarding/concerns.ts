@@ -33,10 +33,22 @@ export async function keepConcern(
 ): Promise<void> {
   const written = texts.filter((t): t is string => !!t && t.trim() !== '');
   if (!written.some(speaksOfSelfHarm)) return;
-  await db
-    .insertInto('safeguarding_concerns')
-    .values({ user_id: writerId, channel, text: written.join('\n\n') })
-    .execute();
+  const text = written.join('\n\n');
+  // Sent again (a retry, a second tap) within the hour: one concern, not a pile of them.
+  const again = await db
+    .selectFrom('safeguarding_concerns')
+    .select('id')
+    .where('user_id', '=', writerId)
+    .where('channel', '=', channel)
+    .where('text', '=', text)
+    .where('created_at', '>', new Date(Date.now() - 3600_000))
+    .executeTakeFirst();
+  if (!again) {
+    await db
+      .insertInto('safeguarding_concerns')
+      .values({ user_id: writerId, channel, text })
+      .execute();
+  }
   throw new AppError(
     'concernRaised',
     'This was not posted. A teacher will read it; help is there for you now.',

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { keepConcern } from '../safeguarding/concerns';
 import { isStaffRole, type Comment } from '../../contracts/entities';
 import { PROTOCOL_VERSION } from '../../contracts/realtime';
 import { isBlocked, isProviderRole, type Permissions } from '../auth/permissions';
@@ -182,6 +183,8 @@ export class CommentService {
     if (room?.comments_paused && room.host_user_id !== viewer.id) {
       throw new AppError('commentsPaused', 'The host has paused comments in this room');
     }
+    // A comment that speaks of self-harm is kept for an adult, not refused and lost (issue 26).
+    await keepConcern(this.db, viewer.id, 'comment', [body.content]);
     // Screening before anything is shown: comments are live, so a finding is a refusal.
     if (moderateText(body.content).held) {
       throw new AppError(
