@@ -8,7 +8,8 @@ import { isStaffRole } from '@/contracts/user-entities';
 import { logout, meQueryKey, PasswordPrompt } from '@/features/auth';
 import { ConsentBanner } from '@/features/consent';
 import { PageLoader } from '@/features/page-status';
-import { useConcernRaised } from '@/features/safeguarding/concern-raised';
+// Safeguarding (issue 26): the caring message and the adults' alert, each fetched when it shows.
+import { CareDialog, ConcernAlert, useConcernRaised } from '@/features/safeguarding';
 import { isApiError } from '@/lib/api-client';
 import { downloadActivity } from '@/lib/download-activity';
 import { applyLanguage } from '@/lib/i18n';
@@ -16,14 +17,6 @@ import { useAuth } from '../auth-provider';
 import { Footer } from './footer';
 import { Header } from './header';
 import { SessionDisabledModal } from './session-disabled-modal';
-
-/** Safeguarding (issue 26): the caring message and the adults' alert, each fetched when it shows. */
-const CareDialog = lazy(() =>
-  import('@/features/safeguarding').then((m) => ({ default: m.CareDialog })),
-);
-const ConcernAlert = lazy(() =>
-  import('@/features/safeguarding').then((m) => ({ default: m.ConcernAlert })),
-);
 
 /** The download panel and its manager: fetched only once a download exists (issue 13). */
 const DownloadPanel = lazy(() =>

@@ -8,7 +8,7 @@ export const safeguardingKeys = {
 };
 
 /** How often the adults' screens ask for new concerns: an alert shows within this, plus a request. */
-export const CONCERN_POLL_MS = 3_000;
+export const CONCERN_POLL_MS = 2_000;
 
 export function useCare() {
   return useQuery({

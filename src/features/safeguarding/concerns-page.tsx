@@ -59,8 +59,8 @@ function ConcernCard({ concern }: { concern: Concern }) {
             {concern.user.displayName}
             {concern.user.groups.length > 0 && (
               <Text span c="gray.8" fw={400} size="sm">
-                {' '}
-                （{concern.user.groups.join('・')}）
+                {' · '}
+                {concern.user.groups.join(', ')}
               </Text>
             )}
           </Text>
