@@ -313,7 +313,11 @@ function Editor({
     } catch (error) {
       // The text stays in the dialog, and autosave resumes so the draft keeps it too.
       setSubmitError(
-        isApiError(error) && error.code === 'conflict' ? t('error.conflict') : t('error.submit'),
+        isApiError(error) && error.code === 'conflict'
+          ? t('error.conflict')
+          : isApiError(error) && error.code === 'concernRaised'
+            ? t('error.concernKept')
+            : t('error.submit'),
       );
       send({ type: 'autosave.resume' });
     } finally {

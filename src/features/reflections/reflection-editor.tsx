@@ -126,6 +126,7 @@ export function ReflectionEditor({
     } catch (e) {
       // The text stays in the editor and on this device; the alert offers to try again.
       if (isApiError(e) && e.code === 'network') setError(t('errorMessage.offline'));
+      else if (isApiError(e) && e.code === 'concernRaised') setError(t('errorMessage.concernKept'));
       else if (isApiError(e) && e.status >= 500) setError(t('reflection.saveFailed'));
       else setError(isApiError(e) && e.status > 0 ? e.message : t('errorMessage.default'));
       // Another tab wrote this session's reflection first: load it, so trying again updates it.
