@@ -24,7 +24,8 @@ export type FindingKind =
   | 'abuse'
   | 'threat'
   | 'selfHarm'
-  | 'exclusion';
+  | 'exclusion'
+  | 'sexual';
 
 export interface Finding {
   kind: FindingKind;
