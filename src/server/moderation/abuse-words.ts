@@ -1,3 +1,5 @@
+import { entry, type ScreenEntry } from './entries';
+
 /**
  * The curated abuse and bullying list (Japanese and English) for the screening checks.
  *
@@ -23,31 +25,20 @@
  *   another insult or when it is all the text says.
  */
 
-export type AbuseKind = 'abuse' | 'threat' | 'selfHarm' | 'exclusion';
-export type AbuseTier = 'strong' | 'insult' | 'weak';
-export type AbuseForm = 'compact' | 'spaced' | 'folded' | 'english';
+export type { ScreenEntry as AbuseEntry, ScreenKind as AbuseKind } from './entries';
 
-export interface AbuseEntry {
-  kind: AbuseKind;
-  tier: AbuseTier;
-  form: AbuseForm;
-  pattern: RegExp;
-}
-
-const e = (kind: AbuseKind, tier: AbuseTier, form: AbuseForm, source: string): AbuseEntry => ({
-  kind,
-  tier,
-  form,
-  pattern: new RegExp(source, 'gu'),
-});
+const e = entry;
 
 /** Hiragana, for boundaries in the spaced form. */
 const H = '[ぁ-ゖ]';
 /** "you" in the English form. */
 const YOU = '(?:you|u|ya)';
 const YOU_ARE = '(?:you re|youre|you are|ur|u r|u re|ure)';
+/** "I will" in the English form (I'll → "i ll"). */
+const WILL =
+  '(?:i ll|ill|i will|im going to|i m going to|i am going to|im gonna|i m gonna|gonna|going to|we ll|we will|we re gonna|were gonna|we re going to)';
 
-export const ABUSE_ENTRIES: readonly AbuseEntry[] = [
+export const ABUSE_ENTRIES: readonly ScreenEntry[] = [
   // ── Japanese: death wishes and threats ─────────────────────────────────────────────────
   e('abuse', 'strong', 'compact', '死ね(?!る|ない|なか|ず|ま)'),
   e(
@@ -75,6 +66,33 @@ export const ABUSE_ENTRIES: readonly AbuseEntry[] = [
     'compact',
     '(?:殴|なぐ)るぞ|ぶ(?:飛|と)ばす|ぼこ[るす]|しばくぞ|しばいたる|(?:覚|おぼ)えてろ|覚悟しろ|(?:晒|さら)すぞ|(?:ねと|ネット)に(?:晒|さら)|痛い目(?:に)?(?:あわ|見せ)',
   ),
+  e(
+    'threat',
+    'strong',
+    'kana',
+    '(?:殺|ころ)(?:す|し)(?:ぞ|てやる|たる|ちゃうぞ|に(?:行|い)く)|ぶっ(?:とば|飛ば|殺|ころ|つぶ|潰)|ぼこぼこに(?:して|する|される)|(?:殴|なぐ)(?:る(?=$|[。、！!…]|ぞ|から|よ)|ってやる|りに(?:行|い)く|られたい)|(?:刺|さ)す(?:ぞ|から(?!ね)|よ(?=$|[。、！!]))|刺してやる|(?:燃や|もや)す(?:ぞ|から|よ(?=$|[。、！!]))|(?:しめ|締め)る(?:ぞ|から)|(?:晒|さら)す(?:ぞ|から)|(?:ばら|ばら)まく(?:ぞ|から|よ(?=$|[。、！!]))|(?:拡散|かくさん)する(?:ぞ|から)|ただじゃ(?:済|す)まない|(?:覚|おぼ)え(?:て|と)(?:ろ|け|おけ)',
+  ),
+  e(
+    'threat',
+    'strong',
+    'kana',
+    '(?:お前|おまえ|あんた|てめえ|てめー)の(?:家|いえ|住所)(?:[^。]{0,4})?(?:知|し)って(?:る|ん)(?:から|ぞ|んだ|よ)|(?:帰り道|かえりみち|夜道|背後)(?:に|は)?(?:気をつけ|きをつけ)(?:ろ|な(?=$|[。、！!よ])|とけ)|(?:二度と|にどと)[^。]{0,12}?(?:ないように|なく)(?:して|し)(?:やる|やんよ)|(?:ちく|チク)(?:ったら|ると)[^。]{0,15}?(?:わかって|分かって|どうなる|知らない|しらない|ただじゃ)|(?:次|つぎ)[^。]{0,6}?(?:言|い)ったら(?:殴|なぐ|殺|ころ|ぶ|しめ)',
+  ),
+  e(
+    'threat',
+    'strong',
+    'kana',
+    '(?:来い|こい|顔貸せ|面貸せ|つら貸せ)(?=$|[。、！!よや])',
+    '体育館裏|体育館の裏|校舎裏|校舎の裏|放課後|一人で来|ひとりで来|呼び出し',
+  ),
+  // ── Japanese: masked death wishes (タヒね, し○ね, 〇ね, 4ね) ────────────────────────────────
+  e('abuse', 'strong', 'folded', 'タヒ(?:ね|ネ|んで|ねば)'),
+  e(
+    'abuse',
+    'strong',
+    'folded',
+    '(?:^|[\\s、。!！?？]|お前|おまえ|まじ|マジ|はよ|早く|はやく|さっさと|もう|てめえ|あんた)(?:[○●◯◎□■×✕＊*〇]+|4)ね(?:よ|や|ば)?(?=$|[\\s、。!！w]|いい)',
+  ),
   // ── Japanese: slurs (strong) ─────────────────────────────────────────────────────────────
   e('abuse', 'strong', 'compact', 'がいじ(?!ん)|きちがい|基地外|気違い|池沼'),
   e('abuse', 'strong', 'compact', '(?:ごみ|ゴミ|くず|クズ)(?:人間|やろう|野郎|かす)'),
@@ -85,6 +103,15 @@ export const ABUSE_ENTRIES: readonly AbuseEntry[] = [
   e('abuse', 'insult', 'spaced', `(?<!${H})(?:ぶす|でぶ|はげ|くず|かす)(?!${H})`),
   e('abuse', 'insult', 'compact', 'ざこ(?!つ)|雑魚'),
   e('abuse', 'insult', 'compact', 'きもい|きもすぎ|きしよい|きしよ(?=$)|きめえ|気持ち悪いんだよ'),
+  e('abuse', 'insult', 'compact', '(?:黙|だま)(?:れ|てろ|とけ|てて$|てな$)'),
+  e('abuse', 'insult', 'compact', '調子(?:に)?(?:乗|の)(?:んな|るな|てんな|てんじやね)'),
+  e('abuse', 'insult', 'compact', '頭(?:が)?(?:悪|わる)(?:い|すぎ|そう)|あたまわる'),
+  e(
+    'abuse',
+    'insult',
+    'spaced',
+    '(?<![ぁ-ゖ\\p{Script=Han}])(?:消|き)えて(?:よ|くれ|ほしい)?(?=$| )',
+  ),
   e('abuse', 'insult', 'spaced', `(?:きも|きしよ)(?=$| |w)`),
   e('abuse', 'insult', 'compact', 'うざい|うざすぎ|うぜえ'),
   e('abuse', 'insult', 'spaced', `(?:うざ|うぜ)(?=$| |w)`),
@@ -178,7 +205,19 @@ export const ABUSE_ENTRIES: readonly AbuseEntry[] = [
     'threat',
     'strong',
     'english',
-    ` (?:i ll|ill|i will|im going to|im gonna|i m gonna|gonna|going to) (?:kil+|hurt|beat|stab|shoot|punch|smash) ${YOU} `,
+    ` ${WILL} (?:kil+|hurt|stab|shoot|punch|smash|strangle|expose|destroy|end|jump) ${YOU} | ${WILL} beat ${YOU} (?!at |in |on )| ${WILL} (?:find|get|catch) ${YOU} (?=$|after|tomorrow|later|at school|outside|one day|soon)`,
+  ),
+  e(
+    'threat',
+    'strong',
+    'english',
+    ` ${WILL} make ${YOU} (?:regret|pay|suffer|cry|bleed) | ${WILL} (?:break|smash) (?:your|ur) (?:legs?|arms?|face|neck|nose|bones|teeth|jaw|head) | ${WILL} ruin (?:your|ur) life | ${WILL} (?:post|leak|share|spread|send) (?:your|ur) (?:pics|photos|pictures|nudes|secrets|address|number|diary|messages|texts|chats) `,
+  ),
+  e(
+    'threat',
+    'strong',
+    'english',
+    ` (?:you ll|youll|you will|u ll|ull|you re gonna|youre gonna|you are going to|u r gonna) (?:regret|pay for) (?:this|it|that) | ${YOU} (?:better|d better|had better) watch (?:out|it|your back|yourself|ur back) | or else $`,
   ),
   e(
     'threat',
@@ -190,7 +229,7 @@ export const ABUSE_ENTRIES: readonly AbuseEntry[] = [
     'selfHarm',
     'strong',
     'english',
-    ' (?:i )?(?:want to|wanna) die (?!laugh)| kil+ myself | end my life | (?:cut|hurt) myself | suicidal | commit suicide ',
+    ' (?:i )?(?:want to|wanna) die (?!laugh)| kil+ myself | end my life | suicidal | commit suicide ',
   ),
   // ── English: slurs and strong profanity ──────────────────────────────────────────────────
   e(
@@ -207,6 +246,12 @@ export const ABUSE_ENTRIES: readonly AbuseEntry[] = [
     ` ${YOU_ARE} (?:so |such an? |an? |really |very |the most |fucking )?(?:ugly|stupid|dumb|fat|gross|disgusting|idiot|loser|moron|useless|trash|worthless|pathetic|annoying|freak|failure|bad at everything) `,
   ),
   e('abuse', 'strong', 'english', ' your (?:ugly|stupid|dumb|fat|an idiot|a loser|a freak) '),
+  e(
+    'abuse',
+    'strong',
+    'english',
+    ' (?:what|such) an? (?:idiot|loser|moron|freak|retard|dumbass|bitch|creep|weirdo|pig) | (?:fat|ugly|stupid) (?:pig|cow|loser|idiot|freak|bitch) ',
+  ),
   // ── English: exclusion ───────────────────────────────────────────────────────────────────
   e(
     'exclusion',
@@ -232,18 +277,20 @@ export const ABUSE_ENTRIES: readonly AbuseEntry[] = [
     'english',
     ` (?:don t|dont|do not) (?:come|sit with us|talk to us|join us) (?:here|anymore|again|with us)? ?$`,
   ),
-  e('exclusion', 'insult', 'english', ' go away | shut up | nobody cares '),
+  e('exclusion', 'insult', 'english', ' go away | nobody cares '),
+  e('abuse', 'insult', 'english', ' shut up | nobody asked | shut it '),
   e('exclusion', 'strong', 'english', ' get out of (?:our|this|the) (?:group|team|class|chat) '),
   // ── English: insults and weak words ──────────────────────────────────────────────────────
   e(
     'abuse',
     'insult',
     'english',
-    ' (?:ugly|stupid|dumb|idiot|idiots|loser|losers|moron|trash|worthless|pathetic|disgusting|gross|shit|sucks|suck|crap|lame|cringe|noob|freak) ',
+    ' (?:ugly|stupid|dumb|dumbass|idiot|idiots|loser|losers|moron|trash|worthless|pathetic|disgusting|gross|shit|sucks|suck|crap|lame|cringe|noob|freak|fat|pig|fatso) ',
   ),
   e('abuse', 'weak', 'english', ' (?:boring|bad|terrible|awful|worst|weird) '),
 ];
 
 /** Words that aim a text at someone: an insult with one of these is a finding. */
-export const DIRECTED_JA = /お前|おまえ|てめえ|てめ|貴様|きさま|あんた|おめえ|こいつ/u;
+export const DIRECTED_JA =
+  /お前|おまえ|てめえ|てめ|貴様|きさま|あんた|おめえ|こいつ|あいつ|そいつ|あのこ|あの子|あの女|あの男|[ぁ-ゖ\p{Script=Han}](?:くん|ちやん|さん|君)/u;
 export const DIRECTED_EN = / (?:you|u|ya|your|ur|youre|yours|urself|yourself) /u;

@@ -1,17 +1,26 @@
-import { ABUSE_ENTRIES, DIRECTED_EN, DIRECTED_JA, type AbuseKind } from './abuse-words';
-import { screenForms, stripInvisible, type ScreenForms } from './normalize';
+import { ABUSE_ENTRIES, DIRECTED_EN, DIRECTED_JA } from './abuse-words';
+import { findAddresses, findContactRequests, findPhones } from './contacts';
+import type { ScreenEntry, ScreenKind } from './entries';
+import { EXCLUSION_ENTRIES } from './exclusion-words';
+import { screenForms, stripInvisible } from './normalize';
+import { SELF_HARM_ENTRIES } from './self-harm-words';
+import { SEXUAL_ENTRIES } from './sexual-words';
 
 export { isBlankText, stripInvisible } from './normalize';
 
 /**
  * Automatic checks for what the posting policy forbids and a machine can see: personal
- * information (phone numbers, e-mail and street addresses, messaging/SNS ids), URLs, code, and
- * abuse or bullying (insults, threats, self-harm words, exclusion). Pure: text in, findings out.
- * Used for every channel a pupil writes into; a finding holds the post as pending (violation
- * status 'text') until staff publish or reject it, or refuses it where there is no review.
+ * information (phone numbers, e-mail and street addresses, messaging/SNS ids and requests for
+ * them), URLs, code, abuse and threats, self-harm, exclusion, and sexual solicitation or
+ * grooming. Pure: text in, findings out. Used for every channel a pupil writes into (display
+ * names too); a finding holds the post as pending (violation status 'text') until staff publish
+ * or reject it, or refuses it where there is no review. Each finding names its kind, so the
+ * moderator sees which category held a post.
  *
  * The patterns aim at what pupils actually write and stay clear of ordinary numbers: a year
- * (2024), a date (2024-11-22, 2024/11/22), a time (10:30), a score (3-2) are not hits.
+ * (2024), a date (2024-11-22, 2024/11/22), a time (10:30), a score (3-2) are not hits. The
+ * labelled evaluation set (evaluation/messages.json, `npm run bench:screening`) measures both
+ * directions.
  */
 
 export type FindingKind =
@@ -33,72 +42,11 @@ export interface Finding {
   match: string;
 }
 
-/** Dash-like characters people put between digit groups (ASCII, Unicode dashes, katakana ー). */
-const DASH = '[-‐‑‒–—―−ー－]';
-const SEP = `(?:\\s?${DASH}\\s?|[ .])`;
-
 /**
  * Full-width letters, digits and symbols folded to ASCII (NFKC), so ０９０ and ＠ are caught.
  * NFKC keeps the length of most text but not all, so matches are reported from the folded text.
  */
 export const normalizeForChecks = (text: string): string => stripInvisible(text.normalize('NFKC'));
-
-/** Kanji numerals as digits (〇九〇 → 090), for phone numbers written in kanji. */
-const KANJI_DIGITS: Record<string, string> = {
-  〇: '0',
-  零: '0',
-  一: '1',
-  二: '2',
-  三: '3',
-  四: '4',
-  五: '5',
-  六: '6',
-  七: '7',
-  八: '8',
-  九: '9',
-};
-const kanjiDigits = (text: string) =>
-  text.replace(/[〇零一二三四五六七八九]/g, (c) => KANJI_DIGITS[c]!);
-
-/**
- * Phone numbers typed one digit at a time (`0 9 0 1 2 3 4 5 6 7 8`, `0.9.0…`): ten or eleven
- * digits with at most three separator characters between each, starting with 0 (or +).
- */
-function findSpacedPhones(text: string): string[] {
-  const hits: string[] = [];
-  const spaced = /(?<![\d+])\+?\d(?:[\s.\-‐‑‒–—―−ー－_・*()]{1,3}\d){9,14}(?!\d)/g;
-  for (const m of text.matchAll(spaced)) {
-    const digits = digitsOf(m[0]);
-    if (
-      (digits.startsWith('0') && (digits.length === 10 || digits.length === 11)) ||
-      m[0].startsWith('+')
-    )
-      hits.push(m[0]);
-  }
-  return hits;
-}
-
-const digitsOf = (s: string) => s.replace(/\D/g, '');
-
-function findPhones(text: string): string[] {
-  const hits: string[] = [];
-  // International: +CC then 7-14 more digits in groups.
-  const intl = new RegExp(`(?<![\\w+])\\+\\d{1,3}(?:${SEP}?\\(?\\d{1,4}\\)?){2,5}(?!\\d)`, 'g');
-  for (const m of text.matchAll(intl)) {
-    const n = digitsOf(m[0]).length;
-    if (n >= 8 && n <= 15) hits.push(m[0]);
-  }
-  // Japanese: a leading 0 (or (0x) area code), 10 or 11 digits in all, in up to three groups.
-  const jp = new RegExp(
-    `(?<![\\d+])(?:\\(0\\d{1,4}\\)\\s?\\d{1,4}${SEP}\\d{3,4}|0\\d{1,4}${SEP}\\d{1,4}${SEP}\\d{3,4}|0\\d{9,10})(?!\\d)`,
-    'g',
-  );
-  for (const m of text.matchAll(jp)) {
-    const n = digitsOf(m[0]).length;
-    if (n === 10 || n === 11) hits.push(m[0]);
-  }
-  return hits;
-}
 
 const EMAIL = /[A-Za-z0-9._%+-]+\s?@\s?[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
 
@@ -113,25 +61,6 @@ const URLS: readonly RegExp[] = [
     `(?<![@\\w.])[a-z0-9][a-z0-9-]*(?:\\.[a-z0-9-]+)*\\.(?:${TLDS})(?:\\.[a-z]{2})?(?![\\w.-]*@)(?:\\/[^\\s<>"]*)?(?![a-z0-9])`,
     'gi',
   ),
-];
-
-const KANJI_NUM = '[0-9一二三四五六七八九十〇]+';
-const ADDRESSES: readonly RegExp[] = [
-  // 〒123-4567 or a 7-digit postal code after the mark.
-  /〒\s?\d{3}-?\d{4}/g,
-  // 3丁目4番5号, 3丁目4-5, 3丁目4
-  new RegExp(`${KANJI_NUM}丁目\\s?${KANJI_NUM}(?:番地?|${DASH})?(?:\\s?${KANJI_NUM}号?)?`, 'g'),
-  // 12番地, 4番5号
-  new RegExp(`${KANJI_NUM}番地`, 'g'),
-  new RegExp(`${KANJI_NUM}番${KANJI_NUM}号`, 'g'),
-  // A place name ending in 都道府県市区町村 followed by a block-lot number like 1-2-3 or 1-2.
-  new RegExp(
-    `[都道府県市区町村][\\u4E00-\\u9FFF\\u30A0-\\u30FF]{0,10}\\d{1,4}${DASH}\\d{1,4}(?:${DASH}\\d{1,4})?(?!\\d)`,
-    'g',
-  ),
-  // English: 221B Baker Street, 10 Downing St., 1600 Pennsylvania Ave
-  /\b\d{1,5}[A-Za-z]?\s+(?:[A-Z][a-z]+\s+){1,3}(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Way|Place|Pl|Terrace|Crescent)\b\.?/g,
-  /\b(?:apt|apartment|suite)\.?\s*#?\s*\d+[A-Za-z]?\b/gi,
 ];
 
 const CODE: readonly RegExp[] = [
@@ -161,7 +90,7 @@ const CODE: readonly RegExp[] = [
 const SNS =
   '(?:(?<![a-z])(?:line|insta(?:gram)?|ig|tik ?tok|twitter|x|discord|kakao(?:talk)?|snap(?:chat)?|facebook|fb|wechat|telegram|threads|skype|whatsapp|kik)(?![a-z])|ライン|らいん|インスタ|いんすた|ティックトック|ティックトク|ツイッター|ついったー|エックス|ディスコード|ディスコ|でぃすこ|カカオ(?:トーク)?|スナチャ|スナップチャット|フェイスブック|テレグラム|ワッツアップ)';
 const ID_WORD =
-  '(?:id|アイディー?|あいでぃー?|垢|アカ(?:ウント)?|あかうんと|account|acc|username|user ?name|handle|ユーザー(?:名|ネーム)|名前)';
+  '(?:qr(?:コード|こーど| ?code)?|ふるふる|id|アイディー?|あいでぃー?|垢|アカ(?:ウント)?|あかうんと|account|acc|username|user ?name|handle|ユーザー(?:名|ネーム)|名前)';
 const SWAP_WORD =
   '(?:交換|こうかん|教えて|おしえて|追加|ついか|つながろ|繋がろ|友達に|ともだちに|フォロー|ふぉろー|dm|ＤＭ|やってる|してる|しよ|ちょうだい|送って|おくって|ください|で話そ|で連絡|でれんらく)';
 const CONTACT: readonly RegExp[] = [
@@ -210,14 +139,18 @@ function glueSingles(text: string): string {
 }
 
 interface AbuseHit {
-  kind: AbuseKind;
+  kind: ScreenKind;
   tier: 'strong' | 'insult' | 'weak';
   match: string;
 }
 
-function formOf(forms: ScreenForms, form: 'compact' | 'spaced' | 'folded' | 'english'): string {
-  return forms[form];
-}
+/** Every word and structure list, in kind order. */
+const ENTRIES: readonly ScreenEntry[] = [
+  ...ABUSE_ENTRIES,
+  ...SELF_HARM_ENTRIES,
+  ...EXCLUSION_ENTRIES,
+  ...SEXUAL_ENTRIES,
+];
 
 /**
  * Abuse and bullying: strong entries always count; insults count when the text is aimed at
@@ -225,11 +158,13 @@ function formOf(forms: ScreenForms, form: 'compact' | 'spaced' | 'folded' | 'eng
  * with another insult or alone. Keeps ordinary opinions about a video ("the song was boring")
  * clear of the filter.
  */
-function findAbuse(text: string): Array<{ kind: AbuseKind; match: string }> {
-  const forms = screenForms(text);
+function findAbuse(
+  forms: ReturnType<typeof screenForms>,
+): Array<{ kind: ScreenKind; match: string }> {
   const hits: AbuseHit[] = [];
-  for (const entry of ABUSE_ENTRIES) {
-    const target = formOf(forms, entry.form);
+  for (const entry of ENTRIES) {
+    const target = forms[entry.form];
+    if (entry.with && !entry.with.test(target)) continue;
     for (const m of target.matchAll(entry.pattern)) {
       hits.push({ kind: entry.kind, tier: entry.tier, match: m[0].trim() });
     }
@@ -263,7 +198,7 @@ function all(text: string, patterns: readonly RegExp[]): string[] {
 
 /**
  * Everything the checks found, in kind order (phone, email, address, url, code, contact, then
- * abuse, threat, selfHarm, exclusion).
+ * abuse, threat, selfHarm, exclusion, sexual).
  */
 export function findViolations(text: string): Finding[] {
   const folded = normalizeForChecks(text);
@@ -276,20 +211,22 @@ export function findViolations(text: string): Finding[] {
   const push = (kind: FindingKind, matches: string[]) => {
     for (const match of new Set(matches)) out.push({ kind, match });
   };
-  const digitsText = kanjiDigits(withoutEmails);
-  push('phone', [
-    ...findPhones(withoutEmails),
-    ...findPhones(digitsText),
-    ...findSpacedPhones(digitsText),
-  ]);
+  const forms = screenForms(text);
+  push('phone', findPhones(withoutEmails));
   push('email', emails);
-  push('address', all(withoutEmails, ADDRESSES));
+  push('address', findAddresses(withoutEmails));
   push('url', all(withoutEmails, URLS));
   push('code', all(folded, CODE));
   // Also with letters typed one at a time glued back (ラ イ ン 交 換).
   const glued = glueSingles(folded);
-  push('contact', [...all(folded, CONTACT), ...(glued === folded ? [] : all(glued, CONTACT))]);
-  for (const hit of findAbuse(text)) out.push(hit);
+  push('contact', [
+    ...all(folded, CONTACT),
+    ...(glued === folded ? [] : all(glued, CONTACT)),
+    ...findContactRequests(forms.kana, forms.english),
+  ]);
+  const abuse = findAbuse(forms);
+  for (const kind of ['abuse', 'threat', 'selfHarm', 'exclusion', 'sexual'] as const)
+    for (const hit of abuse) if (hit.kind === kind) out.push(hit);
   return out;
 }
 
