@@ -1,10 +1,10 @@
 import { ABUSE_ENTRIES, DIRECTED_EN, DIRECTED_JA } from './abuse-words';
 import { findAddresses, findContactRequests, findPhones } from './contacts';
-import type { ScreenEntry, ScreenKind } from './entries';
-import { EXCLUSION_ENTRIES } from './exclusion-words';
-import { screenForms, stripInvisible } from './normalize';
-import { SELF_HARM_ENTRIES } from './self-harm-words';
-import { SEXUAL_ENTRIES } from './sexual-words';
+import { scoreCues, type CueSet, type ScreenEntry, type ScreenKind } from './entries';
+import { EXCLUSION_CUES, EXCLUSION_ENTRIES } from './exclusion-words';
+import { kanaFold, screenForms, stripInvisible } from './normalize';
+import { SELF_HARM_CUES, SELF_HARM_ENTRIES } from './self-harm-words';
+import { SEXUAL_CUES, SEXUAL_ENTRIES } from './sexual-words';
 
 export { isBlankText, stripInvisible } from './normalize';
 
@@ -99,6 +99,8 @@ const CONTACT: readonly RegExp[] = [
   new RegExp(`(?<![\\w.])@[a-z0-9_.]{2,}(?![\\w.]*\\.[a-z]{2,})[^\\n]{0,15}?${SNS}`, 'gi'),
   // ラインID: tomoni_kid, LINE ID, インスタのアカ
   new RegExp(`${SNS}\\s*(?:の|で|:|：)?\\s*${ID_WORD}`, 'gi'),
+  // LINEやってたらIDおしえて: a messenger, its id and a request in one breath
+  new RegExp(`${SNS}[^\\n]{0,10}?${ID_WORD}[^\\n]{0,4}?${SWAP_WORD}`, 'gi'),
   // LINE交換しよう, インスタ教えて, ラインやってる?
   new RegExp(`${SNS}\\s*(?:を|で|の|も)?\\s*${SWAP_WORD}`, 'gi'),
   // add me on insta, dm me on discord, my snap is …
@@ -111,6 +113,10 @@ const CONTACT: readonly RegExp[] = [
   /(?<![a-z])(?:id|ｉｄ|アイディー?)\s*[:：=]\s*@?[a-z0-9_.-]{3,}/gi,
   // @handle DMして / dm me
   /@[a-z0-9_.]{2,}\s*(?:に|へ|まで)?\s*(?:dm|ＤＭ|連絡|れんらく)/gi,
+  // @handle フォローしてね, @handle follow me
+  /(?<![\w.])@[a-z0-9_.]{3,}\s*(?:を|に|で)?\s*(?:フォロー|ふぉろー|follow|追加|ついか|登録|とうろく|dm|ＤＭ)/gi,
+  // snap me: handle, add me: handle
+  /\b(?:snap|insta|ig|dm|text|add|follow|message|hmu)\s+me\s*(?:on|at)?\s*[:：@]\s*@?[a-z0-9_.]{3,}/gi,
   // Discord and LINE invites
   /\b(?:discord(?:app)?\.(?:gg|com\/invite)|dsc\.gg|line\.me|lin\.ee)\/[^\s<>"]+/gi,
 ];
@@ -151,6 +157,7 @@ const ENTRIES: readonly ScreenEntry[] = [
   ...EXCLUSION_ENTRIES,
   ...SEXUAL_ENTRIES,
 ];
+const CUES: readonly CueSet[] = [...SELF_HARM_CUES, ...EXCLUSION_CUES, ...SEXUAL_CUES];
 
 /**
  * Abuse and bullying: strong entries always count; insults count when the text is aimed at
@@ -165,20 +172,33 @@ function findAbuse(
   for (const entry of ENTRIES) {
     const target = forms[entry.form];
     if (entry.with && !entry.with.test(target)) continue;
+    if (entry.without?.test(target)) continue;
     for (const m of target.matchAll(entry.pattern)) {
       hits.push({ kind: entry.kind, tier: entry.tier, match: m[0].trim() });
     }
+  }
+  for (const set of CUES) {
+    const match = scoreCues(set, forms[set.form]);
+    if (match !== null) hits.push({ kind: set.kind, tier: 'strong', match: match.trim() });
   }
   const strong = hits.filter((h) => h.tier === 'strong');
   const mild = hits.filter((h) => h.tier !== 'strong');
   const insults = mild.filter((h) => h.tier === 'insult');
   let counted: AbuseHit[] = strong;
   if (mild.length > 0) {
-    const directed = DIRECTED_JA.test(forms.compact) || DIRECTED_EN.test(forms.english);
+    // Aimed at someone: a pronoun, or the insult used as a name at the start (デブは走るな).
+    const directed =
+      DIRECTED_JA.test(forms.compact) ||
+      DIRECTED_EN.test(forms.english) ||
+      insults.some(
+        (h) =>
+          forms.compact.startsWith(`${kanaFold(h.match)}は`) ||
+          forms.compact.startsWith(`${kanaFold(h.match)}が`),
+      );
     const distinct = new Set(mild.map((h) => h.match));
     // What is left when the mild words are taken out: almost nothing means the word is the text.
     let rest = forms.compact;
-    for (const w of distinct) rest = rest.split(w.replace(/ /g, '')).join('');
+    for (const w of distinct) rest = rest.split(kanaFold(w.replace(/ /g, ''))).join('');
     const alone = [...rest.replace(/[^\p{L}\p{N}]/gu, '')].length <= 4;
     if ((insults.length > 0 && directed) || alone || (distinct.size >= 2 && insults.length > 0))
       counted = [...strong, ...mild];

@@ -169,12 +169,12 @@ export function findAddresses(folded: string): string[] {
 // ── Asking for contact details ──────────────────────────────────────────────────────────────
 const ASK_CONTACT: readonly RegExp[] = [
   new RegExp(
-    '(?:電話番号|でんわばんごう|電番|携帯番号|けいたいばんごう|携帯の番号|すまほの番号|けーばん|けいばん|めあど|めーるあど|めーるあどれす|住所|じゅうしょ|家の場所|いえのばしょ|最寄り駅|もよりえき)(?:を|は|も)?(?:教えて|おしえて|送って|おくって|ちょうだい|ちょーだい|知りたい|しりたい|聞いてもいい|きいてもいい|どこ|なに|何|なん(?:ばん|番))|どこ住み|どこすみ|家どこ|いえどこ|どこに住んでる|どこ住んでる',
+    '(?:電話番号|でんわばんごう|電番|携帯番号|けいたいばんごう|携帯の番号|すまほの番号|けーばん|けいばん|めあど|めーるあど|めーるあどれす|住所|じゅうしょ|家の場所|いえのばしょ|最寄り駅|もよりえき)(?:を|は|も)?(?:教えて|おしえて|送って|おくって|ちょうだい|ちょーだい|知りたい|しりたい|聞いてもいい|きいてもいい|どこ|なに|何|なん(?:ばん|番))|どこ住み|どこすみ|家どこ|いえどこ|どこに住んでる|どこ住んでる|(?<![\\p{Script=Han}])(?:何中|なんちゅう|どこ中|どこちゅう)(?=[？?]|$|だ|なの|ですか)|(?:学校|がっこう)(?:は|って)?どこ(?:[？?]|$|なの|ですか)',
     'gu',
   ),
 ];
 const ASK_CONTACT_EN =
-  / (?:what s|whats|what is|wats|wat s|give me|send me|tell me|can i (?:have|get)|drop|dm me) (?:your|ur|ya) (?:number|phone number|phone|digits|cell|address|email|snap|insta|discord|line|kik|whatsapp) | where do (?:you|u) live | what school do (?:you|u) go to | (?:your|ur) home address /gu;
+  / (?:what s|whats|what is|wats|wat s|give me|send me|tell me|can i (?:have|get)|drop|dm me) (?:your|ur|ya) (?:number|phone number|phone|digits|cell|address|email|snap|insta|discord|line|kik|whatsapp) | where (?:do |d )?(?:you|u) live(?! in (?:the|this|that) (?:story|book|game|movie|video)) | what school do (?:you|u) go to | (?:your|ur) (?:home )?address | where is (?:your|ur) (?:house|home) | (?:what s|whats|what is) (?:your|ur) (?:last name|full name|real name|school) | (?:which|what) (?:station|town|city|area|neighbourhood|neighborhood) (?:do )?(?:you|u) live /gu;
 
 /** Requests for someone's phone, address or handle (電話番号教えて, "what's ur number"). */
 export function findContactRequests(kana: string, english: string): string[] {

@@ -1,4 +1,4 @@
-import { any, entry as e, type ScreenEntry } from './entries';
+import { any, cues, entry as e, type CueSet, type ScreenEntry } from './entries';
 
 /**
  * Exclusion and organised ignoring aimed at someone (issue 26), kind `exclusion`, strong. Built
@@ -40,9 +40,59 @@ const PERSON_JA = any(
 );
 /** Someone the advice is about, not a classmate: 知らない人と話すな. */
 const GENERIC_JA =
-  '(?<!知らない人|しらない人|知らないひと|他人|不審者|怪しい人|あやしい人|大人|見知らぬ人|ねっとの人|ネットの人|変な人|へんな人|悪い人|わるい人|動物|犬|猫|火|川|海|池)';
+  '(?<!知らない人|しらない人|知らないひと|他人|不審者|怪しい人|あやしい人|大人|見知らぬ人|ねっとの人|ネットの人|変な人|へんな人|悪い人|わるい人|悪い友達|わるい友達|危ない人|あぶない人|動物|犬|猫|火|川|海|池)';
 /** With someone: と, とは, とも, and 一緒に. */
-const WITH = `${GENERIC_JA}(?:と|とは|とも)(?:もう|絶対|ぜったい|二度と|にどと|一緒に|いっしょに)*`;
+const WITH = `${GENERIC_JA}(?:と|とは|とも)(?:もう|絶対|ぜったい|二度と|にどと|一緒に|いっしょに|誰も|だれも|みんな|全員)*`;
+
+/** Common family names, for a person named without さん/くん (佐藤のこと無視ね). */
+const SURNAMES =
+  '佐藤|鈴木|高橋|田中|伊藤|渡辺|山本|中村|小林|加藤|吉田|山田|佐々木|山口|松本|井上|木村|斎藤|清水|山崎|池田|橋本|阿部|石川|山下|中島|石井|小川|前田|岡田|長谷川|藤田|後藤|近藤|村上|遠藤|青木|坂本|福田|太田|西村|藤井|岡本|藤原|中野|三浦|原田|中川|松田|竹内|小野|田村|中山|和田|石田|森田|上田|内田|柴田|酒井|宮崎|横山|高木|安藤|宮本|大野|谷口|今井|工藤|高田|丸山|村田|大塚|新井|平野|上野|野口|武田|松井|千葉|木下|野村|市川|菊地|杉本|島田|水野|桜井|西田|小松|北村|安田|川口|本田|樋口|秋山|永井|吉村|星野|矢野|松下|小池|野田|荒木|大谷|黒田|望月';
+/**
+ * Someone, for acts that may also be about things (無視, スルー, 避ける, 外す): a pronoun or a
+ * name with さん/くん, X のこと, a family name, or a hiragana name of two to four letters right
+ * before a particle (りさのこと, そうすけの, たくみが). Read in the folded form, where katakana
+ * words (ノイズ, エラー) stay katakana and are not taken for names.
+ */
+const SOMEONE = any(
+  PERSON_JA,
+  `(?:${SURNAMES})(?:さん|くん|君|ちゃん)?`,
+  '[ぁ-ゖァ-ヺ一-龠]{1,6}の(?:こと|事)',
+  // Not inside a word: no kanji or katakana before, and a hiragana before only if it is a
+  // particle (みんなでたかしを, 今日からりなは).
+  '(?<![一-龠ァ-ヺ])(?<!(?<![でもらはがにとへ])[ぁ-ゖ])(?!この|その|あの|どの|これ|それ|あれ|ここ|そこ|みんな|だれ|なに|いつ)[ぁ-ゖ]{2,4}(?=と|とは|は|を|が|の|抜き|ぬき|だけ|には)',
+);
+/** Said as an order, a proposal, a decision or something done together. */
+const MOOD = any(
+  'みんな',
+  '皆',
+  '全員',
+  '誰も',
+  'だれも',
+  '今日から',
+  '明日から',
+  'これから',
+  'ずっと',
+  'ことに(?:し|決め)',
+  'ってことで',
+  '決定',
+  '確定',
+  'けってい',
+  '(?:よう|ろう|こう|そう|ぼう|しよ)(?=$|[、。！!？?よぜねか〜w])',
+  '[ねな](?=$|[、。！!？?w♪〜])',
+  'で(?=$|[、。！!w])',
+  'こと[！!]',
+  '(?:と|て)いた',
+  'ておいた',
+  'やめよ',
+  '禁止',
+  '言っといて',
+  '伝えといて',
+  'よな[？?]',
+  '扱い',
+);
+/** An act about a thing, undone, suffered or judged: 無視されたら, 仲間外れにするのはよくない. */
+const NOT_DONE =
+  '(?!さ|され|られ|に(?:され|しない|するの|すること)|しない|しちゃ|するの|すること(?:は|が)|はよくない|は(?:だめ|いじめ))';
 /** Being with someone (dictionary form and the stem before ない). */
 const SOCIAL = any(
   '遊[ぶば]',
@@ -61,6 +111,9 @@ const SOCIAL = any(
   'なかよく(?:する|し)',
   '(?:一緒|いっしょ)に(?:い[るら]|帰[るら])',
   '帰[るら]',
+  '近づ[くか]',
+  'ちかづ[くか]',
+  '近寄[るら]',
   '目を合わせ',
 );
 /** An order, a proposal or a decision not to (な, ないでおこう, の禁止). */
@@ -70,6 +123,8 @@ const DONT = any(
   'ないで(?:ね|よ|おこ|おく|いい|$|[、。！!])',
   'ないこと(?:に(?:しよ|する|決定))?(?!は|が|を|も)',
   'ない(?:ように|ようにしよ)',
+  'ない(?:ほう|方)がいい',
+  'ない(?:約束|やくそく|ってことで)',
   'の(?:は)?(?:禁止|きんし|なし|やめ|だめ)',
 );
 /** The forms that make 無視 / しかと / はぶ an order or a decision. */
@@ -177,12 +232,67 @@ export const EXCLUSION_ENTRIES: readonly ScreenEntry[] = [
     'kana',
     '相手に(?:するな|すんな|しないで(?:おこ|ね|いい)|しない(?:ように|ことに))|の(?:近く|ちかく|隣|となり|横|よこ|前|後ろ)に(?:は)?(?:誰も|だれも)?(?:座|すわ)(?:るな|んな|らないで)|の(?:投稿|とうこう|ぽすと|作品|さくひん|発表|こめんと)に(?:は)?(?:いいね|こめんと|反応|返信)(?:する|し)?(?:な(?=$|[、。！!よ])|ないで)',
   ),
+  // Not needed, left behind, run from: Xは誘わなくていい, あいつ抜きで遊ぼう, Xが来たら逃げよう.
+  e(
+    'exclusion',
+    'strong',
+    'kana',
+    `(?:誘|さそ)わなくて(?:いい|ok|よし)|${PERSON_JA}(?:抜き|ぬき|以外|いがい|なし)で|(?<![ぁ-ゖ])[ぁ-ゖ]{2,4}(?:さん|くん|ちゃん)?(?:抜き|ぬき)(?:で|の)(?:ぐるーぷ|ぐる|班|line|らいん|遊|あそ|行|い|会|帰|かえ)|(?:が|は)(?:来|き)たら[^。！？!?]{0,6}?(?:逃げよ|にげよ|無視|むし|帰ろ|かえろ|離れよ|はなれよ|どっか行こ|しかと|隠れよ|かくれよ)`,
+  ),
+  // Kept out of a group: ゆきは入れないで (with グループ / 班 in the message), クラスにいらない.
+  e(
+    'exclusion',
+    'strong',
+    'kana',
+    '(?:は|を|だけ)(?:入れ|いれ|誘わ|さそわ)ない(?:で|ように|ことに|約束|でおこ)',
+    'ぐるーぷ|ぐる|班|はん|ちーむ|仲間|なかま|めんばー|らいん|line|部活|くらす',
+  ),
+  e(
+    'exclusion',
+    'strong',
+    'kana',
+    '(?:くらす|班|ぐるーぷ|ちーむ|部活|学校|うち)(?:に|には)(?:は)?(?:いらない|いらん|要らない|必要ない)|(?:誰も|だれも|みんな)(?:近づく|ちかづく|近寄る|ちかよる|話しかける|はなしかける|関わる|かかわる|相手にする|しゃべる|喋る|話す|遊ぶ)(?:な|んな)(?![らのいがく])',
+  ),
+  // Acts that are always about a person (仲間外れ, いない人扱い, 別行動, 絶交, 組むやつ…), said as
+  // an order or decision, or with the person named.
+  e(
+    'exclusion',
+    'strong',
+    'folded',
+    `(?:(?:仲間|なかま)(?:外|はず)れ|しかと|シカト|絶交|ぜっこう|いない(?:人|ひと|もの)扱い|空気扱い|くうき扱い|別行動|べつこうどう|(?:組|く)むやつ(?:いない|いね)|(?:誘|さそ)(?:わな|うのやめ)|相手にしな|(?:外|はず)し(?:と|てお)いた|追い出|おいだ|(?:入|い)れて(?:やんない|やらない|やらん|あげない|あげん)|ハブ(?!空港|酒|とマングース)|はぶ(?=ろ|る|られろ|った|いた|け))${NOT_DONE}`,
+    `${MOOD}|${SOMEONE}`,
+  ),
+  // Not talking to, calling, sitting with or listening to someone, said as a rule: あいつには声か
+  // けないでおこう, ゆなの席には誰も行かないでね, 転校生の話は聞かなくていい, 誰も組むなよ.
+  e(
+    'exclusion',
+    'strong',
+    'folded',
+    '(?:話|はな|しゃべ|喋|遊|あそ|声かけ|声を?かけ|こえかけ|話しかけ|はなしかけ|誘|さそ|呼|組|く(?=ま|む)|入れ|いれ|構|かま|相手にし|仲良くし|近づ|近寄|行|い(?=か)|聞|き(?=か)|座|すわ|返事し|返信し|いいねし)(?:[さらばまかわ]?ない(?:で(?:おこ|おく|ね|よ|いい|$|[、。！!])|こと(?:[！!]|に(?:しよ|した|決)|$)|ように)|[さらばまかわ]?なくて(?:いい|ok)|(?:す|る|む|く|ぶ|う|つ)な(?=$|[、。！!よ])|んな(?=$|[、。！!よ]))',
+    `${SOMEONE}`,
+  ),
+  // No longer a friend or one of us; left on their own: えみは今日から仲間じゃない, あいつだけ一人にしよ.
+  e(
+    'exclusion',
+    'strong',
+    'folded',
+    '(?:仲間|なかま|友達|ともだち|友だち|メンバー)(?:じゃ|では)(?:ない|ねー|なくな)|だけ(?:一人|ひとり|別)に(?:しよ|する|して|ね)',
+    `^(?=[\\s\\S]*(?:${SOMEONE}))(?=[\\s\\S]*(?:${MOOD}|から$))`,
+  ),
+  // Acts that may be about a thing (無視, スルー, 避ける, 外す, 逃げる, 席移動): a person and a mood.
+  e(
+    'exclusion',
+    'strong',
+    'folded',
+    `(?:無視|むし(?![ろばさ])|スルー|するー|避け|さけ(?=よ|ろ|て|る)|外し|はずし|外そ|はずそ|外せ|はずせ|逃げよ|にげよ|席移動|ブロック|ぶろっく)${NOT_DONE}`,
+    `^(?=[\\s\\S]*(?:${SOMEONE}))(?=[\\s\\S]*(?:${MOOD}))`,
+  ),
   // ── English ──────────────────────────────────────────────────────────────────────────────
   e(
     'exclusion',
     'strong',
     'named',
-    ` (?:nobody|no one|noone|no1|don t|dont|do not|never|lets all|let s all|lets|let s|everyone|everybody|we should all|we should|y all|yall|guys|pls|please) (?:sit with|sit next to|sit near|talk to|talk with|play with|hang out with|hang with|be friends with|invite|pick|choose|reply to|text|add|follow|unfollow|block|ignore|let) (?:him|her|them|that (?:kid|girl|boy|guy|weirdo|loser|freak)|the new (?:kid|girl|boy|guy|student)|zname) (?!know|win|finish|borrow)`,
+    ` (?:nobody|no one|noone|no1|don t|dont|do not|never|lets all|let s all|lets|let s|everyone|everybody|we should all|we should|y all|yall|guys|pls|please)(?: not)? (?:sit with|sit next to|sit near|talk to|talk with|play with|hang out with|hang with|be friends with|invite|pick|choose|reply to|text|add|follow|unfollow|block|ignore|let|include|ask|avoid|exclude|ditch|ghost|partner with|team up with|work with|pair with|group with) (?:him|her|them|(?:that|the) (?:[a-z]+ )?(?:kid|girl|boy|guy|weirdo|loser|freak|student|one)|zname) (?!know|win|finish|borrow)`,
   ),
   e(
     'exclusion',
@@ -206,6 +316,60 @@ export const EXCLUSION_ENTRIES: readonly ScreenEntry[] = [
     'exclusion',
     'strong',
     'named',
+    ` (?:tell|told|telling|get) (?:everyone|everybody|people|the class|the whole class|all of them|them all) (?:to )?(?:ignore|not talk to|avoid|unfriend|block|leave out|unfollow|stay away from) (?:him|her|them|zname) | (?:can t|cant|cannot|can not|isn t allowed to|is not allowed to|aren t allowed to|not allowed to|is banned from|s banned from) (?:sit|eat|play|hang out|hang|come|be) (?:with us|in our|at our) | (?:group|group chat|gc|groupchat|chat|server|team|club|party) without (?:him|her|them|zname) `,
+  ),
+  e(
+    'exclusion',
+    'strong',
+    'named',
+    ` if (?:anyone|anybody|someone|somebody|you|u) (?:talks?|sits?|hangs? out|plays?|hangs?) (?:to|with) (?:him|her|them|zname) (?:they re|theyre|they are|you re|youre|ur|u r|ure) (?:out|next|not) | (?:we re|were|we are|we ll|we will|everyone s|everyones|everyone is|everyone will) (?:all )?(?:gonna |going to )?(?:ignore|avoid|leave out|exclude|unfriend|block|ghost) (?:you|u|him|her|them|zname) `,
+  ),
+  e(
+    'exclusion',
+    'strong',
+    'named',
+    ` (?:pretend|act like|act as if) (?:him|her|them|he|she|they|zname|(?:that|the) [a-z]+) (?:doesn t|does not|don t|isn t|is not|wasn t|aren t|s not) (?:exist|there|here|real|alive) | (?:not letting|won t let|wont let|don t let|dont let|never let) (?:him|her|them|zname|(?:that|the) (?:[a-z]+ )?(?:kid|girl|boy|guy)) (?:join|sit|play|come|be|hang) | ignore (?:whatever|anything|everything) (?:he|she|they|zname) (?:says|does|posts|writes) | when (?:he|she|they|zname) (?:joins|comes|shows up|talks|sits down|arrives|gets here) `,
+    ' (?:everyone|everybody|all|we|let s|lets|guys|nobody|leave|ignore|mute) ',
+  ),
+  e(
+    'exclusion',
+    'strong',
+    'named',
+    ` (?:pretend|act like|act as if) (?:him|her|them|he|she|they|zname) (?:doesn t|does not|isn t|is not|s not) (?:exist|there|here) | (?:not letting|won t let|wont let) (?:him|her|them|zname) (?:join|sit|play|come) `,
+  ),
+  e(
+    'exclusion',
+    'strong',
+    'named',
+    ` pretend (?:him|her|them|zname|(?:that|the) [a-z]+) (?:doesn t|does not|don t|isn t|is not|wasn t) (?:exist|there|here|real|alive) | (?:remove|kick|ban|block|delete|drop) (?:him|her|them|zname) (?:from|out of) | tell (?:him|her|them|zname) (?:he|she|they) (?:can t|cant|cannot|isn t allowed to|is not allowed to|s not allowed to|aren t allowed to) | (?:we|nobody|no one) (?:don t |dont |do not |doesn t |doesnt )?wants? (?:him|her|them|zname) (?:on|in|at|with|around) `,
+  ),
+  e(
+    'exclusion',
+    'strong',
+    'named',
     ` (?:nobody|no one|noone) (?:wants|likes) (?:him|her|them|zname) | (?:he|she|they|zname) (?:doesn t|doesnt|does not|don t|dont|do not) belong (?:here|with us|in our) `,
+  ),
+];
+
+/**
+ * Exclusion in words no structure above foresaw: leaving, ignoring, blocking or not inviting,
+ * with someone named and a collective or a rule (みんな, everyone, nobody, from now on).
+ */
+export const EXCLUSION_CUES: readonly CueSet[] = [
+  cues(
+    'exclusion',
+    'named',
+    ' (?:ignore|ignoring|avoid|avoiding|exclude|excluding|leave out|left out|uninvite|unfriend|unfollow|block|blocking|ghost|ghosting|kick|kicked|ban|banned|not invited|don t invite|dont invite|not allowed|can t come|cant come|can t join|cant join|can t sit|cant sit|out of (?:our|the) group|not welcome|doesn t belong|doesnt belong) ',
+    [
+      [
+        ' (?:him|her|them|he|she|they|zname|the new (?:kid|girl|boy)|that (?:kid|girl|boy|guy)) ',
+        0.5,
+      ],
+      [
+        ' (?:everyone|everybody|all of us|we|let s|lets|nobody|no one|guys|y all|yall|from now on|anymore|tomorrow|again) ',
+        0.5,
+      ],
+    ],
+    ' (?:typo|noise|spam|ads?|comment|message|email|notifications?|trouble|drill|the ball|door|lights?|bag|rain) ',
   ),
 ];

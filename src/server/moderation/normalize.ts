@@ -78,7 +78,9 @@ const LEET: Record<string, string> = {
 
 /** English folding: leetspeak letters (k1ll, @ss) inside words, then joinSpaced. */
 export function englishForm(folded: string): string {
-  const deLeet = folded.replace(/(?<=[a-z])[013457@$!](?=[a-z])|[@$](?=[a-z])/g, (c) => LEET[c]!);
+  const deLeet = folded.replace(/(?<=[a-z])[013457@$!]+(?=[a-z])|[@$](?=[a-z])/g, (run) =>
+    [...run].map((c) => LEET[c]!).join(''),
+  );
   return ` ${joinSpaced(deLeet).replace(/(.)\1{2,}/gu, '$1')} `;
 }
 

@@ -1,4 +1,4 @@
-import { any, entry as e, type ScreenEntry } from './entries';
+import { any, cues, entry as e, type CueSet, type ScreenEntry } from './entries';
 
 /**
  * Self-harm and suicide inside a sentence (issue 26), Japanese and English, kind `selfHarm`,
@@ -91,6 +91,55 @@ export const SELF_HARM_ENTRIES: readonly ScreenEntry[] = [
     'selfHarm',
     'strong',
     'kana',
+    '(?:死|し)に(?:てぇ|てー|てえ|たく(?:なる|なった|て)|たかった)|(?:消|き)え(?:てぇ|てー|たく(?:なる|なった|て))|いなくなり(?:てぇ|たく)|生きて(?:いけ|いく)(?:る)?(?:気|自信)が(?:しない|ない)|(?<!と|で|は)生きていけない|生きるの(?:が|も|に)?(?:つらい|辛い|しんどい|無理|むり|疲れ|つかれ|いや|嫌)|(?:死|し)んだら(?:楽|らく)|(?:死|し)のう(?=$|[。、！!…])|(?:死ぬ|しぬ|消える|きえる|いなくなる)しか(?:ない|なくない)|(?:死ぬ|しぬ|死にたい|消える|きえる|消えたい|いなくなる|自殺|じさつ)(?:こと|事)(?:ばかり|ばっかり|ばっか|しか)(?:考え|かんがえ)|(?:私|わたし|僕|ぼく|俺|おれ|自分|じぶん|あたし)(?:を|のこと)(?:殺して|ころして|消して|けして|終わらせて)|(?:存在|そんざい)(?:してる|する|している)?(?:意味|価値|いみ|かち)(?:が|って)?(?:ない|ある[？?]|あるの)|(?:手首|腕|うで)(?:に|の)(?:線|傷|きず|跡|あと)|生きて(?:て|いて|る)(?:も)?(?:意味|いみ)(?:が|も)?(?:ない|なくない)|生まれて(?:き|来)て(?:ごめん|すみません|申し訳)|(?:死|し)ねば(?:楽|らく)|もう(?:生き|いき)(?:たくない|られない)',
+  ),
+  // How to: 首つりの方法, 死ぬ方法を調べてる.
+  e(
+    'selfHarm',
+    'strong',
+    'kana',
+    '(?:首(?:つり|吊り)|自殺|じさつ|飛び降り|とびおり|死ぬ|しぬ|死ねる|楽に死|od|おーばーどーず|りすか)の?(?:方法|ほうほう|やり方|やりかた|仕方|しかた)',
+  ),
+  // Hoarding pills: 睡眠薬ためてる.
+  e(
+    'selfHarm',
+    'strong',
+    'kana',
+    `${PILLS_JA}(?:を)?(?:ため|溜め|集め|あつめ)(?:て|た|てる|ている)`,
+  ),
+  // A blade used on oneself again and again (毎晩カミソリで切ってる), a scar that grows.
+  e(
+    'selfHarm',
+    'strong',
+    'kana',
+    '(?:かみそり|剃刀|かったー|刃物|はもの|ないふ)で(?:(?:腕|うで|手首|自分|体|からだ|足|太もも)(?:を)?)?(?:切|き)(?:って|った|る|りたい|っちゃ)',
+    '毎晩|毎日|まいばん|まいにち|また|今日も|いつも|夜|こっそり|落ち着|おちつ|腕|手首|自分',
+  ),
+  e(
+    'selfHarm',
+    'strong',
+    'kana',
+    '(?:腕|うで|手首|足|太もも|体)の(?:傷|きず)(?:が|を|は)?(?:増え|ふえ|隠|かく|見られ|また)|(?:自分|じぶん)(?:の)?(?:体|からだ|腕|うで|手首|顔)?(?:を|に)?(?:殴|なぐ|叩|たた|切|刺|焼)(?:って|った|っちゃ|いて|いた|いちゃ|てる|る(?!な))',
+  ),
+  e(
+    'selfHarm',
+    'strong',
+    'kana',
+    '(?:ろーぷ|縄|練炭|れんたん)',
+    '決めた|決心|準備|用意|今夜|最後|さいご|死|し[ぬの]',
+  ),
+  // A farewell with thanks: 今日で最後にする。今までありがとう.
+  e(
+    'selfHarm',
+    'strong',
+    'kana',
+    '最後に(?:する|します|しよう)|これが最後の(?:投稿|めっせーじ|書き込み|かきこみ)',
+    'ありがとう|さよなら|さようなら|ごめん|ばいばい|元気で',
+  ),
+  e(
+    'selfHarm',
+    'strong',
+    'kana',
     '(?:自殺|じさつ)(?:したい|しよ|する(?:かも|ね|わ|しか)|しちゃ|考え|かんがえ|未遂|みすい|して(?:やる|しまい)|の方法|方法|さいと|サイト|願望)',
   ),
   // A farewell: 今夜いなくなる, 明日にはもう私はいないと思う.
@@ -122,7 +171,7 @@ export const SELF_HARM_ENTRIES: readonly ScreenEntry[] = [
     'selfHarm',
     'strong',
     'kana',
-    '首(?:を)?(?:吊|つ)(?:ろう|りたい|る(?:しか|か)|ろっかな|った|ろうと)|首吊り|首つり|(?:飛び降り|とびおり)(?:たい|よう|ちゃ|自殺|る(?=$|[。、…]|しか|か(?:な|も)))|(?:屋上|おくじょう|びる|橋|はし|べらんだ|まんしょん)から(?:飛び|とび)(?:降り|おり)?(?:たい|よう|る(?=$|[、。…]))|(?:電車|でんしゃ|線路|せんろ)に(?:飛び込|とびこ)|(?:車|くるま|とらっく)に(?:ひかれ|轢かれ)(?:たい|よう)',
+    '首(?:を)?(?:吊|つ)(?:ろう|りたい|る(?:しか|か)|ろっかな|った|ろうと)|首吊り|首つり|(?:飛び降り|とびおり)(?:たい|よう|ちゃ|自殺|る(?=$|[。、…]|しか|か(?:な|も)))|(?:屋上|おくじょう|びる|橋|はし|べらんだ|まんしょん|窓|まど)から(?:飛|と)(?:ぶ|ぼう|びたい|びよう|び降り|びおり)(?!行機|こうき)|(?:電車|でんしゃ|線路|せんろ)に(?:飛び込|とびこ)|(?:車|くるま|とらっく)に(?:ひかれ|轢かれ)(?:たい|よう)',
   ),
   // A note, a life not worth living, being better gone.
   e(
@@ -160,12 +209,85 @@ export const SELF_HARM_ENTRIES: readonly ScreenEntry[] = [
     'selfHarm',
     'strong',
     'english',
-    ' (?:took|take|taking|swallowed|swallow) (?:a bunch of|a lot of|all (?:my|the|of my|of the)|too many|so many|lots of|a handful of|a whole bottle of|[0-9]+) (?:pills|tablets|meds|medicine|painkillers|sleeping pills) | how many (?:pills|tablets|painkillers)[a-z ]* (?:die|kill|not wake|overdose) ',
+    ' (?:took|take|taking|swallowed|swallow|downed) (?:a bunch of|a lot of|all (?:my|the|of my|of the|of)|too many|so many|lots of|a handful of|a whole bottle of|a bottle of|[0-9]+) (?:[a-z]+ ){0,2}(?:pills|tablets|meds|medicine|painkillers) | how many (?:pills|tablets|painkillers)[a-z ]* (?:die|kill|not wake|overdose) ',
+  ),
+  e(
+    'selfHarm',
+    'strong',
+    'english',
+    ' (?:want|wanted|need|wish) (?:it all|everything|my life|all of this|all this) to (?:end|stop|be over) | (?:don t|dont|do not|can t|cant) see (?:the|any) (?:point|reason) (?:in|of|to) (?:living|live|life|being alive|going on|anything) | (?:life|living) (?:isn t|isnt|is not|aint) worth (?:it|living) | what s the point (?:of|in) (?:living|life|being alive) | i won t be (?:here|around|alive) (?:tomorrow|anymore|much longer|next week) | never wake up | better off dead | (?:nobody|no one|noone) (?:would|will) (?:even )?(?:miss|notice|care about) me | i m (?:just )?a burden | (?:thinking|thought|think) (?:about|of) (?:suicide|ending it|killing myself|ending my life|dying) | (?:want|wanna|going) to sleep (?:forever|and never wake up) ',
+  ),
+  e(
+    'selfHarm',
+    'strong',
+    'english',
+    ' (?:done|finished|tired|sick) (?:with|of) (?:life|living|everything|being alive|existing) | (?:been|keep|kept|started|still|always) (?:hurting|cutting|harming|burning) (?:myself|my (?:arms?|wrists?|legs?|thighs?)) | pills (?:are )?in my hand | (?:have|got|holding|bought) (?:the )?(?:pills|rope|knife|blade) (?:ready|in my hand|right now|already) | don t want to exist | dont want to exist ',
+  ),
+  e(
+    'selfHarm',
+    'strong',
+    'english',
+    ' (?:nobody|no one|noone) (?:would|will|d) (?:even )?(?:care|notice|miss me|cry) ',
+    ' (?:die|died|dead|gone|disappear|disappeared|kill myself) ',
+  ),
+  e(
+    'selfHarm',
+    'strong',
+    'english',
+    ' (?:my|the|this is my) (?:last|final) (?:message|post|words|goodbye|note) ',
+    ' (?:goodbye|bye|sorry|thank you for everything|thanks for everything|love you all|forgive me) ',
   ),
   e(
     'selfHarm',
     'strong',
     'english',
     ' (?:don t|dont|do not|never) want to (?:be alive|live|exist|wake up|be here) | (?:wish|wished) i (?:was|were|had) (?:never been born|never born|not born|dead|not alive) | better off without me | (?:nobody|no one|noone) (?:would|will|d) (?:even )?(?:care|notice|miss me)[a-z ]* (?:if|when) i (?:died|die|was gone|disappeared|disappear|left|killed myself|wasn t here|was not here) | goodbye (?:letter|note) | end it (?:all|tonight|today) | goodbye (?:forever|cruel world) | (?:no|nothing to) (?:reason|point) (?:to|in) (?:live|living|being alive) ',
+  ),
+];
+
+/** What makes death words ordinary talk: hyperbole, games, tests, stories, animals, lessons. */
+const ORDINARY_JA =
+  'ほど|かと思|死にそう|しにそう|そうになった|までに|笑|[wｗ]{1,}(?:$|[。、！!])|草|げーむ|ぼす|てすと|宿題|しゅくだい|範囲|部活|恐竜|魚|亀|動物|主人公|きゃら|電池|猫|犬|虫|髪|爪|紙|野菜|肉|料理|包丁|けが|怪我|転ん|薬局|病院|大切|大事|命の|学んだ|習った|調べた|について|消しゴム|けしごむ|電気|画面|植物|花|どらま|映画|漫画|まんが|あにめ|小説|物語|歴史|戦争|ぺん|いんく|まじっく|熱|風邪|かぜ';
+const ORDINARY_EN =
+  ' (?:laugh|laughing|laughed|lol|lmao|haha|joke|jokes|game|boss|level|respawn|test|homework|exam|phone|battery|hair|nails|paper|turtles?|fish|animals?|character|movie|show|book|story|plants?|flowers?|embarrassment|embarrassed|dying to|die for|killing it|killed it|dead serious|deadline|dead tired|grandpa|grandma|doctor|allergy|allergies|cut out|haircut|volleyball|soccer|practice|dinosaurs?|history|war) ';
+
+/**
+ * Self-harm said in words no structure above foresaw: a word of death or injury with the first
+ * person, a wish, a plan, a method or a farewell, and none of the ordinary contexts.
+ */
+export const SELF_HARM_CUES: readonly CueSet[] = [
+  cues(
+    'selfHarm',
+    'kana',
+    '死|しに(?:たい|方|かた)|しの(?:う)|しね(?:る|たら|ば)|しん(?:だ|で)|自殺|じさつ|消え|きえ(?:たい|る|て)|いなくな|この世|生きて|生きる|いきる|生まれて|うまれて|存在|終わりにす|おわりにす|終わらせ|首|絞め|しめ(?:たら|よう)|飛び降|とびお|飛び込|身投げ|遺書|楽にな|らくにな|目覚めたくな|起きたくな|切(?:り|っ|る)|きり(?:たい|たく)|傷|きず|刃|かみそり|剃刀|かったー|血|ろーぷ|縄|練炭|薬|くすり|od|おーばーどーず|りすか|自傷',
+    [
+      [
+        '私|わたし|あたし|僕|ぼく|俺|おれ|自分|じぶん|もう|毎日|毎晩|いつも|ずっと|最近|今夜|今日も|また',
+        0.4,
+      ],
+      ['刃|かみそり|剃刀|かったー|ろーぷ|縄|練炭|首|絞め|飛び降|飛び込|薬|od|屋上|線路', 0.4],
+      [
+        'たい(?!へん|せつ|いく|かい)|たく(?:な|て)|よう(?:かな|と|っと)|(?<!だ)かな|まし|ほうがいい|方がいい|しかない|考え|方法|教えて|やり方|仕方|しまった|ちゃった|てしまう|どうでもいい|意味(?:が|も)?ない|いみない|ごめんなさい|さよなら|さようなら|ばいばい|決めた|ため$|だらけ|持ち歩|やめられない|楽にな|らくにな|限界|つらい|辛い|しんどい|疲れた|つかれた|誰も(?:困らない|気にしない|悲しまない)|悲しんでくれる|場所(?:を)?(?:探|さが)',
+        0.6,
+      ],
+    ],
+    ORDINARY_JA,
+  ),
+  cues(
+    'selfHarm',
+    'english',
+    ' (?:die|dying|dead|death|kill myself|killing myself|kms|suicide|suicidal|end it|ending it|end everything|end things|ending things|stop existing|be gone|gone soon|end my life|alive|exist|existing|wake up|cut|cutting|hurt myself|hurting myself|harm|pills|overdose|noose|hang myself|jump off|rope|blade|razor|note for|goodbye|disappear|born) ',
+    [
+      [
+        ' (?:i|i m|im|id|ive|ill|me|my|myself|tonight|tomorrow|anymore|every day|again|sometimes) ',
+        0.4,
+      ],
+      [' (?:noose|rope|blade|razor|pills|bridge|overdose|knife|roof) ', 0.4],
+      [
+        ' (?:want|wanna|feel like|rather|wish|how do you|how to|how many|tired of|done with|can t|cant|keep thinking|thinking about|plan|planning|going to|gonna|to feel|just in case|better off|no point|nobody would|forever|don t want|dont want) ',
+        0.6,
+      ],
+    ],
+    ORDINARY_EN,
   ),
 ];

@@ -1,4 +1,4 @@
-import { any, entry as e, type ScreenEntry } from './entries';
+import { any, cues, entry as e, type CueSet, type ScreenEntry } from './entries';
 
 /**
  * Sexual solicitation and grooming (issue 26), Japanese and English. Every entry names kind
@@ -24,9 +24,15 @@ import { any, entry as e, type ScreenEntry } from './entries';
 // ── Japanese building blocks (kana form) ──────────────────────────────────────────────────
 /** Nudity, underwear and intimate body parts; 体 only where the context is clear. */
 const BODY_JA = any(
-  '裸',
-  'はだか',
+  '裸(?!足|眼|一貫|の王様|電球)',
+  'はだか(?!し|の王様)',
   '全裸',
+  '服なし',
+  'ふくなし',
+  '服(?:を)?着て(?:ない|いない)',
+  'すかーとの(?:中|なか|下|した)',
+  'ぱんちら',
+  '盗撮',
   'ぜんら',
   '下着',
   'したぎ',
@@ -47,6 +53,17 @@ const BODY_JA = any(
   '全身',
   'えろい',
   'えっちな',
+  'やらしい',
+  'いやらしい',
+  'えっろ',
+  'ぱじゃま',
+  '寝巻',
+  '寝る前の',
+  'お風呂上がり',
+  '風呂上がり',
+  'ふろあがり',
+  '着替え中',
+  '着替えてる',
   'ぬーど',
   'すけすけ',
   '脱いだ',
@@ -153,12 +170,16 @@ const SECRET_JA = any(
 /** What follows a secrecy word when it is asked of the reader (ね, にしてね, で), not told. */
 const ASKED_JA =
   '(?=$|[\\s。、！!？?…♡♥w]|ね|だよ|よ(?!り)|な(?![いくかさ])|に(?:して(?!た)|しと|しよ)|でね|で(?:お願い|よろしく)|ほしい|欲しい|くれ|ください)';
+/** A secret that is a surprise, not a groomer's: サプライズ, 誕生日プレゼント. */
+const SURPRISE_JA = 'さぷらいず|誕生日|たんじょうび|ぷれぜんとのこと|お祝い|おいわい';
 /** Meeting in person. */
 const MEET_JA = any(
   '会お',
   '会わない',
   'あわない[？?]',
   '会える',
+  '会えない',
+  'あえない[？?]',
   '会いたい',
   'あいたい',
   '会って',
@@ -170,6 +191,7 @@ const MEET_JA = any(
   'とまり(?:に|で|おいで)',
   'どらいぶ',
   '(?:家|うち)(?:に|まで)(?:来|こ|行|い)',
+  '(?:家|いえ|うち)(?:に|まで)?(?:行|い)って(?:いい|も)',
 );
 /** An exchange kept from parents: the chat, photos or a meeting. */
 const EXCHANGE_JA = any(
@@ -238,10 +260,16 @@ const MEET_CUE_JA = any(
   'なんねんせい',
   'どこ住み',
   'どこすみ',
+  'こっそり',
+  '内緒で',
+  '秘密で',
+  '会ったこと(?:は)?ない',
   '最寄り',
   'もより',
   '親には',
   '誰にも',
+  '親(?:は|が)?(?:いない|留守|るす|出かけ)',
+  '(?:今|いま)?(?:一人|ひとり)(?:なの|？|\\?|でしょ)',
   'だれにも',
 );
 
@@ -283,6 +311,7 @@ const MEET_EN = any(
   'come over',
   'come to my (?:place|house|car|room)',
   'see (?:you|u) in person',
+  'pick (?:you|u) up',
   'link up',
   'sleep ?over',
   'meet',
@@ -310,7 +339,6 @@ const MEET_CUE_EN = any(
   'your address',
   'irl',
   'in real life',
-  'pick (?:you|u) up',
 );
 /** An offer of money or gifts ("I'll give you robux", "for a gift card"). */
 const OFFER_EN = any(
@@ -335,6 +363,22 @@ export const SEXUAL_ENTRIES: readonly ScreenEntry[] = [
     'kana',
     `${BODY_JA}[^。！？!?]{0,4}?(?:見せ|みせ|見たい|みたい(?!に|な|だ)|触|さわ|なめ)|(?:君|きみ|お前|おまえ|あなた)の(?:体|からだ|身体)[^。！？!?]{0,4}?(?:見せ|みせ|見たい|みたい|触|さわ)`,
   ),
+  // Nudity with a camera, a call, a photo or a request (裸になってビデオ通話して, 服なしで).
+  e(
+    'sexual',
+    'strong',
+    'kana',
+    '裸(?!足|眼|一貫|の王様|電球)|はだか(?!し|の王様)|全裸|服なし|ふくなし|下着(?:姿|だけ)|(?:脱|ぬ)いで',
+    `${PHOTO_JA}|通話|つうわ|かめら|見せ|みせ|送っ|おくっ|なって`,
+  ),
+  // Intimacy questions and invitations: 彼氏とどこまで, 一緒にお風呂入ろう, 今どんな服着てるの.
+  e(
+    'sexual',
+    'strong',
+    'kana',
+    '(?:彼氏|彼女|かれし|かのじょ|好きな人|すきなひと)と(?:は)?どこまで|(?:お風呂|おふろ|風呂|しゃわー)(?:に|を)?(?:一緒に|いっしょに)?(?:入ろ|はいろ|入らない|はいらない|入りたい|浴びよ)|添い寝|そいね|(?:一緒|いっしょ)に(?:寝よ|ねよ|寝ない|ねない)|(?:今|いま)(?:どんな|なに|何)(?:服|ふく|格好|かっこう)(?:着て|して)(?:る|いる)|(?:胸|むね|おっぱい|お尻|おしり|太もも|ふともも)(?:が|って|は)?(?:大きい|おおきい|でかい|小さい|ちいさい|ぺちゃ|柔らか|やわらか|いい形|えろ)|らぶほ|(?:ほてる)(?:に|で)?(?:行こ|いこ|行かない|いかない|泊まろ|とまろ|行きたい)',
+    '一緒|いっしょ|彼氏|彼女|かれし|かのじょ|好きな人|添い寝|そいね|今|いま|胸|むね|おっぱい|お尻|おしり|太もも|ふともも|らぶほ|ほてる',
+  ),
   // Undressing asked for or shown (服脱いでみて, 脱いだ写真).
   e(
     'sexual',
@@ -348,6 +392,53 @@ export const SEXUAL_ENTRIES: readonly ScreenEntry[] = [
     'strong',
     'kana',
     `${any('えっち', 'えっ?ち(?=し|す)', 'せっくす', 'せくす', 'えろいこと', 'いやらしいこと', 'ちゅー', 'きす')}(?:しよ|しない|したい|しちゃ|させて|する[？?]|するの|しに|した(?:こと|事)|経験|けいけん)`,
+  ),
+  // Alone together (二人きりになろ, 二人だけで話せる場所に行こう), showing each other (ぼくのも見せる
+  // から君のも), photos sold or bought, an adult's interest (年上だけど付き合おう), lying to parents.
+  e(
+    'sexual',
+    'strong',
+    'kana',
+    '(?:二人|ふたり)っ?(?:きり|だけ)(?:で|に|の)[^。！？!?]{0,12}?(?:行こ|いこ|会|あお|あわ|遊|あそ|話|なろ|なれ|来|こ(?:ない|よう)|おいで|過ご)|(?:僕|ぼく|俺|おれ|私|わたし|うち)のも(?:見せる|みせる)[^。]{0,8}(?:君|きみ|お前|おまえ|あなた)のも(?:見せ|みせ)|見せ(?:合い|あい|合お|あお)',
+  ),
+  e(
+    'sexual',
+    'strong',
+    'kana',
+    `(?:${PHOTO_JA}|使用済み|下着)(?:を|も)?(?:売って|うって|売ってくれ|買う(?:よ|から)|買います|買い取|かいと|高く買|いくらで)|(?:いい|高い)値段`,
+    `${PHOTO_JA}|使用済み|下着`,
+  ),
+  e(
+    'sexual',
+    'strong',
+    'kana',
+    '(?:誰にも|だれにも|親にも|おやにも)(?:言わない|いわない|内緒|ないしょ|秘密)',
+    'あげる|ぷれぜんと|買ってあげ|かってあげ|お金|おかね|お小遣い|ご褒美|ごほうび|いいもの',
+  ),
+  e(
+    'sexual',
+    'strong',
+    'kana',
+    '(?:年上|としうえ|大人|社会人|大学生|[2-5][0-9]歳|[2-5][0-9]さい)(?:だけど|でも|の(?:俺|おれ|僕|ぼく|私))',
+    '付き合|つきあ|彼女|彼氏|かのじょ|かれし|でーと|会お|あお|好き|すき',
+  ),
+  e(
+    'sexual',
+    'strong',
+    'kana',
+    `${PARENT_JA}(?:に|には|にも)[^。！？!?]{0,14}?(?:って|と)(?:言っておいて|いっておいて|言っといて|いっといて|言えば|いえば|ごまかして|嘘ついて|うそついて)`,
+  ),
+  e(
+    'sexual',
+    'strong',
+    'folded',
+    'ヤ(?:りたい|らせ|ろう|っちゃ|った(?:こと|事))|(?<![a-z])(?:jc|jk|js)(?![a-z])(?=[\\s\\S]*(?:会|あい|写真|援|募集|好き|すき|とか))',
+  ),
+  e(
+    'sexual',
+    'strong',
+    'kana',
+    'むらむら|抱きたい|だきたい|抱かせ|だかせて|せふれ|夜這い|よばい|ろりこん|撮影会',
   ),
   // Words with no ordinary use here.
   e(
@@ -368,6 +459,8 @@ export const SEXUAL_ENTRIES: readonly ScreenEntry[] = [
     'strong',
     'kana',
     `${WHO_JA}(?:に|には|にも|にだけは|と)(?:絶対|ぜったい)?(?:に)?(?:は)?${SECRET_JA}${ASKED_JA}`,
+    '',
+    SURPRISE_JA,
   ),
   e(
     'sexual',
@@ -419,6 +512,30 @@ export const SEXUAL_ENTRIES: readonly ScreenEntry[] = [
     'sexual',
     'strong',
     'english',
+    ' (?:see|show|send|pic of|photo of|picture of|video of|vid of) (?:you|u|yourself|urself|me) (?:without|with no|in (?:your|ur)) (?:clothes|clothing|shirt|top|bra|underwear|undies|panties|towel|bikini) | (?:you|u|yourself|urself) naked | naked (?:you|u|pic|pics|photo|photos|selfie|selfies|video) ',
+  ),
+  e(
+    'sexual',
+    'strong',
+    'english',
+    ' (?:feet|foot|shower|bath|bed|body) (?:pic|pics|photo|photos|selfie|selfies|vid|video) | dick pics? | (?:see|show (?:you|u)) mine | wearing anything | (?:my )?parents (?:are|r) (?:away|out|not home|gone)| (?:nobody|no one) (?:can|will) see us | horny ',
+  ),
+  e(
+    'sexual',
+    'strong',
+    'english',
+    ' (?:your|ur|ya) (?:boobs|tits|booty|privates|bra size|cup size|dick|penis) | how big (?:are|is) (?:your|ur) | age is just a number | secret (?:girlfriend|boyfriend|relationship|gf|bf) | (?:lock|locked) (?:your|ur|the) door | (?:door|doors) (?:is |are )?locked | make sure (?:you re|youre|ur|you are) alone | nobody (?:is )?(?:home|watching) | (?:less|no|fewer) (?:clothes|clothing) (?:on)? | (?:i m|im|i am) (?:1[89]|[2-5][0-9]) (?:but|and|so|dont|don t) ',
+  ),
+  e(
+    'sexual',
+    'strong',
+    'english',
+    ' keep (?:this|it|that) between us | between us two | (?:your|ur) (?:parents|mom|mum|dad) (?:wouldn t|wouldnt|won t|wont|don t|dont|would never|will never|doesn t|doesnt) (?:understand|get it|need to know|have to know|find out) | (?:are|r) (?:you|u) (?:home alone|alone (?:at home|rn|right now|now|tonight)|by yourself|by urself) | (?:pretty|cute|hot|mature|sexy|beautiful) for (?:your age|ur age|a [0-9]+ year old|1[0-6]) ',
+  ),
+  e(
+    'sexual',
+    'strong',
+    'english',
     ' (?:take|taking) off (?:your|ur|ya) (?:shirt|top|clothes|bra|pants) ',
   ),
   e(
@@ -455,4 +572,55 @@ export const SEXUAL_ENTRIES: readonly ScreenEntry[] = [
   // A meeting with a grooming cue; money or gifts for photos.
   e('sexual', 'strong', 'english', ` ${MEET_EN} `, ` ${MEET_CUE_EN} `),
   e('sexual', 'strong', 'english', ` ${OFFER_EN} `, ` ${PHOTO_EN} | meet `),
+];
+
+/**
+ * Sexual approaches in words no structure above foresaw: a photo, a body, a kiss, a meeting or
+ * a private channel together with a request, secrecy or isolation, an adult's age, gifts or an
+ * unmistakably sexual word; school work, thanks, animals, family and stories dampen.
+ */
+export const SEXUAL_CUES: readonly CueSet[] = [
+  cues(
+    'sexual',
+    'kana',
+    `${PHOTO_JA}|通話|つうわ|かめら|下着|したぎ|ぱんつ|ぶら|水着|みずぎ|すかーと|制服|体|からだ|胸|むね|おっぱい|お尻|おしり|足|脚|太もも|裸|はだか|脱|ぬい|えっち|えろ|せっくす|きす|ちゅー|生理|処女|童貞|付き合|つきあ|彼氏|彼女|かれし|かのじょ|会お|会え|会わ|会いたい|あいたい|二人|ふたり|部屋|へや|家|なめ|舐め|触|さわ|声|仲良く|なかよく|あぷり|移動`,
+    [
+      [
+        '送って|おくって|見せて|みせて|ちょうだい|ちょーだい|ください|教えて|おしえて|撮らせ|とらせ|見たい|みたい(?!に|な|だ)|してみたく|しない[？?]|しよ(?!う?と)|しよう|したい|なりたい|なめたい|さわりたい|触りたい|聞きたい|ききたい|いつ[？?]|何色|なにいろ|の色',
+        0.5,
+      ],
+      [
+        '内緒|ないしょ|秘密|ひみつ|誰にも|だれにも|二人きり|二人だけ|ふたりきり|一人のとき|ひとりのとき|部屋に一人|こっそり|見られ|ばれ|移動しよ|ここだと|消して',
+        0.6,
+      ],
+      ['大学生|社会人|大人|年上|中学生の子|小学生|何歳|なんさい|[0-9]+歳|おじさん', 0.6],
+      [
+        'えっち|えろ|せっくす|生理(?:いつ|なの|中)|下着の色|ぱんつの色|短め|すかーと短|脱いで|裸(?!足|の王様)|はだか(?!し|の王様)|(?:足|脚|体|首|耳|指|胸)(?:を)?(?:なめ|舐め|さわ|触)|(?:きす|ちゅー)(?:して|しよ|したい|してみ|しない|したこと)',
+        1,
+      ],
+      ['かわいい|可愛い|きれい|すたいる|色っぽ', 0.3],
+      ['お金|おかね|あげる|買ってあげ|ぷれぜんと|[0-9]+円', 0.4],
+    ],
+    'ありがとう|学級|授業|先生に送|くらすの|班の|課題|発表|作品|天ぷら|魚|犬|猫|家族で|お母さんと|主人公|物語|話だった|映画|さぷらいず|誕生日|宿題|ぽすたー|すらいど|資料|保健|学んだ|習った',
+  ),
+  cues(
+    'sexual',
+    'english',
+    ' (?:pic|pics|photo|photos|selfie|selfies|snap|snaps|camera|cam|video|call|facetime|body|bikini|underwear|bra|clothes|kiss|kissed|kissing|spicy|nude|naked|meet|secret|present|gift|age|alone|room|bed|shower|wearing) ',
+    [
+      [' (?:send|show|turn on|let me see|can i see|want|wanna|practice|more|take|wear|meet) ', 0.5],
+      [
+        ' (?:secret|don t tell|dont tell|keep it|between us|alone|nobody|delete|just us|just you and me) ',
+        0.6,
+      ],
+      [
+        ' (?:spicy|sexy|nude|naked|underwear|bra|lingerie|kissed anyone|practice kissing|practice with me|nice body|hot body|body for (?:your|ur) age|in (?:a|your|ur) (?:bikini|bra|underwear|towel)|turn on (?:your|ur) (?:camera|cam)|show me more) ',
+        1,
+      ],
+      [' (?:for your age|for ur age|how old|your age|ur age) ', 0.6],
+      [' (?:present|gift|pay|bucks|robux|money) ', 0.4],
+      [' (?:cute|pretty|beautiful|hot) ', 0.3],
+    ],
+    ' (?:group photo|class|project|poster|slides|homework|teacher|took a pic of the|family|dog|cat|sunset|trip|library|drawing|art|school) ',
+  ),
 ];
