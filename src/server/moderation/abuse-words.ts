@@ -70,7 +70,7 @@ export const ABUSE_ENTRIES: readonly ScreenEntry[] = [
     'threat',
     'strong',
     'kana',
-    '(?:殺|ころ)(?:す|し)(?:ぞ|てやる|たる|ちゃうぞ|に(?:行|い)く)|ぶっ(?:とば|飛ば|殺|ころ|つぶ|潰)|ぼこぼこに(?:して|する|される)|(?:殴|なぐ)(?:る(?=$|[。、！!…]|ぞ|から|よ)|ってやる|りに(?:行|い)く|られたい)|(?:刺|さ)す(?:ぞ|から(?!ね)|よ(?=$|[。、！!]))|刺してやる|(?:燃や|もや)す(?:ぞ|から|よ(?=$|[。、！!]))|(?:しめ|締め)る(?:ぞ|から)|(?:晒|さら)す(?:ぞ|から)|(?:ばら|ばら)まく(?:ぞ|から|よ(?=$|[。、！!]))|(?:拡散|かくさん)する(?:ぞ|から)|ただじゃ(?:済|す)まない|(?:覚|おぼ)え(?:て|と)(?:ろ|け|おけ)',
+    '(?:殺|ころ)(?:す|し)(?:ぞ|てやる|たる|ちゃうぞ|に(?:行|い)く)|ぶっ(?:とば|飛ば|殺|ころ|つぶ|潰)|ぼこぼこに(?:して|する|される)|(?:殴|なぐ)(?:る(?=$|[。、！!…]|ぞ|から|よ)|ってやる|りに(?:行|い)く|られたい)|(?:刺|さ)す(?:ぞ|から(?!ね)|よ(?=$|[。、！!]))|刺してやる|(?:燃や|もや)す(?:ぞ|から|よ(?=$|[。、！!]))|(?:しめ|締め)る(?:ぞ|から)|(?:晒|さら)す(?:ぞ|から)|(?:ばら|ばら)まく(?:ぞ|から|よ(?=$|[。、！!]))|(?:拡散|かくさん)する(?:ぞ|から)|ただじゃ(?:済|す)まない|(?:覚|おぼ)え(?:てろ|ておけ)',
   ),
   e(
     'threat',
@@ -116,7 +116,7 @@ export const ABUSE_ENTRIES: readonly ScreenEntry[] = [
     'threat',
     'strong',
     'kana',
-    '覚悟(?:しとけ|しておけ|しろ|しな(?=$|[。、！!よ])|できて(?:る|ん))|ただじゃ(?:おかない|おかね|済まない|すまない)|ただで(?:済|す)むと(?:思|おも)|(?:ばら|バラ)す(?:ぞ|から|よ(?=$|[。、！!]))|(?:言|い)いふらす(?:ぞ|から)|(?:家|いえ|うち)(?:まで|に)(?:行|い)って(?:やる|やっ)|(?:来なかったら|こなかったら|言ったら|いったら|ちくったら|ばらしたら|逃げたら|にげたら|やったら|したら|言いつけたら|いいつけたら)[^。]{0,8}?(?:わかって(?:る|ん)(?:よな|よね|だろ|な(?=$|[。、！!]))|分かって(?:る|ん)(?:よな|よね|だろ)|どうなるか|ただじゃ|覚えと|知らない(?:から|よ|ぞ)|しらない(?:から|よ|ぞ)|殴|なぐ|ぶっ|殺|ころ)',
+    '覚悟(?:しとけ|しておけ|しろ|しな(?=$|[。、！!よ])|できて(?:る|ん))|(?:覚|おぼ)えと(?:け|けよ)(?![^。]*(?:てすと|試験|出る|笑|w$))|ただじゃ(?:おかない|おかね|済まない|すまない)|ただで(?:済|す)むと(?:思|おも)|(?:ばら|バラ)す(?:ぞ|から|よ(?=$|[。、！!]))|(?:言|い)いふらす(?:ぞ|から)|(?:家|いえ|うち)(?:まで|に)(?:行|い)って(?:やる|やっ)|(?:来なかったら|こなかったら|言ったら|いったら|ちくったら|ばらしたら|逃げたら|にげたら|やったら|したら|言いつけたら|いいつけたら)[^。]{0,8}?(?:わかって(?:る|ん)(?:よな|よね|だろ|な(?=$|[。、！!]))|分かって(?:る|ん)(?:よな|よね|だろ)|どうなるか|ただじゃ|覚えと|知らない(?:から|よ|ぞ)|しらない(?:から|よ|ぞ)|殴|なぐ|ぶっ|殺|ころ)',
   ),
   // ── Japanese: slurs (strong) ─────────────────────────────────────────────────────────────
   e('abuse', 'strong', 'compact', 'がいじ(?!ん)|きちがい|基地外|気違い|池沼'),
@@ -143,13 +143,13 @@ export const ABUSE_ENTRIES: readonly ScreenEntry[] = [
     'threat',
     'strong',
     'kana',
-    '(?:泣か|なか|潰|つぶ|しば)す(?:ぞ|から(?!ね))|首(?:を)?洗って|(?:二度と|にどと)(?:学校|がっこう)?(?:に)?(?:来|こ)れない',
+    '(?:泣か|なか|潰|つぶ|しば)す(?:ぞ|から(?!ね))|首(?:を)?洗って|(?:二度と|にどと)(?:学校|がっこう)?(?:に)?(?:来|こ)れない|(?:来れ|来られ|これ|こられ|歩け|立て|学校に来れ)ないように(?:して|し)(?:やる|やっ|やん)|(?:校舎裏|校舎の裏|体育館裏|体育館の裏|裏庭|うらにわ|屋上|おくじょう|といれ)(?:な|に来い|来い|で待(?:って|っと)る?)(?=$|[。！!])',
   ),
   e(
     'abuse',
     'insult',
     'compact',
-    'くさい|頭おかしい|あたまおかしい|ぼち(?=$|が|は|w)|いきんな|でしやばんな|でしやばるな',
+    'くさい|頭おかしい|あたまおかしい|ぼち(?=$|が|は|w|の)|いきんな|でしやばんな|でしやばるな|のくせに|のくせして',
   ),
   e(
     'abuse',
@@ -186,7 +186,7 @@ export const ABUSE_ENTRIES: readonly ScreenEntry[] = [
     'compact',
     '(?:ごみ|ゴミ)(?!拾|ひろ|を|が|は|の|箱|ばこ|袋|ぶくろ|出|問題|分別)',
   ),
-  e('abuse', 'strong', 'compact', '(?:生|い)きてる(?:価値|かち)(?:が|も)?(?:ない|ねえ)'),
+  e('abuse', 'strong', 'compact', '(?:生|い)きてる(?:価値|かち)(?:が|も)?(?:ない|ねえ|なし)'),
   e(
     'abuse',
     'weak',
@@ -331,13 +331,13 @@ export const ABUSE_ENTRIES: readonly ScreenEntry[] = [
     'abuse',
     'strong',
     'english',
-    ` ${YOU_ARE} (?:a |such a |literally a )?(?:joke|clown|bozo|disgrace) | nobody asked (?:you|u) `,
+    ` ${YOU_ARE} (?:a |such a |literally a )?(?:joke|clown|bozo|disgrace) | nobody asked (?:you|u) | ${YOU_ARE} (?:so |really |literally )?(?:weird|creepy|cringe|gross|annoying|ugly|stupid|dumb) (?:af|asf|as hell|as fuck) | ${YOU} (?:smell|stink)(?: bad)? $|^ (?:fu|f u|fuu)(?: you| u)? $`,
   ),
   e(
     'threat',
     'strong',
     'english',
-    ` dead meat | wait (?:till|until) i (?:see|get|catch) ${YOU} | beat the (?:crap|hell|shit) out of | ${YOU} ll be sorry | youll be sorry | make (?:your|ur) life (?:hell|miserable) | (?:tell|show) everyone (?:your|ur) (?:secret|secrets|pics|photos) `,
+    ` dead meat | wait (?:till|until) i (?:see|get|catch) ${YOU} | (?:you d |youd |you )?better not (?:show up|come|be there|tell|snitch) | ${WILL} (?:hurt|beat|get|find|punch|kill) (?:your|ur) (?:little |big )?(?:brother|sister|mom|mum|dad|family|dog|cat|friend|friends) | ${WILL} (?:break|smash|bash) (?:your|ur) (?:[a-z]+ ){0,4}?(?:face|head|nose|legs?|arms?|teeth) | ${WILL} (?:jump|beat up|get|kill|hurt) (?:him|her|them) | beat the (?:crap|hell|shit) out of | ${YOU} ll be sorry | youll be sorry | make (?:your|ur) life (?:hell|miserable) | (?:tell|show) everyone (?:your|ur) (?:secret|secrets|pics|photos) `,
   ),
   e(
     'abuse',
@@ -402,7 +402,7 @@ export const ABUSE_ENTRIES: readonly ScreenEntry[] = [
     'abuse',
     'insult',
     'english',
-    ' (?:ugly|stupid|dumb|dumbass|idiot|idiots|loser|losers|moron|trash|worthless|pathetic|disgusting|gross|shit|sucks|suck|crap|lame|cringe|noob|freak|fat|pig|fatso|fatty|stoopid|stupit|dumbo) ',
+    ' (?:ugly|stupid|dumb|dumbass|idiot|idiots|loser|losers|moron|trash|worthless|pathetic|disgusting|gross|shit|sucks|suck|crap|lame|cringe|noob|freak|fat|pig|fatso|fatty|stoopid|stupit|dumbo|weirdo|creep)(?= )',
   ),
   e('abuse', 'weak', 'english', ' (?:boring|bad|terrible|awful|worst|weird) '),
 ];

@@ -99,6 +99,8 @@ const CONTACT: readonly RegExp[] = [
   new RegExp(`(?<![\\w.])@[a-z0-9_.]{2,}(?![\\w.]*\\.[a-z]{2,})[^\\n]{0,15}?${SNS}`, 'gi'),
   // ラインID: tomoni_kid, LINE ID, インスタのアカ
   new RegExp(`${SNS}\\s*(?:の|で|:|：)?\\s*${ID_WORD}`, 'gi'),
+  // snapchat: bluebird_77 (a handle has a digit, _ or . so "instagram: lots of ads" is no handle)
+  new RegExp(`${SNS}\\s*(?:id)?\\s*[:：→]\\s*@?(?=[a-z0-9_.]*[0-9_.])[a-z0-9_.]{3,}`, 'gi'),
   // LINEやってたらIDおしえて: a messenger, its id and a request in one breath
   new RegExp(`${SNS}[^\\n]{0,10}?${ID_WORD}[^\\n]{0,4}?${SWAP_WORD}`, 'gi'),
   // LINE交換しよう, インスタ教えて, ラインやってる?
@@ -116,7 +118,7 @@ const CONTACT: readonly RegExp[] = [
   // @handle フォローしてね, @handle follow me
   /(?<![\w.])@[a-z0-9_.]{3,}\s*(?:を|に|で)?\s*(?:フォロー|ふぉろー|follow|追加|ついか|登録|とうろく|dm|ＤＭ)/gi,
   // snap me: handle, add me: handle
-  /\b(?:snap|insta|ig|dm|text|add|follow|message|hmu)\s+me\s*(?:on|at)?\s*[:：@]\s*@?[a-z0-9_.]{3,}/gi,
+  /\b(?:snap|insta|ig|dm|text|add|follow|message|hmu|line)\s+me\s*(?:on|at)?\s*[:：@]?\s*@?(?=[a-z0-9_.]*[0-9_.])[a-z0-9_.]{3,}/gi,
   // Discord and LINE invites
   /\b(?:discord(?:app)?\.(?:gg|com\/invite)|dsc\.gg|line\.me|lin\.ee)\/[^\s<>"]+/gi,
 ];
@@ -199,7 +201,10 @@ function findAbuse(
     // What is left when the mild words are taken out: almost nothing means the word is the text.
     let rest = forms.compact;
     for (const w of distinct) rest = rest.split(kanaFold(w.replace(/ /g, ''))).join('');
-    const alone = [...rest.replace(/[^\p{L}\p{N}]/gu, '')].length <= 4;
+    let restEn = forms.english;
+    for (const w of distinct) restEn = restEn.split(w).join(' ');
+    const letters = (s: string) => [...s.replace(/[^\p{L}\p{N}]/gu, '')].length;
+    const alone = letters(rest) <= 4 || letters(restEn) <= 4;
     if ((insults.length > 0 && directed) || alone || (distinct.size >= 2 && insults.length > 0))
       counted = [...strong, ...mild];
   }

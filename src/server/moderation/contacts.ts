@@ -89,6 +89,8 @@ function isPhone(digits: string): boolean {
   if (isCounting(digits.replace('+', ''))) return false;
   if (digits.startsWith('+')) return parsePhoneNumberFromString(digits)?.isValid() ?? false;
   if (!digits.startsWith('0') || digits.length < 10 || digits.length > 13) return false;
+  // A mobile number one digit short or long (090-876-5432) is still a number being shared.
+  if (/^0[789]0\d{7,9}$/.test(digits)) return true;
   // 00 / 010 are international prefixes from Japan (010 1 415…).
   if (digits.startsWith('010'))
     return parsePhoneNumberFromString(`+${digits.slice(3)}`)?.isValid() ?? false;

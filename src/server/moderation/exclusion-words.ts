@@ -59,7 +59,7 @@ const SOMEONE = any(
   '[ぁ-ゖァ-ヺ一-龠]{1,6}の(?:こと|事)',
   // Not inside a word: no kanji or katakana before, and a hiragana before only if it is a
   // particle (みんなでたかしを, 今日からりなは).
-  '(?<![一-龠ァ-ヺ])(?<!(?<![でもらはがにとへ])[ぁ-ゖ])(?!この|その|あの|どの|これ|それ|あれ|ここ|そこ|みんな|だれ|なに|いつ)[ぁ-ゖ]{2,4}(?=と|とは|は|を|が|の|抜き|ぬき|だけ|には)',
+  '(?<![一-龠ァ-ヺ])(?<!(?<![でもらはがにとへ])[ぁ-ゖ])(?!この|その|あの|どの|これ|それ|あれ|ここ|そこ|みんな|だれ|なに|いつ|あした|あす|きょう|きのう|あさって)[ぁ-ゖ]{2,4}(?=と|とは|は|を|が|の|抜き|ぬき|だけ|には|から)',
 );
 /** Said as an order, a proposal, a decision or something done together. */
 const MOOD = any(
@@ -77,7 +77,8 @@ const MOOD = any(
   '決定',
   '確定',
   'けってい',
-  '(?:よう|ろう|こう|そう|ぼう|しよ)(?=$|[、。！!？?よぜねか〜w])',
+  '(?:よう|ろう|こう|そう|ぼう|しよ|もらお|やろ|いこ)(?=$|[、。！!？?よぜねか〜w])',
+  'から(?=$|[、。！!）)])',
   '[ねな](?=$|[、。！!？?w♪〜])',
   'で(?=$|[、。！!w])',
   'こと[！!]',
@@ -216,7 +217,7 @@ export const EXCLUSION_ENTRIES: readonly ScreenEntry[] = [
     'exclusion',
     'strong',
     'kana',
-    '(?:ぐるーぷ|ぐる|班|はん|ちーむ|部活|仲間|輪|らいん|line|ぐるちゃ|くらす)(?:から|に|には|へ)(?:は)?(?:外そ|はずそ|外せ|はずせ|外して|はずして|抜けろ|ぬけろ|抜けて(?:よ|ほしい|くれ)|出てけ|でてけ|出ていけ|追い出|おいだ|入れない(?:で|ように|こと)|いれない(?:で|ように|こと)|入れるな|いれるな|入れてやらない|呼ぶな|よぶな)',
+    '(?:ぐるーぷ|ぐる|班|はん|ちーむ|部活|仲間|輪|らいん|line|ぐるちゃ|くらす)(?:から|に|には|へ)(?:は)?(?:外そ|はずそ|外せ|はずせ|外して|はずして|抜けろ|ぬけろ|抜けて(?:よ|ほしい|くれ)?|出てけ|でてけ|出ていけ|出てって|でてって|出ていって|追い出|おいだ|入れない(?:で|ように|こと)|いれない(?:で|ように|こと)|入れるな|いれるな|入れてやらない|呼ぶな|よぶな)',
   ),
   // Not inviting: Xだけ誘わないでおこう, X を誘うのはなし
   e(
@@ -237,7 +238,7 @@ export const EXCLUSION_ENTRIES: readonly ScreenEntry[] = [
     'exclusion',
     'strong',
     'kana',
-    `(?:誘|さそ)わなくて(?:いい|ok|よし)|${PERSON_JA}(?:抜き|ぬき|以外|いがい|なし)で|(?<![ぁ-ゖ])[ぁ-ゖ]{2,4}(?:さん|くん|ちゃん)?(?:抜き|ぬき)(?:で|の)(?:ぐるーぷ|ぐる|班|line|らいん|遊|あそ|行|い|会|帰|かえ)|(?:が|は)(?:来|き)たら[^。！？!?]{0,6}?(?:逃げよ|にげよ|無視|むし|帰ろ|かえろ|離れよ|はなれよ|どっか行こ|しかと|隠れよ|かくれよ)`,
+    `(?:誘|さそ)わなくて(?:いい|ok|よし)|${PERSON_JA}(?:抜き|ぬき|以外|いがい|なし)で|(?<![ぁ-ゖ])[ぁ-ゖ]{2,4}(?:さん|くん|ちゃん)?(?:抜き|ぬき)(?:で|の)(?:ぐるーぷ|ぐる|班|line|らいん|遊|あそ|行|い|会|帰|かえ)|(?:が|は)(?:来|き|入ってき|はいってき|い)たら[^。！？!?]{0,6}?(?:逃げよ|にげよ|無視|むし|帰ろ|かえろ|離れよ|はなれよ|どっか行こ|しかと|隠れよ|かくれよ|退出|たいしゅつ|抜けよ|ぬけよ|出よ|でよ)|(?:お前|おまえ|あんた|あいつ|こいつ)[^。！？!?]{0,8}?(?:席|居場所|いばしょ|場所)(?:は|なんて|なんか)?(?:ない|ねー|ねえ)|(?:同じ|一緒の|いっしょの)(?:班|はん|ぐるーぷ|ちーむ)(?:とか|は|なんて)?(?:無理|むり|やだ|いや|嫌)`,
   ),
   // Kept out of a group: ゆきは入れないで (with グループ / 班 in the message), クラスにいらない.
   e(
@@ -259,7 +260,7 @@ export const EXCLUSION_ENTRIES: readonly ScreenEntry[] = [
     'exclusion',
     'strong',
     'folded',
-    `(?:(?:仲間|なかま)(?:外|はず)れ|しかと|シカト|絶交|ぜっこう|いない(?:人|ひと|もの)扱い|空気扱い|くうき扱い|別行動|べつこうどう|(?:組|く)むやつ(?:いない|いね)|(?:誘|さそ)(?:わな|うのやめ)|相手にしな|(?:外|はず)し(?:と|てお)いた|追い出|おいだ|(?:入|い)れて(?:やんない|やらない|やらん|あげない|あげん)|ハブ(?!空港|酒|とマングース)|はぶ(?=ろ|る|られろ|った|いた|け))${NOT_DONE}`,
+    `(?:(?:仲間|なかま)(?:外|はず)れ|しかと|シカト|絶交|ぜっこう|いない(?:人|ひと|もの)扱い|空気扱い|くうき扱い|空気(?:だと|と)(?:思|おも)|いない(?:と|ものと)(?:思|おも)って|既読無視|未読無視|別行動|べつこうどう|(?:組|く)むやつ(?:いない|いね)|(?:誘|さそ)(?:わな|うのやめ)|相手にしな|(?:外|はず)し(?:と|てお)いた|追い出|おいだ|(?:入|い)れて(?:やんない|やらない|やらん|あげない|あげん)|ハブ(?!空港|酒|とマングース)|はぶ(?=ろ|る|られろ|った|いた|け))${NOT_DONE}`,
     `${MOOD}|${SOMEONE}`,
   ),
   // Not talking to, calling, sitting with or listening to someone, said as a rule: あいつには声か
@@ -268,8 +269,15 @@ export const EXCLUSION_ENTRIES: readonly ScreenEntry[] = [
     'exclusion',
     'strong',
     'folded',
-    '(?:話|はな|しゃべ|喋|遊|あそ|声かけ|声を?かけ|こえかけ|話しかけ|はなしかけ|誘|さそ|呼|組|く(?=ま|む)|入れ|いれ|構|かま|相手にし|仲良くし|近づ|近寄|行|い(?=か)|聞|き(?=か)|座|すわ|返事し|返信し|いいねし)(?:[さらばまかわ]?ない(?:で(?:おこ|おく|ね|よ|いい|$|[、。！!])|こと(?:[！!]|に(?:しよ|した|決)|$)|ように)|[さらばまかわ]?なくて(?:いい|ok)|(?:す|る|む|く|ぶ|う|つ)な(?=$|[、。！!よ])|んな(?=$|[、。！!よ]))',
+    '(?:話|はな|しゃべ|喋|遊|あそ|声かけ|声を?かけ|こえかけ|話しかけ|はなしかけ|誘|さそ|呼|組|く(?=ま|む)|入れ|いれ|構|かま|相手にし|仲良くし|近づ|近寄|行|い(?=か)|聞|き(?=か)|座|すわ|返事し|返信し|いいねし)(?:[さらばまかわ]?ない(?:で(?:おこ|おく|ね|よ|いい|$|[、。！!])|こと(?:[！!]|に(?:しよ|した|決)|$)|ように)|[さらばまかわ]?なくて(?:いい|ok)|[さらばまかわ]?ない(?:から|し)(?=$|[、。！!）)])|(?:す|る|む|く|ぶ|う|つ)な(?=$|[、。！!よ])|んな(?=$|[、。！!よ]))',
     `${SOMEONE}`,
+  ),
+  e(
+    'exclusion',
+    'strong',
+    'folded',
+    '(?:一人|ひとり)で(?:帰|かえ|食べ|たべ|行|い|やっ|座|すわ)(?:って|れ|りな|な)',
+    `^(?=[\\s\\S]*(?:${SOMEONE}))(?=[\\s\\S]*(?:今日から|明日から|これから|ずっと|みんな|誰も))`,
   ),
   // No longer a friend or one of us; left on their own: えみは今日から仲間じゃない, あいつだけ一人にしよ.
   e(
@@ -322,7 +330,7 @@ export const EXCLUSION_ENTRIES: readonly ScreenEntry[] = [
     'exclusion',
     'strong',
     'named',
-    ` if (?:anyone|anybody|someone|somebody|you|u) (?:talks?|sits?|hangs? out|plays?|hangs?) (?:to|with) (?:him|her|them|zname) (?:they re|theyre|they are|you re|youre|ur|u r|ure) (?:out|next|not) | (?:we re|were|we are|we ll|we will|everyone s|everyones|everyone is|everyone will) (?:all )?(?:gonna |going to )?(?:ignore|avoid|leave out|exclude|unfriend|block|ghost) (?:you|u|him|her|them|zname) `,
+    ` if (?:anyone|anybody|someone|somebody|you|u) (?:talks?|sits?|hangs? out|plays?|hangs?) (?:to|with) (?:him|her|them|zname) (?:they re|theyre|they are|you re|youre|ur|u r|ure) (?:out|next|not) | if (?:he|she|they|zname) (?:comes|joins|shows up|sits|is there) (?:we re|were|we are|we ll|well|i m|im) (?:leaving|going|out|moving|gone) | go (?:sit|eat|play) somewhere else | (?:table|group|team|seat) is (?:full|taken) for (?:you|u) | (?:isn t|is not|s not|aren t|are not|isnt) (?:part of|in|on|a member of) (?:our|the) (?:team|group|club|squad|friend group|gc|group chat) (?:anymore|now) | (?:we re|were|we are|we ll|we will|everyone s|everyones|everyone is|everyone will) (?:all )?(?:gonna |going to )?(?:ignore|avoid|leave out|exclude|unfriend|block|ghost) (?:you|u|him|her|them|zname) `,
   ),
   e(
     'exclusion',
@@ -359,7 +367,7 @@ export const EXCLUSION_CUES: readonly CueSet[] = [
   cues(
     'exclusion',
     'named',
-    ' (?:ignore|ignoring|avoid|avoiding|exclude|excluding|leave out|left out|uninvite|unfriend|unfollow|block|blocking|ghost|ghosting|kick|kicked|ban|banned|not invited|don t invite|dont invite|not allowed|can t come|cant come|can t join|cant join|can t sit|cant sit|out of (?:our|the) group|not welcome|doesn t belong|doesnt belong) ',
+    ' (?:stay away from|ignore|ignoring|avoid|avoiding|exclude|excluding|leave out|left out|uninvite|unfriend|unfollow|block|blocking|ghost|ghosting|kick|kicked|ban|banned|not invited|don t invite|dont invite|not allowed|can t come|cant come|can t join|cant join|can t sit|cant sit|out of (?:our|the) group|not welcome|doesn t belong|doesnt belong) ',
     [
       [
         ' (?:him|her|them|he|she|they|zname|the new (?:kid|girl|boy)|that (?:kid|girl|boy|guy)) ',

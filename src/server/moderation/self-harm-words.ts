@@ -91,7 +91,7 @@ export const SELF_HARM_ENTRIES: readonly ScreenEntry[] = [
     'selfHarm',
     'strong',
     'kana',
-    '(?:死|し)に(?:てぇ|てー|てえ|たく(?:なる|なった|て)|たかった)|(?:消|き)え(?:てぇ|てー|たく(?:なる|なった|て))|いなくなり(?:てぇ|たく)|生きて(?:いけ|いく)(?:る)?(?:気|自信)が(?:しない|ない)|(?<!と|で|は)生きていけない|生きるの(?:が|も|に)?(?:つらい|辛い|しんどい|無理|むり|疲れ|つかれ|いや|嫌)|(?:死|し)んだら(?:楽|らく)|(?:死|し)のう(?=$|[。、！!…])|(?:死ぬ|しぬ|消える|きえる|いなくなる)しか(?:ない|なくない)|(?:死ぬ|しぬ|死にたい|消える|きえる|消えたい|いなくなる|自殺|じさつ)(?:こと|事)(?:ばかり|ばっかり|ばっか|しか)(?:考え|かんがえ)|(?:私|わたし|僕|ぼく|俺|おれ|自分|じぶん|あたし)(?:を|のこと)(?:殺して|ころして|消して|けして|終わらせて)|(?:存在|そんざい)(?:してる|する|している)?(?:意味|価値|いみ|かち)(?:が|って)?(?:ない|ある[？?]|あるの)|(?:手首|腕|うで)(?:に|の)(?:線|傷|きず|跡|あと)|生きて(?:て|いて|る)(?:も)?(?:意味|いみ)(?:が|も)?(?:ない|なくない)|生まれて(?:き|来)て(?:ごめん|すみません|申し訳)|(?:死|し)ねば(?:楽|らく)|もう(?:生き|いき)(?:たくない|られない)',
+    '(?:死|し)に(?:てぇ|てー|てえ|たく(?:なる|なった|て)|たかった)|(?:消|き)え(?:てぇ|てー|たく(?:なる|なった|て))|いなくなり(?:てぇ|たく)|生きて(?:いけ|いく)(?:る)?(?:気|自信)が(?:しない|ない)|(?<!と|で|は)生きていけない|生きるの(?:が|も|に)?(?:つらい|辛い|しんどい|無理|むり|疲れ|つかれ|いや|嫌)|(?:死|し)んだら(?:楽|らく)|(?:死|し)のう(?=$|[。、！!…])|(?:死ぬ|しぬ|消える|きえる|いなくなる)しか(?:ない|なくない)|(?:死ぬ|しぬ|死にたい|消える|きえる|消えたい|いなくなる|自殺|じさつ)(?:こと|事)(?:ばかり|ばっかり|ばっか|しか)(?:考え|かんがえ)|(?:私|わたし|僕|ぼく|俺|おれ|自分|じぶん|あたし)(?:を|のこと)(?:殺して|ころして|消して|けして|終わらせて)|(?:存在|そんざい)(?:してる|する|している)?(?:意味|価値|いみ|かち)(?:が|って)?(?:ない|ある[？?]|あるの)|(?:手首|腕|うで)(?:に|の)(?:線|傷|きず|跡|あと)|生きて(?:て|いて|る)(?:も)?(?:意味|いみ)(?:が|も)?(?:ない|なくない)|生まれて(?:き|来)て(?:ごめん|すみません|申し訳)|(?:目が覚め|目覚め|起き)なければ(?:いい|いいのに)|朝が(?:来|こ)なければ|(?:消|き)えて(?:なくなり|しまい)たい|(?:死|し)ねば(?:楽|らく)|もう(?:生き|いき)(?:たくない|られない)',
   ),
   // How to: 首つりの方法, 死ぬ方法を調べてる.
   e(
@@ -227,6 +227,12 @@ export const SELF_HARM_ENTRIES: readonly ScreenEntry[] = [
     'selfHarm',
     'strong',
     'english',
+    ' (?:nobody|no one|noone) (?:would |will |d |even )*(?:cares?|notices?|misses|miss|cry|cries) (?:if|when) i | not (?:going to|gonna) be (?:around|here|alive) (?:much longer|for long|tomorrow|anymore) | i (?:ll |will |m going to |m gonna |gonna )?end it (?:tonight|today|all|soon|now|for good) | the (?:night|day) i end it | sorry for everything | forgive me for everything ',
+  ),
+  e(
+    'selfHarm',
+    'strong',
+    'english',
     ' (?:nobody|no one|noone) (?:would|will|d) (?:even )?(?:care|notice|miss me|cry) ',
     ' (?:die|died|dead|gone|disappear|disappeared|kill myself) ',
   ),
@@ -247,7 +253,7 @@ export const SELF_HARM_ENTRIES: readonly ScreenEntry[] = [
 
 /** What makes death words ordinary talk: hyperbole, games, tests, stories, animals, lessons. */
 const ORDINARY_JA =
-  'ほど|かと思|死にそう|しにそう|そうになった|までに|笑|[wｗ]{1,}(?:$|[。、！!])|草|げーむ|ぼす|てすと|宿題|しゅくだい|範囲|部活|恐竜|魚|亀|動物|主人公|きゃら|電池|猫|犬|虫|髪|爪|紙|野菜|肉|料理|包丁|けが|怪我|転ん|薬局|病院|大切|大事|命の|学んだ|習った|調べた|について|消しゴム|けしごむ|電気|画面|植物|花|どらま|映画|漫画|まんが|あにめ|小説|物語|歴史|戦争|ぺん|いんく|まじっく|熱|風邪|かぜ';
+  'ほど|かと思|死にそう|しにそう|そうになった|までに|笑|相撲|骨折|ぶつけ|日焼け|筋肉|筋とれ|腕時計|腕前|[wｗ]{1,}(?:$|[。、！!])|草|げーむ|ぼす|てすと|宿題|しゅくだい|範囲|部活|恐竜|魚|亀|動物|主人公|きゃら|電池|猫|犬|虫|髪|爪|紙|野菜|肉|料理|包丁|けが|怪我|転ん|薬局|病院|大切|大事|命の|学んだ|習った|調べた|について|消しゴム|けしごむ|電気|画面|植物|花|どらま|映画|漫画|まんが|あにめ|小説|物語|歴史|戦争|ぺん|いんく|まじっく|熱|風邪|かぜ';
 const ORDINARY_EN =
   ' (?:laugh|laughing|laughed|lol|lmao|haha|joke|jokes|game|boss|level|respawn|test|homework|exam|phone|battery|hair|nails|paper|turtles?|fish|animals?|character|movie|show|book|story|plants?|flowers?|embarrassment|embarrassed|dying to|die for|killing it|killed it|dead serious|deadline|dead tired|grandpa|grandma|doctor|allergy|allergies|cut out|haircut|volleyball|soccer|practice|dinosaurs?|history|war) ';
 
@@ -259,7 +265,7 @@ export const SELF_HARM_CUES: readonly CueSet[] = [
   cues(
     'selfHarm',
     'kana',
-    '死|しに(?:たい|方|かた)|しの(?:う)|しね(?:る|たら|ば)|しん(?:だ|で)|自殺|じさつ|消え|きえ(?:たい|る|て)|いなくな|この世|生きて|生きる|いきる|生まれて|うまれて|存在|終わりにす|おわりにす|終わらせ|首|絞め|しめ(?:たら|よう)|飛び降|とびお|飛び込|身投げ|遺書|楽にな|らくにな|目覚めたくな|起きたくな|切(?:り|っ|る)|きり(?:たい|たく)|傷|きず|刃|かみそり|剃刀|かったー|血|ろーぷ|縄|練炭|薬|くすり|od|おーばーどーず|りすか|自傷',
+    '死|しに(?:たい|方|かた)|しの(?:う)|しね(?:る|たら|ば)|しん(?:だ|で)|自殺|じさつ|消え|きえ(?:たい|る|て)|いなくな|この世|生きて|生きる|いきる|生まれて|うまれて|存在|終わりに(?:す|し)|おわりに(?:す|し)|腕|手首|終わらせ|首|絞め|しめ(?:たら|よう)|飛び降|とびお|飛び込|身投げ|遺書|楽にな|らくにな|目覚めたくな|起きたくな|切(?:り|っ|る)|きり(?:たい|たく)|傷|きず|刃|かみそり|剃刀|かったー|血|ろーぷ|縄|練炭|薬|くすり|od|おーばーどーず|りすか|自傷',
     [
       [
         '私|わたし|あたし|僕|ぼく|俺|おれ|自分|じぶん|もう|毎日|毎晩|いつも|ずっと|最近|今夜|今日も|また',
@@ -267,7 +273,7 @@ export const SELF_HARM_CUES: readonly CueSet[] = [
       ],
       ['刃|かみそり|剃刀|かったー|ろーぷ|縄|練炭|首|絞め|飛び降|飛び込|薬|od|屋上|線路', 0.4],
       [
-        'たい(?!へん|せつ|いく|かい)|たく(?:な|て)|よう(?:かな|と|っと)|(?<!だ)かな|まし|ほうがいい|方がいい|しかない|考え|方法|教えて|やり方|仕方|しまった|ちゃった|てしまう|どうでもいい|意味(?:が|も)?ない|いみない|ごめんなさい|さよなら|さようなら|ばいばい|決めた|ため$|だらけ|持ち歩|やめられない|楽にな|らくにな|限界|つらい|辛い|しんどい|疲れた|つかれた|誰も(?:困らない|気にしない|悲しまない)|悲しんでくれる|場所(?:を)?(?:探|さが)',
+        'たい(?!へん|せつ|いく|かい)|たく(?:な|て)|よう(?:かな|と|っと)|(?<!だ)かな|まし|ほうがいい|方がいい|しかない|考え|方法|教えて|やり方|仕方|しまった|ちゃった|てしまう|どうでもいい|意味(?:が|も)?ない|いみない|ごめんなさい|さよなら|さようなら|ばいばい|決めた|ため$|だらけ|持ち歩|やめられない|楽にな|らくにな|限界|つらい|辛い|しんどい|疲れた|つかれた|誰も(?:困らない|気にしない|悲しまない)|悲しんでくれる|場所(?:を)?(?:探|さが)|ばいい|ればいい|ばよかった|やっちゃった',
         0.6,
       ],
     ],
@@ -276,13 +282,14 @@ export const SELF_HARM_CUES: readonly CueSet[] = [
   cues(
     'selfHarm',
     'english',
-    ' (?:die|dying|dead|death|kill myself|killing myself|kms|suicide|suicidal|end it|ending it|end everything|end things|ending things|stop existing|be gone|gone soon|end my life|alive|exist|existing|wake up|cut|cutting|hurt myself|hurting myself|harm|pills|overdose|noose|hang myself|jump off|rope|blade|razor|note for|goodbye|disappear|born) ',
+    ' (?:life|die|dying|dead|death|kill myself|killing myself|kms|suicide|suicidal|end it|ending it|end everything|end things|ending things|stop existing|be gone|gone soon|end my life|alive|exist|existing|wake up|cut|cutting|hurt myself|hurting myself|harm|pills|overdose|noose|hang myself|jump off|rope|blade|razor|note for|goodbye|disappear|born) ',
     [
       [
         ' (?:i|i m|im|id|ive|ill|me|my|myself|tonight|tomorrow|anymore|every day|again|sometimes) ',
         0.4,
       ],
       [' (?:noose|rope|blade|razor|pills|bridge|overdose|knife|roof) ', 0.4],
+      [' (?:pointless|meaningless|worthless|over|no reason|want out|i want out) ', 0.6],
       [
         ' (?:want|wanna|feel like|rather|wish|how do you|how to|how many|tired of|done with|can t|cant|keep thinking|thinking about|plan|planning|going to|gonna|to feel|just in case|better off|no point|nobody would|forever|don t want|dont want) ',
         0.6,

@@ -40,6 +40,9 @@ const BODY_JA = any(
   'ぱんてぃ',
   'ぶらじゃ',
   'ぶら(?=の|を|は|見|み|写|姿)',
+  '脚',
+  '太もも',
+  'ふともも',
   '(?<!心|度)胸(?!を張|が(?:いっぱい|痛|苦)|キュン)',
   'むね(?=の|を|見|み|写|さわ|触)',
   'おっぱい',
@@ -192,6 +195,7 @@ const MEET_JA = any(
   'どらいぶ',
   '(?:家|うち)(?:に|まで)(?:来|こ|行|い)',
   '(?:家|いえ|うち)(?:に|まで)?(?:行|い)って(?:いい|も)',
+  '(?:部屋|へや)(?:に|まで)?(?:来|き|こ|おいで)',
 );
 /** An exchange kept from parents: the chat, photos or a meeting. */
 const EXCHANGE_JA = any(
@@ -269,6 +273,8 @@ const MEET_CUE_JA = any(
   '親には',
   '誰にも',
   '親(?:は|が)?(?:いない|留守|るす|出かけ)',
+  '誰も(?:いない|いねー)',
+  'だれも(?:いない|いねー)',
   '(?:今|いま)?(?:一人|ひとり)(?:なの|？|\\?|でしょ)',
   'だれにも',
 );
@@ -426,7 +432,7 @@ export const SEXUAL_ENTRIES: readonly ScreenEntry[] = [
     'sexual',
     'strong',
     'kana',
-    `${PARENT_JA}(?:に|には|にも)[^。！？!?]{0,14}?(?:って|と)(?:言っておいて|いっておいて|言っといて|いっといて|言えば|いえば|ごまかして|嘘ついて|うそついて)`,
+    `${PARENT_JA}(?:に|には|にも)[^。！？!?]{0,14}?(?:って|と)(?:言っておいて|いっておいて|言っといて|いっといて|言えば|いえば|ごまかして|嘘ついて|うそついて|言って(?:出て|来|き|こ|おいで)|いって(?:出て|きて|おいで))`,
   ),
   e(
     'sexual',
@@ -439,6 +445,27 @@ export const SEXUAL_ENTRIES: readonly ScreenEntry[] = [
     'strong',
     'kana',
     'むらむら|抱きたい|だきたい|抱かせ|だかせて|せふれ|夜這い|よばい|ろりこん|撮影会',
+  ),
+  e(
+    'sexual',
+    'strong',
+    'kana',
+    '(?:君|きみ|お前|おまえ|あなた)って(?:もう)?経験(?:ある|済み|ない)[？?]|(?:ぱんつ|下着|したぎ|すかーとの中)[^。]{0,6}?(?:見え|撮っ|とっ|写真|しゃしん)|(?:付き合|つきあ)(?:ったら|ってくれたら|えば)[^。]{0,10}?(?:買ってあげ|かってあげ|あげる|おごる|奢る)|(?:体育着|体操服|たいそうふく|制服|せいふく|ぶるま|水着|みずぎ|ぱじゃま)(?:の|で|姿)?[^。]{0,4}?(?:写真|しゃしん|写め|画像|自撮り)[^。]{0,4}?(?:送|おく|見せ|みせ|ちょうだい|ほしい)',
+  ),
+  // A compliment with an age or place question (かわいいね、何歳？どこ住み？), a body praised and
+  // asked for (脚きれいだね、もっと見たい).
+  e(
+    'sexual',
+    'strong',
+    'kana',
+    '(?:かわいい|可愛い|きれい|綺麗|すたいるいい)[^。]{0,8}?(?:何歳|なんさい|何年生|なんねんせい|どこ住み|どこすみ|彼氏いる|かれしいる)',
+  ),
+  e(
+    'sexual',
+    'strong',
+    'kana',
+    '(?:脚|太もも|ふともも|胸|むね|お尻|おしり|くびれ)(?:が|って|は)?(?:きれい|綺麗|細|すべすべ|えろ|色っぽ|すてき|いい)',
+    '見たい|みたい|見せ|みせ|写真|しゃしん|触|さわ|もっと',
   ),
   // Words with no ordinary use here.
   e(
@@ -518,7 +545,14 @@ export const SEXUAL_ENTRIES: readonly ScreenEntry[] = [
     'sexual',
     'strong',
     'english',
-    ' (?:feet|foot|shower|bath|bed|body) (?:pic|pics|photo|photos|selfie|selfies|vid|video) | dick pics? | (?:see|show (?:you|u)) mine | wearing anything | (?:my )?parents (?:are|r) (?:away|out|not home|gone)| (?:nobody|no one) (?:can|will) see us | horny ',
+    ' (?:feet|foot|shower|bath|bed|body) (?:pic|pics|photo|photos|selfie|selfies|vid|video) | (?:pic|pics|photo|photos|picture|video) of (?:your|ur) body | dick pics? | (?:see|show (?:you|u)) mine | wearing anything | (?:nobody|no one) (?:can|will) see us | horny | n[uo0]{1,2}d(?:e|ie)?[sz] | somewhere (?:private|alone|quiet where) | (?:you|u) (?:seem|are|look|r) (?:so |really |very )?mature | under (?:my|your|ur) (?:shirt|skirt|clothes|dress|hoodie|top) | (?:look|looks|looking) (?:good|better|hot|nice) without | wear something (?:cute|sexy|short|tight|revealing|nice for me) | keep (?:our|these|this|the|my) (?:chats?|messages?|texts?|dms|conversations?|talks?) (?:a )?secret ',
+  ),
+  e(
+    'sexual',
+    'strong',
+    'english',
+    ' (?:my )?parents (?:are|r) (?:away|out|not home|gone) | (?:are|r) (?:your|ur) (?:parents|mom|mum|dad) (?:home|there|around|awake) ',
+    ' (?:come over|i could come|pick (?:you|u) up|meet|my place|your place|alone|visit) ',
   ),
   e(
     'sexual',
