@@ -140,6 +140,25 @@ export const ABUSE_ENTRIES: readonly ScreenEntry[] = [
   e('abuse', 'insult', 'spaced', '(?<![ぁ-ゖ])ぶさ(?=$| |w)'),
   e('abuse', 'strong', 'compact', '(?:しね){2,}|(?:死ね){2,}'),
   e(
+    'abuse',
+    'insult',
+    'compact',
+    '才能(?:が)?(?:ない|ねー|ねえ|なし|ゼロ|ぜろ)|気持ち悪い|きもちわるい|(?:近寄|ちかよ|近づ|ちかづ)(?:らないで|かないで|んな)',
+  ),
+  e('abuse', 'insult', 'spaced', '(?<=まじ|はよ|もう|早く|はやく|さっさと)(?:消|き)えて(?=$| )'),
+  e(
+    'threat',
+    'strong',
+    'kana',
+    '(?:押しかけ|おしかけ|乗り込|のりこ)(?:んで|んでやる|て)?(?:やる|るぞ|るから)|(?:殺|ころ)せる(?:から|ぞ|んだ)|(?:帰り道|かえりみち|夜道|よみち|背後|後ろ|うしろ)[^。！？!?]{0,4}?(?:に)?(?:気をつけ|きをつけ)(?:ろ|な(?=$|[。、！!よ])|とけ)',
+  ),
+  e(
+    'threat',
+    'strong',
+    'english',
+    ' come alone | (?:meet|see) me (?:after school|behind the|outside the) (?:[a-z]+ )*(?:alone|or else) ',
+  ),
+  e(
     'threat',
     'strong',
     'kana',
@@ -205,7 +224,7 @@ export const ABUSE_ENTRIES: readonly ScreenEntry[] = [
   e('exclusion', 'strong', 'compact', '(?:入|い)れて(?:あげ|や)ない|(?:入|い)れてあげない'),
   e('exclusion', 'strong', 'compact', '仲間(?:外|はず)れに(?:しよ|する(?:ぞ|から)|してやる)'),
   e('exclusion', 'strong', 'compact', '仲間に(?:入|い)れ(?:ない|ねえ|てやらない)'),
-  e('exclusion', 'strong', 'compact', 'はぶろ|はぶる(?:ぞ|わ|か)|はぶられろ'),
+  e('exclusion', 'strong', 'compact', 'はぶろ(?!く|ぐ)|はぶる(?:ぞ|わ|か)|はぶられろ'),
   e('exclusion', 'strong', 'compact', '(?:みんな|皆)で(?:無視|むし)(?:しよ|する|な)'),
   e(
     'exclusion',
@@ -249,7 +268,7 @@ export const ABUSE_ENTRIES: readonly ScreenEntry[] = [
     'selfHarm',
     'strong',
     'compact',
-    '死にたい|しにたい|(?:消|き)えたい|(?:自殺|じさつ)したい|首(?:を)?(?:吊|つ)りたい|飛び降りたい|(?:生|い)きてる(?:意味|いみ)(?:が|も)?(?:ない|ねえ)',
+    '死にたい|しにたい|(?:消|き)え(?:たい)(?<!(?:尊|推|おし|恥ずかし|はずかし)[^。]{0,8}(?:消|き)えたい)|(?:自殺|じさつ)したい|首(?:を)?(?:吊|つ)りたい|飛び降りたい|(?:生|い)きてる(?:意味|いみ)(?:が|も)?(?:ない|ねえ)',
   ),
   e('selfHarm', 'strong', 'spaced', `(?<!${H})りすか|りすとかと`),
   // ── English: threats, death wishes, self-harm ────────────────────────────────────────────
@@ -367,7 +386,7 @@ export const ABUSE_ENTRIES: readonly ScreenEntry[] = [
     'abuse',
     'strong',
     'english',
-    ' (?:what|such) an? (?:idiot|loser|moron|freak|retard|dumbass|bitch|creep|weirdo|pig) | (?:fat|ugly|stupid) (?:pig|cow|loser|idiot|freak|bitch) ',
+    ' (?<!i m |im |i am )(?:what|such) an? (?:idiot|loser|moron|freak|retard|dumbass|bitch|creep|weirdo|pig) | (?:fat|ugly|stupid) (?:pig|cow|loser|idiot|freak|bitch) ',
   ),
   // ── English: exclusion ───────────────────────────────────────────────────────────────────
   e(
@@ -409,5 +428,5 @@ export const ABUSE_ENTRIES: readonly ScreenEntry[] = [
 
 /** Words that aim a text at someone: an insult with one of these is a finding. */
 export const DIRECTED_JA =
-  /お前|おまえ|てめえ|てめ|貴様|きさま|あんた|おめえ|こいつ|あいつ|そいつ|あのこ|あの子|あの女|あの男|[ぁ-ゖ\p{Script=Han}](?:くん|ちやん|さん|君)/u;
+  /じやね(?:ー|え)?(?:の|か)|じやないの|でしやばんな|いきんな|調子(?:に)?(?:乗|の)(?:んな|るな)|黙れ|だまれ|お前|おまえ|てめえ|てめ|貴様|きさま|あんた|おめえ|こいつ|あいつ|そいつ|あのこ|あの子|あの女|あの男|[ぁ-ゖ\p{Script=Han}](?:くん|ちやん|さん|君)/u;
 export const DIRECTED_EN = / (?:you|u|ya|your|ur|youre|yours|urself|yourself) /u;

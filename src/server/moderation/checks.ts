@@ -2,7 +2,7 @@ import { ABUSE_ENTRIES, DIRECTED_EN, DIRECTED_JA } from './abuse-words';
 import { findAddresses, findContactRequests, findPhones } from './contacts';
 import { scoreCues, type CueSet, type ScreenEntry, type ScreenKind } from './entries';
 import { EXCLUSION_CUES, EXCLUSION_ENTRIES } from './exclusion-words';
-import { kanaFold, screenForms, stripInvisible } from './normalize';
+import { kanaFold, plainKana, screenForms, stripInvisible } from './normalize';
 import { SELF_HARM_CUES, SELF_HARM_ENTRIES } from './self-harm-words';
 import { SEXUAL_CUES, SEXUAL_ENTRIES } from './sexual-words';
 
@@ -197,14 +197,20 @@ function findAbuse(
           forms.compact.startsWith(`${kanaFold(h.match)}は`) ||
           forms.compact.startsWith(`${kanaFold(h.match)}が`),
       );
-    const distinct = new Set(mild.map((h) => h.match));
+    // The same word found in two forms (デブ, でぶ) is one word.
+    const distinct = new Set(mild.map((h) => kanaFold(h.match.replace(/ /g, ''))));
     // What is left when the mild words are taken out: almost nothing means the word is the text.
     let rest = forms.compact;
-    for (const w of distinct) rest = rest.split(kanaFold(w.replace(/ /g, ''))).join('');
+    for (const w of distinct) rest = rest.split(w).join('');
     let restEn = forms.english;
-    for (const w of distinct) restEn = restEn.split(w).join(' ');
+    for (const h of mild) restEn = restEn.split(h.match).join(' ');
     const letters = (s: string) => [...s.replace(/[^\p{L}\p{N}]/gu, '')].length;
-    const alone = letters(rest) <= 4 || letters(restEn) <= 4;
+    // Japanese is measured unsqueezed too (でぶ猫かわいい is no bare insult though its compact
+    // form is short); English on the English form.
+    let restKana = plainKana(forms.folded);
+    for (const w of distinct) restKana = restKana.split(w).join('');
+    const japanese = /[\u3040-\u30ff\u3400-\u9fff]/u.test(forms.folded);
+    const alone = japanese ? letters(rest) <= 4 && letters(restKana) <= 4 : letters(restEn) <= 4;
     if ((insults.length > 0 && directed) || alone || (distinct.size >= 2 && insults.length > 0))
       counted = [...strong, ...mild];
   }

@@ -231,14 +231,14 @@ export const EXCLUSION_ENTRIES: readonly ScreenEntry[] = [
     'exclusion',
     'strong',
     'kana',
-    '相手に(?:するな|すんな|しないで(?:おこ|ね|いい)|しない(?:ように|ことに))|の(?:近く|ちかく|隣|となり|横|よこ|前|後ろ)に(?:は)?(?:誰も|だれも)?(?:座|すわ)(?:るな|んな|らないで)|の(?:投稿|とうこう|ぽすと|作品|さくひん|発表|こめんと)に(?:は)?(?:いいね|こめんと|反応|返信)(?:する|し)?(?:な(?=$|[、。！!よ])|ないで)',
+    '相手に(?:するな|すんな|しないで(?:おこ|ね|いい)|しない(?:ように|ことに))|の(?:近く|ちかく|隣|となり|横|よこ|前|後ろ)に(?:は)?(?:誰も|だれも)?(?:座|すわ)(?:るな|んな|らないで)|の(?:投稿|とうこう|ぽすと|作品|さくひん|発表|こめんと)に(?:は)?(?:いいね|こめんと|反応|返信)(?:する|し)?(?:な(?=$|[、。！!よ])|ないで|ないこと|ないように)',
   ),
   // Not needed, left behind, run from: Xは誘わなくていい, あいつ抜きで遊ぼう, Xが来たら逃げよう.
   e(
     'exclusion',
     'strong',
     'kana',
-    `(?:誘|さそ)わなくて(?:いい|ok|よし)|${PERSON_JA}(?:抜き|ぬき|以外|いがい|なし)で|(?<![ぁ-ゖ])[ぁ-ゖ]{2,4}(?:さん|くん|ちゃん)?(?:抜き|ぬき)(?:で|の)(?:ぐるーぷ|ぐる|班|line|らいん|遊|あそ|行|い|会|帰|かえ)|(?:が|は)(?:来|き|入ってき|はいってき|い)たら[^。！？!?]{0,6}?(?:逃げよ|にげよ|無視|むし|帰ろ|かえろ|離れよ|はなれよ|どっか行こ|しかと|隠れよ|かくれよ|退出|たいしゅつ|抜けよ|ぬけよ|出よ|でよ)|(?:お前|おまえ|あんた|あいつ|こいつ)[^。！？!?]{0,8}?(?:席|居場所|いばしょ|場所)(?:は|なんて|なんか)?(?:ない|ねー|ねえ)|(?:同じ|一緒の|いっしょの)(?:班|はん|ぐるーぷ|ちーむ)(?:とか|は|なんて)?(?:無理|むり|やだ|いや|嫌)`,
+    `(?:誘|さそ)わなくて(?:いい|ok|よし)|${PERSON_JA}(?:抜き|ぬき|以外|いがい|なし)で|(?<![ぁ-ゖ])[ぁ-ゖ]{2,4}(?:さん|くん|ちゃん)?(?:抜き|ぬき)(?:で|の)(?:ぐるーぷ|ぐる|班|line|らいん|遊|あそ|行|い|会|帰|かえ)|(?:が|は)(?:来|き|入ってき|はいってき|い)たら[^。！？!?]{0,6}?(?:逃げよ|にげよ|無視|むし|帰ろ|かえろ|離れよ|はなれよ|どっか行こ|しかと|隠れよ|かくれよ|退出|たいしゅつ|抜けよ|ぬけよ|出よ|でよ)|(?:お前|おまえ|あんた|あいつ|こいつ)[^。！？!?]{0,8}?(?:席|居場所|いばしょ|場所)(?:は|なんて|なんか)?(?:ない|ねー|ねえ)|(?:同じ|一緒の|いっしょの)(?:班|はん|ぐるーぷ|ちーむ)(?:とか|は|なんて)?(?:無理|むり|やだ|いや|嫌)|(?:誰も|だれも|みんな)[^。！？!?]{0,6}?(?:座り|すわり|遊び|あそび|話し|はなし|組み|くみ|一緒にい|帰り|かえり)たくない`,
   ),
   // Kept out of a group: ゆきは入れないで (with グループ / 班 in the message), クラスにいらない.
   e(
@@ -263,13 +263,21 @@ export const EXCLUSION_ENTRIES: readonly ScreenEntry[] = [
     `(?:(?:仲間|なかま)(?:外|はず)れ|しかと|シカト|絶交|ぜっこう|いない(?:人|ひと|もの)扱い|空気扱い|くうき扱い|空気(?:だと|と)(?:思|おも)|いない(?:と|ものと)(?:思|おも)って|既読無視|未読無視|別行動|べつこうどう|(?:組|く)むやつ(?:いない|いね)|(?:誘|さそ)(?:わな|うのやめ)|相手にしな|(?:外|はず)し(?:と|てお)いた|追い出|おいだ|(?:入|い)れて(?:やんない|やらない|やらん|あげない|あげん)|ハブ(?!空港|酒|とマングース)|はぶ(?=ろ|る|られろ|った|いた|け))${NOT_DONE}`,
     `${MOOD}|${SOMEONE}`,
   ),
+  // With someone, from now on, no more: 明日から、ひまりとは一緒に帰らない.
+  e(
+    'exclusion',
+    'strong',
+    'kana',
+    `${WITH}(?:${SOCIAL})ない(?=$|[、。！!])`,
+    '今日から|明日から|これから|もう|二度と|みんな|全員',
+  ),
   // Not talking to, calling, sitting with or listening to someone, said as a rule: あいつには声か
   // けないでおこう, ゆなの席には誰も行かないでね, 転校生の話は聞かなくていい, 誰も組むなよ.
   e(
     'exclusion',
     'strong',
     'folded',
-    '(?:話|はな|しゃべ|喋|遊|あそ|声かけ|声を?かけ|こえかけ|話しかけ|はなしかけ|誘|さそ|呼|組|く(?=ま|む)|入れ|いれ|構|かま|相手にし|仲良くし|近づ|近寄|行|い(?=か)|聞|き(?=か)|座|すわ|返事し|返信し|いいねし)(?:[さらばまかわ]?ない(?:で(?:おこ|おく|ね|よ|いい|$|[、。！!])|こと(?:[！!]|に(?:しよ|した|決)|$)|ように)|[さらばまかわ]?なくて(?:いい|ok)|[さらばまかわ]?ない(?:から|し)(?=$|[、。！!）)])|(?:す|る|む|く|ぶ|う|つ)な(?=$|[、。！!よ])|んな(?=$|[、。！!よ]))',
+    '(?:来(?=なくて)|こ(?=なくて)|話|はな|しゃべ|喋|遊|あそ|声かけ|声を?かけ|こえかけ|話しかけ|はなしかけ|誘|さそ|呼|組|く(?=ま|む)|入れ|いれ|構|かま|相手にし|仲良くし|近づ|近寄|行|い(?=か)|聞|き(?=か)|座|すわ|返事し|返信し|いいねし)(?:[さらばまかわ]?ない(?:で(?:おこ|おく|ね|よ|いい|$|[、。！!])|こと(?:[！!]|に(?:しよ|した|決)|$)|ように)|[さらばまかわ]?なくて(?:いい|ok)|[さらばまかわ]?ない(?:から|し)(?=$|[、。！!）)])|(?:す|る|む|く|ぶ|う|つ)な(?=$|[、。！!よ])|んな(?=$|[、。！!よ]))',
     `${SOMEONE}`,
   ),
   e(
@@ -284,7 +292,7 @@ export const EXCLUSION_ENTRIES: readonly ScreenEntry[] = [
     'exclusion',
     'strong',
     'folded',
-    '(?:仲間|なかま|友達|ともだち|友だち|メンバー)(?:じゃ|では)(?:ない|ねー|なくな)|だけ(?:一人|ひとり|別)に(?:しよ|する|して|ね)',
+    '(?:仲間|なかま|友達|ともだち|友だち|メンバー|グループ|ぐるーぷ|班|チーム|ちーむ)(?:じゃ|では)(?:ない|ねー|なくな)|だけ(?:一人|ひとり|別)に(?:しよ|する|して|ね)',
     `^(?=[\\s\\S]*(?:${SOMEONE}))(?=[\\s\\S]*(?:${MOOD}|から$))`,
   ),
   // Acts that may be about a thing (無視, スルー, 避ける, 外す, 逃げる, 席移動): a person and a mood.
@@ -300,7 +308,7 @@ export const EXCLUSION_ENTRIES: readonly ScreenEntry[] = [
     'exclusion',
     'strong',
     'named',
-    ` (?:nobody|no one|noone|no1|don t|dont|do not|never|lets all|let s all|lets|let s|everyone|everybody|we should all|we should|y all|yall|guys|pls|please)(?: not)? (?:sit with|sit next to|sit near|talk to|talk with|play with|hang out with|hang with|be friends with|invite|pick|choose|reply to|text|add|follow|unfollow|block|ignore|let|include|ask|avoid|exclude|ditch|ghost|partner with|team up with|work with|pair with|group with) (?:him|her|them|(?:that|the) (?:[a-z]+ )?(?:kid|girl|boy|guy|weirdo|loser|freak|student|one)|zname) (?!know|win|finish|borrow)`,
+    ` (?:nobody|no one|noone|no1|don t|dont|do not|never|lets all|let s all|lets|let s|everyone|everybody|we should all|we should|y all|yall|guys|pls|please)(?: not)? (?:sits? with|sit next to|sit near|talks? to|talk with|play with|hang out with|hang with|be friends with|invite|pick|choose|reply to|text|add|follow|unfollow|block|ignore|let|include|ask|avoid|exclude|ditch|ghost|partner with|team up with|work with|pair with|group with) (?:him|her|them|(?:that|the) (?:[a-z]+ )?(?:kid|girl|boy|guy|weirdo|loser|freak|student|one)|zname) (?!know|win|finish|borrow)`,
   ),
   e(
     'exclusion',
@@ -343,7 +351,7 @@ export const EXCLUSION_ENTRIES: readonly ScreenEntry[] = [
     'exclusion',
     'strong',
     'named',
-    ` (?:pretend|act like|act as if) (?:him|her|them|he|she|they|zname) (?:doesn t|does not|isn t|is not|s not) (?:exist|there|here) | (?:not letting|won t let|wont let) (?:him|her|them|zname) (?:join|sit|play|come) `,
+    ` (?:pretend|act like|act as if) (?:him|her|them|he|she|they|zname) (?:doesn t|does not|isn t|is not|s not) (?:exist|there|here) | pretend (?:you|u|we) (?:don t|dont|do not|can t|cant) (?:see|hear|know) (?:him|her|them|zname) | tell (?:everyone|everybody|people|the others|others|the class|them|all) (?:not to|to not|to never) (?:talk to|sit with|play with|hang out with|invite|reply to|text) (?:him|her|them|zname) | (?:you re|youre|ur|you are) not (?:part of|in|a member of) (?:this|our|the) (?:group|team|club|squad|chat|gc) | (?:no one|nobody|noone) (?:is |s )?allowed to (?:play|talk|sit|hang out|be friends) with (?:him|her|them|zname) | (?:stop|quit) (?:talking to|hanging out with|sitting with|playing with|inviting|texting) (?:him|her|them|zname) | (?:not letting|won t let|wont let) (?:him|her|them|zname) (?:join|sit|play|come) `,
   ),
   e(
     'exclusion',

@@ -43,6 +43,22 @@ export function kanaFold(text: string): string {
 }
 
 /**
+ * Kana without squeezing: katakana to hiragana, small kana full size, spaces and punctuation
+ * removed, but runs, っ and ー kept (かわいい and チーズ keep their length).
+ */
+export function plainKana(folded: string): string {
+  let out = '';
+  for (const ch of folded) {
+    const code = ch.codePointAt(0)!;
+    let c = code >= 0x30a1 && code <= 0x30f6 ? String.fromCodePoint(code - 0x60) : ch;
+    c = c === 'っ' ? c : (SMALL_KANA[c] ?? c);
+    if (!/[\p{L}\p{N}]/u.test(c)) continue;
+    out += c;
+  }
+  return out;
+}
+
+/**
  * Splits on everything that is not a letter or digit and glues runs of one-character pieces
  * back together, so `し ね`, `し.ね`, `k y s` and `k.y.s` become one word while ordinary words
  * stay apart. Returns the words joined by one space.

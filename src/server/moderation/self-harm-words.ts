@@ -86,6 +86,14 @@ export const SELF_HARM_ENTRIES: readonly ScreenEntry[] = [
     'strong',
     'kana',
     '(?:死|し)にたい|(?:死|し)のう(?:かな|と思|っと|っかな|か(?=$|[。、…]))|死んで(?:しまいたい|しまおう)|死んじゃいたい|死んじゃおう|(?:死|し)ねたら(?:いい|楽|らく)|(?:死|し)に(?:方|かた)|(?:死|し)ぬ(?:方法|ほうほう)|楽に(?:死|し)|らくに(?:死|し)|死ねる(?:かな|方法|薬|くすり)|(?:消|き)えたい|(?:消|き)えてしまいたい|(?:消|き)えちゃいたい|いなくなりたい|居なくなりたい|生きて(?:い)?たくない|いきていたくない',
+    '',
+    '尊|推し|おし(?:が|の)|恥ずかし|はずかし',
+  ),
+  e(
+    'selfHarm',
+    'strong',
+    'kana',
+    '(?:自分|じぶん|私|わたし|僕|ぼく|俺|おれ)(?:を|のこと)?(?:消したい|けしたい|殺したい|ころしたい)|(?:私|わたし|自分|じぶん|僕|ぼく|俺|おれ|あたし)(?:なんか|なんて)[^。]{0,8}?(?:迷惑|めいわく|邪魔|じゃま|いらない|価値(?:が)?ない|いない(?:ほう|方))|生きて(?:る|いる)(?:意味|いみ|理由)(?:が|も)?(?:見つからない|みつからない)',
   ),
   e(
     'selfHarm',
@@ -105,7 +113,7 @@ export const SELF_HARM_ENTRIES: readonly ScreenEntry[] = [
     'selfHarm',
     'strong',
     'kana',
-    `${PILLS_JA}(?:を)?(?:ため|溜め|集め|あつめ)(?:て|た|てる|ている)`,
+    `${PILLS_JA}(?:を)?(?:${LOTS_JA})?(?:ため|溜め|集め|あつめ)(?:て|た|てる|ている)`,
   ),
   // A blade used on oneself again and again (毎晩カミソリで切ってる), a scar that grows.
   e(
@@ -227,6 +235,20 @@ export const SELF_HARM_ENTRIES: readonly ScreenEntry[] = [
     'selfHarm',
     'strong',
     'english',
+    ' (?:cut|hurt|burned|burnt|harmed) myself ',
+    '',
+    ' (?:accident|accidentally|cooking|paper|shaving|while|playing|practice|on a|on the|with a knife while) ',
+  ),
+  e(
+    'selfHarm',
+    'strong',
+    'english',
+    ' (?:a|any|no) reason to (?:keep )?(?:living|live|go on|be alive|stay alive) | (?:happier|better|better off) (?:if|when|without) i (?:died|was gone|wasn t here|disappeared|was dead|killed myself|die) ',
+  ),
+  e(
+    'selfHarm',
+    'strong',
+    'english',
     ' (?:nobody|no one|noone) (?:would |will |d |even )*(?:cares?|notices?|misses|miss|cry|cries) (?:if|when) i | not (?:going to|gonna) be (?:around|here|alive) (?:much longer|for long|tomorrow|anymore) | i (?:ll |will |m going to |m gonna |gonna )?end it (?:tonight|today|all|soon|now|for good) | the (?:night|day) i end it | sorry for everything | forgive me for everything ',
   ),
   e(
@@ -273,7 +295,7 @@ export const SELF_HARM_CUES: readonly CueSet[] = [
       ],
       ['刃|かみそり|剃刀|かったー|ろーぷ|縄|練炭|首|絞め|飛び降|飛び込|薬|od|屋上|線路', 0.4],
       [
-        'たい(?!へん|せつ|いく|かい)|たく(?:な|て)|よう(?:かな|と|っと)|(?<!だ)かな|まし|ほうがいい|方がいい|しかない|考え|方法|教えて|やり方|仕方|しまった|ちゃった|てしまう|どうでもいい|意味(?:が|も)?ない|いみない|ごめんなさい|さよなら|さようなら|ばいばい|決めた|ため$|だらけ|持ち歩|やめられない|楽にな|らくにな|限界|つらい|辛い|しんどい|疲れた|つかれた|誰も(?:困らない|気にしない|悲しまない)|悲しんでくれる|場所(?:を)?(?:探|さが)|ばいい|ればいい|ばよかった|やっちゃった',
+        'たい(?!へん|せつ|いく|かい)|たく(?:な|て)|よう(?:かな|と|っと)|(?<!だ)かな|まし|ほうがいい|方がいい|しかない|考え|方法|教えて|やり方|仕方|しまった|ちゃった|てしまう|どうでもいい|意味(?:が|も)?ない|いみない|ごめんなさい|さよなら|さようなら|ばいばい|決めた|ため$|だらけ|持ち歩|やめられない|楽にな|らくにな|限界|つらい|辛い|しんどい|疲れた|つかれた|つもり|誰も(?:困らない|気にしない|悲しまない)|悲しんでくれる|場所(?:を)?(?:探|さが)|ばいい|ればいい|ばよかった|やっちゃった',
         0.6,
       ],
     ],

@@ -172,7 +172,7 @@ const SECRET_JA = any(
 );
 /** What follows a secrecy word when it is asked of the reader (ね, にしてね, で), not told. */
 const ASKED_JA =
-  '(?=$|[\\s。、！!？?…♡♥w]|ね|だよ|よ(?!り)|な(?![いくかさ])|に(?:して(?!た)|しと|しよ)|でね|で(?:お願い|よろしく)|ほしい|欲しい|くれ|ください)';
+  '(?=$|[\\s。、！!？?…♡♥w]|ね|だよ|だから|からね|よ(?!り)|な(?![いくかさ])|に(?:して(?!た)|しと|しよ)|でね|で(?:お願い|よろしく)|ほしい|欲しい|くれ|ください)';
 /** A secret that is a surprise, not a groomer's: サプライズ, 誕生日プレゼント. */
 const SURPRISE_JA = 'さぷらいず|誕生日|たんじょうび|ぷれぜんとのこと|お祝い|おいわい';
 /** Meeting in person. */
@@ -272,7 +272,7 @@ const MEET_CUE_JA = any(
   'もより',
   '親には',
   '誰にも',
-  '親(?:は|が)?(?:いない|留守|るす|出かけ)',
+  '親(?:は|が)?[^。！？!?]{0,6}?(?:いない|留守|るす|出かけ|帰ってこない)',
   '誰も(?:いない|いねー)',
   'だれも(?:いない|いねー)',
   '(?:今|いま)?(?:一人|ひとり)(?:なの|？|\\?|でしょ)',
@@ -382,7 +382,7 @@ export const SEXUAL_ENTRIES: readonly ScreenEntry[] = [
     'sexual',
     'strong',
     'kana',
-    '(?:彼氏|彼女|かれし|かのじょ|好きな人|すきなひと)と(?:は)?どこまで|(?:お風呂|おふろ|風呂|しゃわー)(?:に|を)?(?:一緒に|いっしょに)?(?:入ろ|はいろ|入らない|はいらない|入りたい|浴びよ)|添い寝|そいね|(?:一緒|いっしょ)に(?:寝よ|ねよ|寝ない|ねない)|(?:今|いま)(?:どんな|なに|何)(?:服|ふく|格好|かっこう)(?:着て|して)(?:る|いる)|(?:胸|むね|おっぱい|お尻|おしり|太もも|ふともも)(?:が|って|は)?(?:大きい|おおきい|でかい|小さい|ちいさい|ぺちゃ|柔らか|やわらか|いい形|えろ)|らぶほ|(?:ほてる)(?:に|で)?(?:行こ|いこ|行かない|いかない|泊まろ|とまろ|行きたい)',
+    '(?:彼氏|彼女|かれし|かのじょ|好きな人|すきなひと)と(?:は)?どこまで|(?:お風呂|おふろ|風呂|しゃわー)(?:に|を)?(?:一緒に|いっしょに)?(?:入ろ|はいろ|入らない|はいらない|入りたい|浴びよ)|添い寝|そいね|(?:一緒|いっしょ)に(?:寝よ|ねよ|寝ない|ねない|寝たい|ねたい)|(?:彼氏|彼女|かれし|かのじょ|好きな人)と(?:きす|ちゅー|えっち|寝た)|(?:今|いま)(?:どんな|なに|何)(?:服|ふく|格好|かっこう)(?:着て|して)(?:る|いる)|(?:胸|むね|おっぱい|お尻|おしり|太もも|ふともも)(?:が|って|は)?(?:大きい|おおきい|でかい|小さい|ちいさい|ぺちゃ|柔らか|やわらか|いい形|えろ)|らぶほ|(?:ほてる)(?:に|で)?(?:行こ|いこ|行かない|いかない|泊まろ|とまろ|行きたい)',
     '一緒|いっしょ|彼氏|彼女|かれし|かのじょ|好きな人|添い寝|そいね|今|いま|胸|むね|おっぱい|お尻|おしり|太もも|ふともも|らぶほ|ほてる',
   ),
   // Undressing asked for or shown (服脱いでみて, 脱いだ写真).
@@ -444,7 +444,21 @@ export const SEXUAL_ENTRIES: readonly ScreenEntry[] = [
     'sexual',
     'strong',
     'kana',
-    'むらむら|抱きたい|だきたい|抱かせ|だかせて|せふれ|夜這い|よばい|ろりこん|撮影会',
+    'むらむら|抱きたい|だきたい|抱かせ|だかせて|せふれ|夜這い|よばい|ろりこん|撮影会|ふぇち|ぱんちら|盗撮|大人の(?:遊び|関係|こと|世界)',
+  ),
+  e(
+    'sexual',
+    'strong',
+    'kana',
+    '(?:お小遣い|おこづかい|お金|おかね|[0-9]+円|ぎふと券)',
+    '撮らせ|とらせ|写真|しゃしん|画像|自撮り|会って|会お|会わ|あって(?!る)',
+  ),
+  e(
+    'sexual',
+    'strong',
+    'kana',
+    '(?:部屋着|へやぎ|寝間着|ねまき|ぱじゃま|すっぴん|お風呂上がり|風呂上がり)',
+    '通話|つうわ|電話|でんわ|見たい|みたい|写真|しゃしん|送|おく|かめら|びでお',
   ),
   e(
     'sexual',
@@ -546,6 +560,19 @@ export const SEXUAL_ENTRIES: readonly ScreenEntry[] = [
     'strong',
     'english',
     ' (?:feet|foot|shower|bath|bed|body) (?:pic|pics|photo|photos|selfie|selfies|vid|video) | (?:pic|pics|photo|photos|picture|video) of (?:your|ur) body | dick pics? | (?:see|show (?:you|u)) mine | wearing anything | (?:nobody|no one) (?:can|will) see us | horny | n[uo0]{1,2}d(?:e|ie)?[sz] | somewhere (?:private|alone|quiet where) | (?:you|u) (?:seem|are|look|r) (?:so |really |very )?mature | under (?:my|your|ur) (?:shirt|skirt|clothes|dress|hoodie|top) | (?:look|looks|looking) (?:good|better|hot|nice) without | wear something (?:cute|sexy|short|tight|revealing|nice for me) | keep (?:our|these|this|the|my) (?:chats?|messages?|texts?|dms|conversations?|talks?) (?:a )?secret ',
+  ),
+  e(
+    'sexual',
+    'strong',
+    'english',
+    ' (?:no one|nobody) (?:else )?(?:needs|has|have) to know | (?:want to|wanna|let me|can i|i ll|ill) (?:touch|feel|kiss) (?:you|u|ur|your) | down there | (?:my|your|ur) (?:dick|penis|cock) | (?:my|the) (?:place|house|home|room) (?:is|s) empty ',
+  ),
+  e(
+    'sexual',
+    'strong',
+    'english',
+    ' how old (?:are|r) (?:you|u) ',
+    ' (?:cute|pretty|hot|sexy|beautiful|gorgeous|perfect) ',
   ),
   e(
     'sexual',
