@@ -1,7 +1,10 @@
 import { entry, type ScreenEntry } from './entries';
 
 /**
- * The curated abuse and bullying list (Japanese and English) for the screening checks.
+ * The curated abuse and threat list (Japanese and English) for the screening checks. The other
+ * categories have their own lists: sexual-words.ts, self-harm-words.ts, exclusion-words.ts
+ * (and a few older self-harm and exclusion phrases still here); contacts.ts reads phones and
+ * addresses. docs/decisions/0060-screening-categories.md says how they fit together.
  *
  * Written by hand: the npm lists found (badwords-list, naughty-words/LDNOOBW, profane-words,
  * @dsojevic/profanity-list) are English-centred sex/profanity word lists; none covers Japanese
@@ -15,12 +18,17 @@ import { entry, type ScreenEntry } from './entries';
  * - `spaced`: the same with one space between words, for short words that need a boundary.
  * - `folded`: NFKC lower case with katakana kept (シネ is not シネマ).
  * - `english`: lower case, one space between words and one at each end, runs of three or more
- *   equal letters squeezed to one.
+ *   equal letters squeezed to one, leetspeak folded and masked letters filled (st*pid).
+ * - `kana`: natural hiragana with particles kept (ゆうととは), for structures.
+ * - `named`: the English form with a capitalised name inside a sentence written `zname`.
  *
  * Tiers:
- * - `strong`: always a finding (threats, 死ね, "kill yourself", slurs, self-harm words).
- * - `insult`: a finding when the text is aimed at someone (お前, you), when the insult is
- *   (nearly) all the text says, or together with another insult or weak word.
+ * - `strong`: always a finding (threats, 死ね, masked death wishes (し○ね, タヒね, 〇ね, 4ね),
+ *   "kill yourself", slurs, self-harm words).
+ * - `insult`: a finding when the text is aimed at someone (お前, あいつ, Xくん, you), when the
+ *   insult is used as a name at the start (デブは走るな), when it is (nearly) all the text says,
+ *   or together with another insult or weak word. So お前うざい and あいつキモすぎ are held and
+ *   ばかみたいに楽しい passes.
  * - `weak`: つまらない, boring…: ordinary opinions about a video; a finding only together with
  *   another insult or when it is all the text says.
  */

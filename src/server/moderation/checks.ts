@@ -1,6 +1,12 @@
 import { ABUSE_ENTRIES, DIRECTED_EN, DIRECTED_JA } from './abuse-words';
 import { findAddresses, findContactRequests, findPhones } from './contacts';
-import { scoreCues, type CueSet, type ScreenEntry, type ScreenKind } from './entries';
+import {
+  scoreCues,
+  type CueSet,
+  type ScreenEntry,
+  type ScreenForm,
+  type ScreenKind,
+} from './entries';
 import { EXCLUSION_CUES, EXCLUSION_ENTRIES } from './exclusion-words';
 import { kanaFold, plainKana, screenForms, stripInvisible } from './normalize';
 import { SELF_HARM_CUES, SELF_HARM_ENTRIES } from './self-harm-words';
@@ -20,7 +26,12 @@ export { isBlankText, stripInvisible } from './normalize';
  * The patterns aim at what pupils actually write and stay clear of ordinary numbers: a year
  * (2024), a date (2024-11-22, 2024/11/22), a time (10:30), a score (3-2) are not hits. The
  * labelled evaluation set (evaluation/messages.json, `npm run bench:screening`) measures both
- * directions.
+ * directions; docs/decisions/0060-screening-categories.md describes the categories.
+ *
+ * Phones and addresses: contacts.ts (libphonenumber-js for phones). Abuse, threats, self-harm,
+ * exclusion and sexual solicitation: the entry lists (abuse-words.ts, self-harm-words.ts,
+ * exclusion-words.ts, sexual-words.ts) and their cue sets, matched over the forms of
+ * normalize.ts.
  */
 
 export type FindingKind =
@@ -152,6 +163,9 @@ interface AbuseHit {
   match: string;
 }
 
+/** Kana, kanji and half-width katakana: the text has Japanese in it. */
+const JAPANESE = /[\u3040-\u30ff\u3400-\u9fff\uff66-\uff9f々〆〇]/u;
+
 /** Every word and structure list, in kind order. */
 const ENTRIES: readonly ScreenEntry[] = [
   ...ABUSE_ENTRIES,
@@ -171,7 +185,14 @@ function findAbuse(
   forms: ReturnType<typeof screenForms>,
 ): Array<{ kind: ScreenKind; match: string }> {
   const hits: AbuseHit[] = [];
+  // A rule written for one language is skipped when the text has none of it (most posts are
+  // one language; this halves the cost per message).
+  const hasJapanese = JAPANESE.test(forms.folded);
+  const hasLatin = /[a-z]/.test(forms.folded);
+  const wanted = (form: ScreenForm) =>
+    form === 'english' || form === 'named' ? hasLatin : hasJapanese;
   for (const entry of ENTRIES) {
+    if (!wanted(entry.form)) continue;
     const target = forms[entry.form];
     if (entry.with && !entry.with.test(target)) continue;
     if (entry.without?.test(target)) continue;
@@ -180,6 +201,7 @@ function findAbuse(
     }
   }
   for (const set of CUES) {
+    if (!wanted(set.form)) continue;
     const match = scoreCues(set, forms[set.form]);
     if (match !== null) hits.push({ kind: set.kind, tier: 'strong', match: match.trim() });
   }
@@ -209,7 +231,7 @@ function findAbuse(
     // form is short); English on the English form.
     let restKana = plainKana(forms.folded);
     for (const w of distinct) restKana = restKana.split(w).join('');
-    const japanese = /[\u3040-\u30ff\u3400-\u9fff]/u.test(forms.folded);
+    const japanese = hasJapanese;
     const alone = japanese ? letters(rest) <= 4 && letters(restKana) <= 4 : letters(restEn) <= 4;
     if ((insults.length > 0 && directed) || alone || (distinct.size >= 2 && insults.length > 0))
       counted = [...strong, ...mild];
