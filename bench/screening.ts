@@ -74,9 +74,9 @@ function main(): void {
     '',
     ...table('whole set', all),
     '',
-    ...table('dev split (rules were written against it)', dev),
+    ...table('dev split (rules were fitted to it)', dev),
     '',
-    ...table('held-out split', heldout),
+    ...table('held-out split (never tuned on)', heldout),
   ];
   const show = process.env.BENCH_SHOW_MISSES === '1';
   const showHeldout = process.env.BENCH_SHOW_HELDOUT === '1';

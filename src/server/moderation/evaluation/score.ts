@@ -24,7 +24,11 @@ export interface EvalMessage {
   /** The category of a harmful message; for a harmless one, the category it looks like. */
   category: Category | 'none';
   channel: Channel;
-  /** `heldout`: about a third, kept out of sight while the rules were written. */
+  /**
+   * `dev`: rules were fitted to it (the first set and five batches, each scored once when
+   * fresh and then used). `heldout`: the last batch, written after the rules were frozen and
+   * never tuned on: its figures are the ones to expect on new phrasing (docs/decisions/0060).
+   */
   split: 'dev' | 'heldout';
 }
 
