@@ -1,5 +1,10 @@
+import { entry, type ScreenEntry } from './entries';
+
 /**
- * The curated abuse and bullying list (Japanese and English) for the screening checks.
+ * The curated abuse and threat list (Japanese and English) for the screening checks. The other
+ * categories have their own lists: sexual-words.ts, self-harm-words.ts, exclusion-words.ts
+ * (and a few older self-harm and exclusion phrases still here); contacts.ts reads phones and
+ * addresses. docs/decisions/0060-screening-categories.md says how they fit together.
  *
  * Written by hand: the npm lists found (badwords-list, naughty-words/LDNOOBW, profane-words,
  * @dsojevic/profanity-list) are English-centred sex/profanity word lists; none covers Japanese
@@ -13,41 +18,35 @@
  * - `spaced`: the same with one space between words, for short words that need a boundary.
  * - `folded`: NFKC lower case with katakana kept (シネ is not シネマ).
  * - `english`: lower case, one space between words and one at each end, runs of three or more
- *   equal letters squeezed to one.
+ *   equal letters squeezed to one, leetspeak folded and masked letters filled (st*pid).
+ * - `kana`: natural hiragana with particles kept (ゆうととは), for structures.
+ * - `named`: the English form with a capitalised name inside a sentence written `zname`.
  *
  * Tiers:
- * - `strong`: always a finding (threats, 死ね, "kill yourself", slurs, self-harm words).
- * - `insult`: a finding when the text is aimed at someone (お前, you), when the insult is
- *   (nearly) all the text says, or together with another insult or weak word.
+ * - `strong`: always a finding (threats, 死ね, masked death wishes (し○ね, タヒね, 〇ね, 4ね),
+ *   "kill yourself", slurs, self-harm words).
+ * - `insult`: a finding when the text is aimed at someone (お前, あいつ, Xくん, you), when the
+ *   insult is used as a name at the start (デブは走るな), when it is (nearly) all the text says,
+ *   or together with another insult or weak word. So お前うざい and あいつキモすぎ are held and
+ *   ばかみたいに楽しい passes.
  * - `weak`: つまらない, boring…: ordinary opinions about a video; a finding only together with
  *   another insult or when it is all the text says.
  */
 
-export type AbuseKind = 'abuse' | 'threat' | 'selfHarm' | 'exclusion';
-export type AbuseTier = 'strong' | 'insult' | 'weak';
-export type AbuseForm = 'compact' | 'spaced' | 'folded' | 'english';
+export type { ScreenEntry as AbuseEntry, ScreenKind as AbuseKind } from './entries';
 
-export interface AbuseEntry {
-  kind: AbuseKind;
-  tier: AbuseTier;
-  form: AbuseForm;
-  pattern: RegExp;
-}
-
-const e = (kind: AbuseKind, tier: AbuseTier, form: AbuseForm, source: string): AbuseEntry => ({
-  kind,
-  tier,
-  form,
-  pattern: new RegExp(source, 'gu'),
-});
+const e = entry;
 
 /** Hiragana, for boundaries in the spaced form. */
 const H = '[ぁ-ゖ]';
 /** "you" in the English form. */
 const YOU = '(?:you|u|ya)';
 const YOU_ARE = '(?:you re|youre|you are|ur|u r|u re|ure)';
+/** "I will" in the English form (I'll → "i ll"). */
+const WILL =
+  '(?:i ll|ill|i will|im going to|i m going to|i am going to|im gonna|i m gonna|gonna|going to|we ll|we will|we re gonna|were gonna|we re going to)';
 
-export const ABUSE_ENTRIES: readonly AbuseEntry[] = [
+export const ABUSE_ENTRIES: readonly ScreenEntry[] = [
   // ── Japanese: death wishes and threats ─────────────────────────────────────────────────
   e('abuse', 'strong', 'compact', '死ね(?!る|ない|なか|ず|ま)'),
   e(
@@ -75,6 +74,58 @@ export const ABUSE_ENTRIES: readonly AbuseEntry[] = [
     'compact',
     '(?:殴|なぐ)るぞ|ぶ(?:飛|と)ばす|ぼこ[るす]|しばくぞ|しばいたる|(?:覚|おぼ)えてろ|覚悟しろ|(?:晒|さら)すぞ|(?:ねと|ネット)に(?:晒|さら)|痛い目(?:に)?(?:あわ|見せ)',
   ),
+  e(
+    'threat',
+    'strong',
+    'kana',
+    '(?:殺|ころ)(?:す|し)(?:ぞ|てやる|たる|ちゃうぞ|に(?:行|い)く)|ぶっ(?:とば|飛ば|殺|ころ|つぶ|潰)|ぼこぼこに(?:して|する|される)|(?:殴|なぐ)(?:る(?=$|[。、！!…]|ぞ|から|よ)|ってやる|りに(?:行|い)く|られたい)|(?:刺|さ)す(?:ぞ|から(?!ね)|よ(?=$|[。、！!]))|刺してやる|(?:燃や|もや)す(?:ぞ|から|よ(?=$|[。、！!]))|(?:しめ|締め)る(?:ぞ|から)|(?:晒|さら)す(?:ぞ|から)|(?:ばら|ばら)まく(?:ぞ|から|よ(?=$|[。、！!]))|(?:拡散|かくさん)する(?:ぞ|から)|ただじゃ(?:済|す)まない|(?:覚|おぼ)え(?:てろ|ておけ)',
+  ),
+  e(
+    'threat',
+    'strong',
+    'kana',
+    '(?:お前|おまえ|あんた|てめえ|てめー)の(?:家|いえ|住所)(?:[^。]{0,4})?(?:知|し)って(?:る|ん)(?:から|ぞ|んだ|よ)|(?:帰り道|かえりみち|夜道|背後)(?:に|は)?(?:気をつけ|きをつけ)(?:ろ|な(?=$|[。、！!よ])|とけ)|(?:二度と|にどと)[^。]{0,12}?(?:ないように|なく)(?:して|し)(?:やる|やんよ)|(?:ちく|チク)(?:ったら|ると)[^。]{0,15}?(?:わかって|分かって|どうなる|知らない|しらない|ただじゃ)|(?:次|つぎ)[^。]{0,6}?(?:言|い)ったら(?:殴|なぐ|殺|ころ|ぶ|しめ)',
+  ),
+  e(
+    'threat',
+    'strong',
+    'kana',
+    '(?:来い|こい|顔貸せ|面貸せ|つら貸せ)(?=$|[。、！!よや])',
+    '体育館裏|体育館の裏|校舎裏|校舎の裏|放課後|一人で来|ひとりで来|呼び出し',
+  ),
+  // ── Japanese: masked death wishes (タヒね, し○ね, 〇ね, 4ね) ────────────────────────────────
+  e('abuse', 'strong', 'folded', 'タヒ(?:ね|ネ|んで|ねば)'),
+  e(
+    'abuse',
+    'strong',
+    'folded',
+    '(?:^|[\\s、。!！?？]|お前|おまえ|まじ|マジ|はよ|早く|はやく|さっさと|もう|てめえ|あんた)(?:[○●◯◎□■×✕＊*〇]+|4)ね(?:よ|や|ば)?(?=$|[\\s、。!！w]|いい|お前|おまえ|あんた|てめ)',
+  ),
+  e('abuse', 'strong', 'folded', '[氏市]んで(?:くれ|ほしい|ください|よ(?=$|[。、！!]))'),
+  e(
+    'threat',
+    'strong',
+    'kana',
+    '(?:燃や|殴|なぐ|刺|殺|ころ|ぶっ飛ば|ぶっとば|潰|つぶ|壊|こわ|晒|さら|しめ|ぼこ|蹴|け(?=っ)|ぶん殴|ぶんなぐ)(?:し|っ)?て(?:やる|やろ|やっ|やん)|(?:写真|画像|動画|秘密|ひみつ|顔|かお)(?:を)?(?:ねっと|sns|twitter|いんすた|みんな|学校中|クラス中|くらす中)に(?:上げ|あげ|流|なが|晒|さら|ばら|載せ|のせ|拡散)(?:る|す|して)(?:ぞ|から|よ|$)',
+  ),
+  e(
+    'threat',
+    'strong',
+    'kana',
+    '(?:お前|おまえ|てめ|あんた|あいつ|こいつ|まじで|ぜったい|絶対)[^。！？!?]{0,4}?(?:殺|ころ)す(?=$|[。、！!…w]|から|ぞ|よ|わ)|(?:待って|まって|待っと|まっと)(?:ろ|け)(?=$|[。、！!よ])|(?:特定|とくてい)(?:した|してやる|する(?:ぞ|から)|済み|ずみ)|(?:住所|家|いえ|学校)(?:を|も)?(?:特定|突き止め|つきとめ)|痛い目(?:に)?(?:あう|遭う|あわせ|見る|みる|見せ)(?:ぞ|よ|から|ことに)|(?:晒|さら)して(?:やる|やっ)|(?:お前|おまえ|てめ|あんた)の[^。！？!?]{0,10}?(?:ぐちゃぐちゃ|めちゃくちゃ|ぼこぼこ|壊|こわ|捨て|隠|燃や|破|汚|落書き)[^。！？!?]{0,4}?(?:してやる|にしてやる|やる(?=$|[。、！!]|から|ぞ))',
+  ),
+  e(
+    'threat',
+    'strong',
+    'folded',
+    'ぶっ[○●◯◎□■×✕＊*〇]{1,2}す|こ[○●◯◎□■×✕＊*〇]す(?:ぞ|から|よ)?|(?:^|[^ぁ-ゖ])[○●◯◎□■×✕＊*〇]{1,2}す(?:ぞ|から)',
+  ),
+  e(
+    'threat',
+    'strong',
+    'kana',
+    '覚悟(?:しとけ|しておけ|しろ|しな(?=$|[。、！!よ])|できて(?:る|ん))|(?:覚|おぼ)えと(?:け|けよ)(?![^。]*(?:てすと|試験|出る|笑|w$))|ただじゃ(?:おかない|おかね|済まない|すまない)|ただで(?:済|す)むと(?:思|おも)|(?:ばら|バラ)す(?:ぞ|から|よ(?=$|[。、！!]))|(?:言|い)いふらす(?:ぞ|から)|(?:家|いえ|うち)(?:まで|に)(?:行|い)って(?:やる|やっ)|(?:来なかったら|こなかったら|言ったら|いったら|ちくったら|ばらしたら|逃げたら|にげたら|やったら|したら|言いつけたら|いいつけたら)[^。]{0,8}?(?:わかって(?:る|ん)(?:よな|よね|だろ|な(?=$|[。、！!]))|分かって(?:る|ん)(?:よな|よね|だろ)|どうなるか|ただじゃ|覚えと|知らない(?:から|よ|ぞ)|しらない(?:から|よ|ぞ)|殴|なぐ|ぶっ|殺|ころ)',
+  ),
   // ── Japanese: slurs (strong) ─────────────────────────────────────────────────────────────
   e('abuse', 'strong', 'compact', 'がいじ(?!ん)|きちがい|基地外|気違い|池沼'),
   e('abuse', 'strong', 'compact', '(?:ごみ|ゴミ|くず|クズ)(?:人間|やろう|野郎|かす)'),
@@ -85,6 +136,72 @@ export const ABUSE_ENTRIES: readonly AbuseEntry[] = [
   e('abuse', 'insult', 'spaced', `(?<!${H})(?:ぶす|でぶ|はげ|くず|かす)(?!${H})`),
   e('abuse', 'insult', 'compact', 'ざこ(?!つ)|雑魚'),
   e('abuse', 'insult', 'compact', 'きもい|きもすぎ|きしよい|きしよ(?=$)|きめえ|気持ち悪いんだよ'),
+  e('abuse', 'insult', 'compact', '(?:黙|だま)(?:れ|てろ|とけ|て$|てな$)'),
+  e('abuse', 'insult', 'compact', '調子(?:に)?(?:乗|の)(?:んな|るな|てんな|てんじやね)'),
+  e('abuse', 'insult', 'compact', '頭(?:が)?(?:悪|わる)(?:い|すぎ|そう)|あたまわる'),
+  e(
+    'abuse',
+    'insult',
+    'compact',
+    'むかつく|(?:顔|かお)(?:見る|みる)(?:だけ|と)で?(?:いらいら|むかつ|吐き気|はきけ)',
+  ),
+  e('abuse', 'insult', 'spaced', '(?<![ぁ-ゖ])ぶさ(?=$| |w)'),
+  e('abuse', 'strong', 'compact', '(?:しね){2,}|(?:死ね){2,}'),
+  e(
+    'abuse',
+    'insult',
+    'compact',
+    '才能(?:が)?(?:ない|ねー|ねえ|なし|ゼロ|ぜろ)|気持ち悪い|きもちわるい|(?:近寄|ちかよ|近づ|ちかづ)(?:らないで|かないで|んな)',
+  ),
+  e('abuse', 'insult', 'spaced', '(?<=まじ|はよ|もう|早く|はやく|さっさと)(?:消|き)えて(?=$| )'),
+  e(
+    'threat',
+    'strong',
+    'kana',
+    '(?:押しかけ|おしかけ|乗り込|のりこ)(?:んで|んでやる|て)?(?:やる|るぞ|るから)|(?:殺|ころ)せる(?:から|ぞ|んだ)|(?:帰り道|かえりみち|夜道|よみち|背後|後ろ|うしろ)[^。！？!?]{0,4}?(?:に)?(?:気をつけ|きをつけ)(?:ろ|な(?=$|[。、！!よ])|とけ)',
+  ),
+  e(
+    'threat',
+    'strong',
+    'english',
+    ' come alone | (?:meet|see) me (?:after school|behind the|outside the) (?:[a-z]+ )*(?:alone|or else) ',
+  ),
+  e(
+    'threat',
+    'strong',
+    'kana',
+    '(?:泣か|なか|潰|つぶ|しば)す(?:ぞ|から(?!ね))|首(?:を)?洗って|(?:二度と|にどと)(?:学校|がっこう)?(?:に)?(?:来|こ)れない|(?:来れ|来られ|これ|こられ|歩け|立て|学校に来れ)ないように(?:して|し)(?:やる|やっ|やん)|(?:校舎裏|校舎の裏|体育館裏|体育館の裏|裏庭|うらにわ|屋上|おくじょう|といれ)(?:な|に来い|来い|で待(?:って|っと)る?)(?=$|[。！!])',
+  ),
+  e(
+    'abuse',
+    'insult',
+    'compact',
+    'くさい|頭おかしい|あたまおかしい|ぼち(?=$|が|は|w|の)|いきんな|でしやばんな|でしやばるな|のくせに|のくせして',
+  ),
+  e(
+    'abuse',
+    'insult',
+    'folded',
+    'き[○●◯◎□■×✕＊*〇]い|底辺|ていへん|がり勉|ガリ勉|陰キャ|チビ|ちび(?=$|[、。！!w]|が|は)',
+  ),
+  e(
+    'abuse',
+    'insult',
+    'compact',
+    '(?:声|こえ|顔|かお|存在)(?:を)?(?:聞く|聞いて|きく|見る|見て|みる)?(?:と|だけで)(?:吐き気|はきけ|いらいら|むかつ|気持ち悪|きもちわる)',
+  ),
+  e(
+    'abuse',
+    'insult',
+    'compact',
+    '使えね|役立たず|やくたたず|話しかけんな|話しかけてくんな|ちかよんな|寄んな|きも(?:おた|男|女|野郎|やろう|顔|がお)|顔面偏差値|(?:顔|かお)(?:が)?(?:ぶさ|終わて|やば)',
+  ),
+  e(
+    'abuse',
+    'insult',
+    'spaced',
+    '(?<![ぁ-ゖ\\p{Script=Han}])(?:消|き)えて(?:よ|くれ|ほしい)?(?=$| )',
+  ),
   e('abuse', 'insult', 'spaced', `(?:きも|きしよ)(?=$| |w)`),
   e('abuse', 'insult', 'compact', 'うざい|うざすぎ|うぜえ'),
   e('abuse', 'insult', 'spaced', `(?:うざ|うぜ)(?=$| |w)`),
@@ -96,7 +213,7 @@ export const ABUSE_ENTRIES: readonly AbuseEntry[] = [
     'compact',
     '(?:ごみ|ゴミ)(?!拾|ひろ|を|が|は|の|箱|ばこ|袋|ぶくろ|出|問題|分別)',
   ),
-  e('abuse', 'strong', 'compact', '(?:生|い)きてる(?:価値|かち)(?:が|も)?(?:ない|ねえ)'),
+  e('abuse', 'strong', 'compact', '(?:生|い)きてる(?:価値|かち)(?:が|も)?(?:ない|ねえ|なし)'),
   e(
     'abuse',
     'weak',
@@ -115,7 +232,7 @@ export const ABUSE_ENTRIES: readonly AbuseEntry[] = [
   e('exclusion', 'strong', 'compact', '(?:入|い)れて(?:あげ|や)ない|(?:入|い)れてあげない'),
   e('exclusion', 'strong', 'compact', '仲間(?:外|はず)れに(?:しよ|する(?:ぞ|から)|してやる)'),
   e('exclusion', 'strong', 'compact', '仲間に(?:入|い)れ(?:ない|ねえ|てやらない)'),
-  e('exclusion', 'strong', 'compact', 'はぶろ|はぶる(?:ぞ|わ|か)|はぶられろ'),
+  e('exclusion', 'strong', 'compact', 'はぶろ(?!く|ぐ)|はぶる(?:ぞ|わ|か)|はぶられろ'),
   e('exclusion', 'strong', 'compact', '(?:みんな|皆)で(?:無視|むし)(?:しよ|する|な)'),
   e(
     'exclusion',
@@ -159,7 +276,7 @@ export const ABUSE_ENTRIES: readonly AbuseEntry[] = [
     'selfHarm',
     'strong',
     'compact',
-    '死にたい|しにたい|(?:消|き)えたい|(?:自殺|じさつ)したい|首(?:を)?(?:吊|つ)りたい|飛び降りたい|(?:生|い)きてる(?:意味|いみ)(?:が|も)?(?:ない|ねえ)',
+    '死にたい|しにたい|(?:消|き)え(?:たい)(?<!(?:尊|推|おし|恥ずかし|はずかし)[^。]{0,8}(?:消|き)えたい)|(?:自殺|じさつ)したい|首(?:を)?(?:吊|つ)りたい|飛び降りたい|(?:生|い)きてる(?:意味|いみ)(?:が|も)?(?:ない|ねえ)',
   ),
   e('selfHarm', 'strong', 'spaced', `(?<!${H})りすか|りすとかと`),
   // ── English: threats, death wishes, self-harm ────────────────────────────────────────────
@@ -178,19 +295,31 @@ export const ABUSE_ENTRIES: readonly AbuseEntry[] = [
     'threat',
     'strong',
     'english',
-    ` (?:i ll|ill|i will|im going to|im gonna|i m gonna|gonna|going to) (?:kil+|hurt|beat|stab|shoot|punch|smash) ${YOU} `,
+    ` ${WILL} (?:kil+|hurt|stab|shoot|punch|smash|strangle|expose|destroy|end|jump) ${YOU} | ${WILL} beat ${YOU} (?!at |in |on )| ${WILL} (?:find|get|catch) ${YOU} (?=$|after|tomorrow|later|at school|outside|one day|soon)`,
   ),
   e(
     'threat',
     'strong',
     'english',
-    ` ${YOU_ARE} (?:so )?dead | watch (?:your|ur) back | i know where ${YOU} live `,
+    ` ${WILL} make ${YOU} (?:regret|pay|suffer|cry|bleed) | ${WILL} (?:break|smash) (?:your|ur) (?:legs?|arms?|face|neck|nose|bones|teeth|jaw|head) | ${WILL} ruin (?:your|ur) life | ${WILL} (?:post|leak|share|spread|send) (?:your|ur) (?:pics|photos|pictures|nudes|secrets|address|number|diary|messages|texts|chats) `,
+  ),
+  e(
+    'threat',
+    'strong',
+    'english',
+    ` (?:you ll|youll|you will|u ll|ull|you re gonna|youre gonna|you are going to|u r gonna) (?:regret|pay for) (?:this|it|that) | ${YOU} (?:better|d better|had better) watch (?:out|it|your back|yourself|ur back) | or else $`,
+  ),
+  e(
+    'threat',
+    'strong',
+    'english',
+    ` ${YOU_ARE} (?:so )?dead (?!right|wrong|serious|tired|on |set )| watch (?:your|ur) back | i know where ${YOU} live `,
   ),
   e(
     'selfHarm',
     'strong',
     'english',
-    ' (?:i )?(?:want to|wanna) die (?!laugh)| kil+ myself | end my life | (?:cut|hurt) myself | suicidal | commit suicide ',
+    ' (?:i )?(?:want to|wanna) die (?!laugh)| kil+ myself | end my life | suicidal | commit suicide ',
   ),
   // ── English: slurs and strong profanity ──────────────────────────────────────────────────
   e(
@@ -207,6 +336,66 @@ export const ABUSE_ENTRIES: readonly AbuseEntry[] = [
     ` ${YOU_ARE} (?:so |such an? |an? |really |very |the most |fucking )?(?:ugly|stupid|dumb|fat|gross|disgusting|idiot|loser|moron|useless|trash|worthless|pathetic|annoying|freak|failure|bad at everything) `,
   ),
   e('abuse', 'strong', 'english', ' your (?:ugly|stupid|dumb|fat|an idiot|a loser|a freak) '),
+  e(
+    'abuse',
+    'strong',
+    'english',
+    ` ${YOU} (?:smell|stink|look|sound|are|re) like (?:garbage|trash|shit|crap|poop|a pig|a dog|a rat|a loser|an idiot|a freak|a clown) | ${YOU} stink `,
+  ),
+  e(
+    'abuse',
+    'strong',
+    'english',
+    ` waste of (?:space|air|oxygen|skin|life) | ${YOU_ARE} (?:the )?(?:dumbest|stupidest|ugliest|weirdest|fattest|most annoying|biggest loser|worst) `,
+  ),
+  e(
+    'abuse',
+    'insult',
+    'english',
+    ' go cry | cry about it | cope | seethe | touch grass | bozo | clown ',
+  ),
+  e(
+    'abuse',
+    'strong',
+    'english',
+    ` ${YOU_ARE} (?:a |such a |literally a )?(?:joke|clown|bozo|disgrace) | nobody asked (?:you|u) | ${YOU_ARE} (?:so |really |literally )?(?:weird|creepy|cringe|gross|annoying|ugly|stupid|dumb) (?:af|asf|as hell|as fuck) | ${YOU} (?:smell|stink)(?: bad)? $|^ (?:fu|f u|fuu)(?: you| u)? $`,
+  ),
+  e(
+    'threat',
+    'strong',
+    'english',
+    ` dead meat | wait (?:till|until) i (?:see|get|catch) ${YOU} | (?:you d |youd |you )?better not (?:show up|come|be there|tell|snitch) | ${WILL} (?:hurt|beat|get|find|punch|kill) (?:your|ur) (?:little |big )?(?:brother|sister|mom|mum|dad|family|dog|cat|friend|friends) | ${WILL} (?:break|smash|bash) (?:your|ur) (?:[a-z]+ ){0,4}?(?:face|head|nose|legs?|arms?|teeth) | ${WILL} (?:jump|beat up|get|kill|hurt) (?:him|her|them) | beat the (?:crap|hell|shit) out of | ${YOU} ll be sorry | youll be sorry | make (?:your|ur) life (?:hell|miserable) | (?:tell|show) everyone (?:your|ur) (?:secret|secrets|pics|photos) `,
+  ),
+  e(
+    'abuse',
+    'strong',
+    'english',
+    ' go (?:jump off (?:a|the) (?:cliff|bridge|roof)|play in traffic|drown|hang yourself|eat (?:glass|dirt|shit)) ',
+  ),
+  e(
+    'threat',
+    'strong',
+    'english',
+    ` (?:i m|im|i am|we re|were|we are) coming for ${YOU} | watch (?:yourself|urself) | ${WILL} (?:knock|kick|bash|punch|smash|rip) (?:your|ur) (?:teeth|head|face|lights) | one more (?:word|time|thing) and (?:you re|youre|ur|you are|i ll|ill) | and (?:you re|youre|ur|you are) (?:done|dead|finished|gone) `,
+  ),
+  e(
+    'threat',
+    'strong',
+    'english',
+    ` (?:i ll|ill|we ll|i will|we will) be waiting (?:for (?:you|u) )?(?:after school|outside|behind|at the gate) | what s coming (?:to (?:you|u))? | get what (?:you|u) deserve | (?:see|show (?:you|u)) how (?:brave|tough|strong) ${YOU} (?:are|r|really are) | ${WILL} (?:ruin|wreck) ${YOU} `,
+  ),
+  e(
+    'threat',
+    'strong',
+    'english',
+    ` ${YOU} (?:won t|wont|will not) see (?:it|this|me) coming | (?:keep (?:talking|it up|going)|say (?:that|it) again|do (?:that|it) again|try (?:me|it)|tell (?:anyone|someone|anybody|a teacher|the teacher|your mom)|snitch|come to school tomorrow) (?:and|i dare you and) (?:see what happens|you ll see|you re dead|youre dead|you ll regret|you ll be sorry|i ll|ill|watch) | ${WILL} make sure ${YOU} (?:never|can t|cant|don t|dont|won t|wont|regret) `,
+  ),
+  e(
+    'abuse',
+    'strong',
+    'english',
+    ' (?<!i m |im |i am )(?:what|such) an? (?:idiot|loser|moron|freak|retard|dumbass|bitch|creep|weirdo|pig) | (?:fat|ugly|stupid) (?:pig|cow|loser|idiot|freak|bitch) ',
+  ),
   // ── English: exclusion ───────────────────────────────────────────────────────────────────
   e(
     'exclusion',
@@ -232,18 +421,20 @@ export const ABUSE_ENTRIES: readonly AbuseEntry[] = [
     'english',
     ` (?:don t|dont|do not) (?:come|sit with us|talk to us|join us) (?:here|anymore|again|with us)? ?$`,
   ),
-  e('exclusion', 'insult', 'english', ' go away | shut up | nobody cares '),
+  e('exclusion', 'insult', 'english', ' go away | nobody cares '),
+  e('abuse', 'insult', 'english', ' shut up | nobody asked | shut it '),
   e('exclusion', 'strong', 'english', ' get out of (?:our|this|the) (?:group|team|class|chat) '),
   // ── English: insults and weak words ──────────────────────────────────────────────────────
   e(
     'abuse',
     'insult',
     'english',
-    ' (?:ugly|stupid|dumb|idiot|idiots|loser|losers|moron|trash|worthless|pathetic|disgusting|gross|shit|sucks|suck|crap|lame|cringe|noob|freak) ',
+    ' (?:ugly|stupid|dumb|dumbass|idiot|idiots|loser|losers|moron|trash|worthless|pathetic|disgusting|gross|shit|sucks|suck|crap|lame|cringe|noob|freak|fat|pig|fatso|fatty|stoopid|stupit|dumbo|weirdo|creep)(?= )',
   ),
   e('abuse', 'weak', 'english', ' (?:boring|bad|terrible|awful|worst|weird) '),
 ];
 
 /** Words that aim a text at someone: an insult with one of these is a finding. */
-export const DIRECTED_JA = /お前|おまえ|てめえ|てめ|貴様|きさま|あんた|おめえ|こいつ/u;
+export const DIRECTED_JA =
+  /じやね(?:ー|え)?(?:の|か)|じやないの|でしやばんな|いきんな|調子(?:に)?(?:乗|の)(?:んな|るな)|黙れ|だまれ|お前|おまえ|てめえ|てめ|貴様|きさま|あんた|おめえ|こいつ|あいつ|そいつ|あのこ|あの子|あの女|あの男|[ぁ-ゖ\p{Script=Han}](?:くん|ちやん|さん|君)/u;
 export const DIRECTED_EN = / (?:you|u|ya|your|ur|youre|yours|urself|yourself) /u;

@@ -1,17 +1,37 @@
-import { ABUSE_ENTRIES, DIRECTED_EN, DIRECTED_JA, type AbuseKind } from './abuse-words';
-import { screenForms, stripInvisible, type ScreenForms } from './normalize';
+import { ABUSE_ENTRIES, DIRECTED_EN, DIRECTED_JA } from './abuse-words';
+import { findAddresses, findContactRequests, findPhones } from './contacts';
+import {
+  scoreCues,
+  type CueSet,
+  type ScreenEntry,
+  type ScreenForm,
+  type ScreenKind,
+} from './entries';
+import { EXCLUSION_CUES, EXCLUSION_ENTRIES } from './exclusion-words';
+import { kanaFold, plainKana, screenForms, stripInvisible } from './normalize';
+import { SELF_HARM_CUES, SELF_HARM_ENTRIES } from './self-harm-words';
+import { SEXUAL_CUES, SEXUAL_ENTRIES } from './sexual-words';
 
 export { isBlankText, stripInvisible } from './normalize';
 
 /**
  * Automatic checks for what the posting policy forbids and a machine can see: personal
- * information (phone numbers, e-mail and street addresses, messaging/SNS ids), URLs, code, and
- * abuse or bullying (insults, threats, self-harm words, exclusion). Pure: text in, findings out.
- * Used for every channel a pupil writes into; a finding holds the post as pending (violation
- * status 'text') until staff publish or reject it, or refuses it where there is no review.
+ * information (phone numbers, e-mail and street addresses, messaging/SNS ids and requests for
+ * them), URLs, code, abuse and threats, self-harm, exclusion, and sexual solicitation or
+ * grooming. Pure: text in, findings out. Used for every channel a pupil writes into (display
+ * names too); a finding holds the post as pending (violation status 'text') until staff publish
+ * or reject it, or refuses it where there is no review. Each finding names its kind, so the
+ * moderator sees which category held a post.
  *
  * The patterns aim at what pupils actually write and stay clear of ordinary numbers: a year
- * (2024), a date (2024-11-22, 2024/11/22), a time (10:30), a score (3-2) are not hits.
+ * (2024), a date (2024-11-22, 2024/11/22), a time (10:30), a score (3-2) are not hits. The
+ * labelled evaluation set (evaluation/messages.json, `npm run bench:screening`) measures both
+ * directions; docs/decisions/0060-screening-categories.md describes the categories.
+ *
+ * Phones and addresses: contacts.ts (libphonenumber-js for phones). Abuse, threats, self-harm,
+ * exclusion and sexual solicitation: the entry lists (abuse-words.ts, self-harm-words.ts,
+ * exclusion-words.ts, sexual-words.ts) and their cue sets, matched over the forms of
+ * normalize.ts.
  */
 
 export type FindingKind =
@@ -24,7 +44,8 @@ export type FindingKind =
   | 'abuse'
   | 'threat'
   | 'selfHarm'
-  | 'exclusion';
+  | 'exclusion'
+  | 'sexual';
 
 export interface Finding {
   kind: FindingKind;
@@ -32,72 +53,11 @@ export interface Finding {
   match: string;
 }
 
-/** Dash-like characters people put between digit groups (ASCII, Unicode dashes, katakana ー). */
-const DASH = '[-‐‑‒–—―−ー－]';
-const SEP = `(?:\\s?${DASH}\\s?|[ .])`;
-
 /**
  * Full-width letters, digits and symbols folded to ASCII (NFKC), so ０９０ and ＠ are caught.
  * NFKC keeps the length of most text but not all, so matches are reported from the folded text.
  */
 export const normalizeForChecks = (text: string): string => stripInvisible(text.normalize('NFKC'));
-
-/** Kanji numerals as digits (〇九〇 → 090), for phone numbers written in kanji. */
-const KANJI_DIGITS: Record<string, string> = {
-  〇: '0',
-  零: '0',
-  一: '1',
-  二: '2',
-  三: '3',
-  四: '4',
-  五: '5',
-  六: '6',
-  七: '7',
-  八: '8',
-  九: '9',
-};
-const kanjiDigits = (text: string) =>
-  text.replace(/[〇零一二三四五六七八九]/g, (c) => KANJI_DIGITS[c]!);
-
-/**
- * Phone numbers typed one digit at a time (`0 9 0 1 2 3 4 5 6 7 8`, `0.9.0…`): ten or eleven
- * digits with at most three separator characters between each, starting with 0 (or +).
- */
-function findSpacedPhones(text: string): string[] {
-  const hits: string[] = [];
-  const spaced = /(?<![\d+])\+?\d(?:[\s.\-‐‑‒–—―−ー－_・*()]{1,3}\d){9,14}(?!\d)/g;
-  for (const m of text.matchAll(spaced)) {
-    const digits = digitsOf(m[0]);
-    if (
-      (digits.startsWith('0') && (digits.length === 10 || digits.length === 11)) ||
-      m[0].startsWith('+')
-    )
-      hits.push(m[0]);
-  }
-  return hits;
-}
-
-const digitsOf = (s: string) => s.replace(/\D/g, '');
-
-function findPhones(text: string): string[] {
-  const hits: string[] = [];
-  // International: +CC then 7-14 more digits in groups.
-  const intl = new RegExp(`(?<![\\w+])\\+\\d{1,3}(?:${SEP}?\\(?\\d{1,4}\\)?){2,5}(?!\\d)`, 'g');
-  for (const m of text.matchAll(intl)) {
-    const n = digitsOf(m[0]).length;
-    if (n >= 8 && n <= 15) hits.push(m[0]);
-  }
-  // Japanese: a leading 0 (or (0x) area code), 10 or 11 digits in all, in up to three groups.
-  const jp = new RegExp(
-    `(?<![\\d+])(?:\\(0\\d{1,4}\\)\\s?\\d{1,4}${SEP}\\d{3,4}|0\\d{1,4}${SEP}\\d{1,4}${SEP}\\d{3,4}|0\\d{9,10})(?!\\d)`,
-    'g',
-  );
-  for (const m of text.matchAll(jp)) {
-    const n = digitsOf(m[0]).length;
-    if (n === 10 || n === 11) hits.push(m[0]);
-  }
-  return hits;
-}
 
 const EMAIL = /[A-Za-z0-9._%+-]+\s?@\s?[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
 
@@ -112,25 +72,6 @@ const URLS: readonly RegExp[] = [
     `(?<![@\\w.])[a-z0-9][a-z0-9-]*(?:\\.[a-z0-9-]+)*\\.(?:${TLDS})(?:\\.[a-z]{2})?(?![\\w.-]*@)(?:\\/[^\\s<>"]*)?(?![a-z0-9])`,
     'gi',
   ),
-];
-
-const KANJI_NUM = '[0-9一二三四五六七八九十〇]+';
-const ADDRESSES: readonly RegExp[] = [
-  // 〒123-4567 or a 7-digit postal code after the mark.
-  /〒\s?\d{3}-?\d{4}/g,
-  // 3丁目4番5号, 3丁目4-5, 3丁目4
-  new RegExp(`${KANJI_NUM}丁目\\s?${KANJI_NUM}(?:番地?|${DASH})?(?:\\s?${KANJI_NUM}号?)?`, 'g'),
-  // 12番地, 4番5号
-  new RegExp(`${KANJI_NUM}番地`, 'g'),
-  new RegExp(`${KANJI_NUM}番${KANJI_NUM}号`, 'g'),
-  // A place name ending in 都道府県市区町村 followed by a block-lot number like 1-2-3 or 1-2.
-  new RegExp(
-    `[都道府県市区町村][\\u4E00-\\u9FFF\\u30A0-\\u30FF]{0,10}\\d{1,4}${DASH}\\d{1,4}(?:${DASH}\\d{1,4})?(?!\\d)`,
-    'g',
-  ),
-  // English: 221B Baker Street, 10 Downing St., 1600 Pennsylvania Ave
-  /\b\d{1,5}[A-Za-z]?\s+(?:[A-Z][a-z]+\s+){1,3}(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Way|Place|Pl|Terrace|Crescent)\b\.?/g,
-  /\b(?:apt|apartment|suite)\.?\s*#?\s*\d+[A-Za-z]?\b/gi,
 ];
 
 const CODE: readonly RegExp[] = [
@@ -160,7 +101,7 @@ const CODE: readonly RegExp[] = [
 const SNS =
   '(?:(?<![a-z])(?:line|insta(?:gram)?|ig|tik ?tok|twitter|x|discord|kakao(?:talk)?|snap(?:chat)?|facebook|fb|wechat|telegram|threads|skype|whatsapp|kik)(?![a-z])|ライン|らいん|インスタ|いんすた|ティックトック|ティックトク|ツイッター|ついったー|エックス|ディスコード|ディスコ|でぃすこ|カカオ(?:トーク)?|スナチャ|スナップチャット|フェイスブック|テレグラム|ワッツアップ)';
 const ID_WORD =
-  '(?:id|アイディー?|あいでぃー?|垢|アカ(?:ウント)?|あかうんと|account|acc|username|user ?name|handle|ユーザー(?:名|ネーム)|名前)';
+  '(?:qr(?:コード|こーど| ?code)?|ふるふる|id|アイディー?|あいでぃー?|垢|アカ(?:ウント)?|あかうんと|account|acc|username|user ?name|handle|ユーザー(?:名|ネーム)|名前)';
 const SWAP_WORD =
   '(?:交換|こうかん|教えて|おしえて|追加|ついか|つながろ|繋がろ|友達に|ともだちに|フォロー|ふぉろー|dm|ＤＭ|やってる|してる|しよ|ちょうだい|送って|おくって|ください|で話そ|で連絡|でれんらく)';
 const CONTACT: readonly RegExp[] = [
@@ -169,6 +110,10 @@ const CONTACT: readonly RegExp[] = [
   new RegExp(`(?<![\\w.])@[a-z0-9_.]{2,}(?![\\w.]*\\.[a-z]{2,})[^\\n]{0,15}?${SNS}`, 'gi'),
   // ラインID: tomoni_kid, LINE ID, インスタのアカ
   new RegExp(`${SNS}\\s*(?:の|で|:|：)?\\s*${ID_WORD}`, 'gi'),
+  // snapchat: bluebird_77 (a handle has a digit, _ or . so "instagram: lots of ads" is no handle)
+  new RegExp(`${SNS}\\s*(?:id)?\\s*[:：→]\\s*@?(?=[a-z0-9_.]*[0-9_.])[a-z0-9_.]{3,}`, 'gi'),
+  // LINEやってたらIDおしえて: a messenger, its id and a request in one breath
+  new RegExp(`${SNS}[^\\n]{0,10}?${ID_WORD}[^\\n]{0,4}?${SWAP_WORD}`, 'gi'),
   // LINE交換しよう, インスタ教えて, ラインやってる?
   new RegExp(`${SNS}\\s*(?:を|で|の|も)?\\s*${SWAP_WORD}`, 'gi'),
   // add me on insta, dm me on discord, my snap is …
@@ -181,6 +126,10 @@ const CONTACT: readonly RegExp[] = [
   /(?<![a-z])(?:id|ｉｄ|アイディー?)\s*[:：=]\s*@?[a-z0-9_.-]{3,}/gi,
   // @handle DMして / dm me
   /@[a-z0-9_.]{2,}\s*(?:に|へ|まで)?\s*(?:dm|ＤＭ|連絡|れんらく)/gi,
+  // @handle フォローしてね, @handle follow me
+  /(?<![\w.])@[a-z0-9_.]{3,}\s*(?:を|に|で)?\s*(?:フォロー|ふぉろー|follow|追加|ついか|登録|とうろく|dm|ＤＭ)/gi,
+  // snap me: handle, add me: handle
+  /\b(?:snap|insta|ig|dm|text|add|follow|message|hmu|line)\s+me\s*(?:on|at)?\s*[:：@]?\s*@?(?=[a-z0-9_.]*[0-9_.])[a-z0-9_.]{3,}/gi,
   // Discord and LINE invites
   /\b(?:discord(?:app)?\.(?:gg|com\/invite)|dsc\.gg|line\.me|lin\.ee)\/[^\s<>"]+/gi,
 ];
@@ -209,14 +158,22 @@ function glueSingles(text: string): string {
 }
 
 interface AbuseHit {
-  kind: AbuseKind;
+  kind: ScreenKind;
   tier: 'strong' | 'insult' | 'weak';
   match: string;
 }
 
-function formOf(forms: ScreenForms, form: 'compact' | 'spaced' | 'folded' | 'english'): string {
-  return forms[form];
-}
+/** Kana, kanji and half-width katakana: the text has Japanese in it. */
+const JAPANESE = /[\u3040-\u30ff\u3400-\u9fff\uff66-\uff9f々〆〇]/u;
+
+/** Every word and structure list, in kind order. */
+const ENTRIES: readonly ScreenEntry[] = [
+  ...ABUSE_ENTRIES,
+  ...SELF_HARM_ENTRIES,
+  ...EXCLUSION_ENTRIES,
+  ...SEXUAL_ENTRIES,
+];
+const CUES: readonly CueSet[] = [...SELF_HARM_CUES, ...EXCLUSION_CUES, ...SEXUAL_CUES];
 
 /**
  * Abuse and bullying: strong entries always count; insults count when the text is aimed at
@@ -224,26 +181,58 @@ function formOf(forms: ScreenForms, form: 'compact' | 'spaced' | 'folded' | 'eng
  * with another insult or alone. Keeps ordinary opinions about a video ("the song was boring")
  * clear of the filter.
  */
-function findAbuse(text: string): Array<{ kind: AbuseKind; match: string }> {
-  const forms = screenForms(text);
+function findAbuse(
+  forms: ReturnType<typeof screenForms>,
+): Array<{ kind: ScreenKind; match: string }> {
   const hits: AbuseHit[] = [];
-  for (const entry of ABUSE_ENTRIES) {
-    const target = formOf(forms, entry.form);
+  // A rule written for one language is skipped when the text has none of it (most posts are
+  // one language; this halves the cost per message).
+  const hasJapanese = JAPANESE.test(forms.folded);
+  const hasLatin = /[a-z]/.test(forms.folded);
+  const wanted = (form: ScreenForm) =>
+    form === 'english' || form === 'named' ? hasLatin : hasJapanese;
+  for (const entry of ENTRIES) {
+    if (!wanted(entry.form)) continue;
+    const target = forms[entry.form];
+    if (entry.with && !entry.with.test(target)) continue;
+    if (entry.without?.test(target)) continue;
     for (const m of target.matchAll(entry.pattern)) {
       hits.push({ kind: entry.kind, tier: entry.tier, match: m[0].trim() });
     }
+  }
+  for (const set of CUES) {
+    if (!wanted(set.form)) continue;
+    const match = scoreCues(set, forms[set.form]);
+    if (match !== null) hits.push({ kind: set.kind, tier: 'strong', match: match.trim() });
   }
   const strong = hits.filter((h) => h.tier === 'strong');
   const mild = hits.filter((h) => h.tier !== 'strong');
   const insults = mild.filter((h) => h.tier === 'insult');
   let counted: AbuseHit[] = strong;
   if (mild.length > 0) {
-    const directed = DIRECTED_JA.test(forms.compact) || DIRECTED_EN.test(forms.english);
-    const distinct = new Set(mild.map((h) => h.match));
+    // Aimed at someone: a pronoun, or the insult used as a name at the start (デブは走るな).
+    const directed =
+      DIRECTED_JA.test(forms.compact) ||
+      DIRECTED_EN.test(forms.english) ||
+      insults.some(
+        (h) =>
+          forms.compact.startsWith(`${kanaFold(h.match)}は`) ||
+          forms.compact.startsWith(`${kanaFold(h.match)}が`),
+      );
+    // The same word found in two forms (デブ, でぶ) is one word.
+    const distinct = new Set(mild.map((h) => kanaFold(h.match.replace(/ /g, ''))));
     // What is left when the mild words are taken out: almost nothing means the word is the text.
     let rest = forms.compact;
-    for (const w of distinct) rest = rest.split(w.replace(/ /g, '')).join('');
-    const alone = [...rest.replace(/[^\p{L}\p{N}]/gu, '')].length <= 4;
+    for (const w of distinct) rest = rest.split(w).join('');
+    let restEn = forms.english;
+    for (const h of mild) restEn = restEn.split(h.match).join(' ');
+    const letters = (s: string) => [...s.replace(/[^\p{L}\p{N}]/gu, '')].length;
+    // Japanese is measured unsqueezed too (でぶ猫かわいい is no bare insult though its compact
+    // form is short); English on the English form.
+    let restKana = plainKana(forms.folded);
+    for (const w of distinct) restKana = restKana.split(w).join('');
+    const japanese = hasJapanese;
+    const alone = japanese ? letters(rest) <= 4 && letters(restKana) <= 4 : letters(restEn) <= 4;
     if ((insults.length > 0 && directed) || alone || (distinct.size >= 2 && insults.length > 0))
       counted = [...strong, ...mild];
   }
@@ -262,7 +251,7 @@ function all(text: string, patterns: readonly RegExp[]): string[] {
 
 /**
  * Everything the checks found, in kind order (phone, email, address, url, code, contact, then
- * abuse, threat, selfHarm, exclusion).
+ * abuse, threat, selfHarm, exclusion, sexual).
  */
 export function findViolations(text: string): Finding[] {
   const folded = normalizeForChecks(text);
@@ -275,20 +264,22 @@ export function findViolations(text: string): Finding[] {
   const push = (kind: FindingKind, matches: string[]) => {
     for (const match of new Set(matches)) out.push({ kind, match });
   };
-  const digitsText = kanjiDigits(withoutEmails);
-  push('phone', [
-    ...findPhones(withoutEmails),
-    ...findPhones(digitsText),
-    ...findSpacedPhones(digitsText),
-  ]);
+  const forms = screenForms(text);
+  push('phone', findPhones(withoutEmails));
   push('email', emails);
-  push('address', all(withoutEmails, ADDRESSES));
+  push('address', findAddresses(withoutEmails));
   push('url', all(withoutEmails, URLS));
   push('code', all(folded, CODE));
   // Also with letters typed one at a time glued back (ラ イ ン 交 換).
   const glued = glueSingles(folded);
-  push('contact', [...all(folded, CONTACT), ...(glued === folded ? [] : all(glued, CONTACT))]);
-  for (const hit of findAbuse(text)) out.push(hit);
+  push('contact', [
+    ...all(folded, CONTACT),
+    ...(glued === folded ? [] : all(glued, CONTACT)),
+    ...findContactRequests(forms.kana, forms.english),
+  ]);
+  const abuse = findAbuse(forms);
+  for (const kind of ['abuse', 'threat', 'selfHarm', 'exclusion', 'sexual'] as const)
+    for (const hit of abuse) if (hit.kind === kind) out.push(hit);
   return out;
 }
 
