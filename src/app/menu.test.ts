@@ -21,6 +21,7 @@ describe('user menu', () => {
         'studio /studio',
         'report /report',
         'moderation /moderation',
+        'concerns /concerns',
         'news /news',
         'support',
         'logout',

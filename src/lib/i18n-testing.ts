@@ -14,13 +14,13 @@ const lazy = (files: Record<string, Record<string, unknown>>) =>
   );
 const jaLazy = lazy(
   import.meta.glob<Record<string, unknown>>(
-    '../../locales/ja/{check,downloads,legal,setting,watch,reports,moderation}.json',
+    '../../locales/ja/{check,downloads,legal,setting,watch,reports,moderation,safeguarding}.json',
     { eager: true, import: 'default' },
   ),
 );
 const enLazy = lazy(
   import.meta.glob<Record<string, unknown>>(
-    '../../locales/en/{check,downloads,legal,setting,watch,reports,moderation}.json',
+    '../../locales/en/{check,downloads,legal,setting,watch,reports,moderation,safeguarding}.json',
     { eager: true, import: 'default' },
   ),
 );

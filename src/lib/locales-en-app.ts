@@ -10,7 +10,7 @@ export default collectNamespaces(
   import.meta.glob<Record<string, unknown>>(
     [
       '../../locales/en/*.json',
-      '!../../locales/en/{check,downloads,legal,setting,watch,reports,moderation,common,consent,login}.json',
+      '!../../locales/en/{check,downloads,legal,setting,watch,reports,moderation,safeguarding,common,consent,login}.json',
     ],
     { eager: true, import: 'default' },
   ),
