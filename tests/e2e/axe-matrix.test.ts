@@ -213,6 +213,12 @@ describe(
         body: { sessionId: ARCHIVE, workId: ARCHIVE_WORK, description: HELD, status: 'published' },
       })) as { item: { status: string } };
       expect(held.item.status).toBe('pending');
+      // A safeguarding concern for /concerns (issue 26): the post answers 422 and is kept.
+      const kept = await api('student13', `/v1/session/${ARCHIVE}/comment`, {
+        method: 'POST',
+        body: { type: 'SESSION', content: 'もう死にたい' },
+      }).catch((e: Error) => e.message);
+      expect(String(kept)).toContain('422');
       const rejected = (await api('student13', '/v1/output', {
         method: 'POST',
         body: {
@@ -619,6 +625,15 @@ describe(
           await page.locator('li').filter({ hasText: HELD }).waitFor();
           await page.getByText(REPORTED_COMMENT).first().waitFor();
           await page.getByRole('table', { name: text(lang, 'moderation:history') }).waitFor();
+        },
+      },
+      {
+        route: '/concerns',
+        what: "a pupil's concern, unread",
+        actor: () => teacher,
+        open: async (page) => {
+          await goto(page, '/concerns');
+          await page.getByTestId('concern').first().waitFor();
         },
       },
       {
