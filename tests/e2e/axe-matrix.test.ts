@@ -84,8 +84,13 @@ async function shown(page: Page): Promise<string[]> {
         '[role="dialog"], [role="alertdialog"], [role="menu"], [role="alert"], [aria-invalid="true"], .mantine-Popover-dropdown',
       ),
     )
-      // Toasts hide by themselves after a while: not part of a state.
-      .filter((el) => el.checkVisibility() && !el.closest('.mantine-Notifications-root'))
+      // Toasts hide by themselves after a while, and the staff's concern alert arrives by itself on
+      // every screen once its poll answers: neither is part of a state (axe still reads both).
+      .filter(
+        (el) =>
+          el.checkVisibility() &&
+          !el.closest('.mantine-Notifications-root, [data-testid="concern-alert"]'),
+      )
       .map((el) => {
         const label =
           el.getAttribute('aria-label') ??
