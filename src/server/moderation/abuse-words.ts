@@ -93,6 +93,18 @@ export const ABUSE_ENTRIES: readonly ScreenEntry[] = [
     '(?:来い|こい|顔貸せ|面貸せ|つら貸せ)(?=$|[。、！!よや])',
     '体育館裏|体育館の裏|校舎裏|校舎の裏|放課後|一人で来|ひとりで来|呼び出し',
   ),
+  e(
+    'abuse',
+    'insult',
+    'compact',
+    'のせいで(?:最悪|さいあく|台無し|だいなし|負け|まけ|全部|ぜんぶ|終わ|おわ|めちゃくちゃ|めちやくちや)',
+  ),
+  e(
+    'threat',
+    'strong',
+    'kana',
+    '(?:殴|なぐ|殺|ころ|蹴|け|刺|さ|しめ|ぼこ|いじめ|晒|さら|ばら)(?:ら|さ)?れたく(?:なかったら|なければ|ないなら|なきゃ)|(?:金|かね|お金|おかね|[0-9]+円)(?:を|も)?(?:持って(?:こい|来い|きて(?:よ|ね)?(?=$|[。、！!])|こいよ)|もってこい|よこせ|出せ|だせ(?=$|[。、！!よ])|貸せ|かせ(?=$|[。、！!よ]))|待ち伏せ|まちぶせ|(?:帰り道|かえりみち|夜道|よみち)(?:で|に|は)?[^。！？!?]{0,6}?(?:待って|まって)(?:る|ます)(?:から|ぞ)',
+  ),
   // ── Japanese: masked death wishes (タヒね, し○ね, 〇ね, 4ね) ────────────────────────────────
   e('abuse', 'strong', 'folded', 'タヒ(?:ね|ネ|んで|ねば)'),
   e(
@@ -130,12 +142,22 @@ export const ABUSE_ENTRIES: readonly ScreenEntry[] = [
   e('abuse', 'strong', 'compact', 'がいじ(?!ん)|きちがい|基地外|気違い|池沼'),
   e('abuse', 'strong', 'compact', '(?:ごみ|ゴミ|くず|クズ)(?:人間|やろう|野郎|かす)'),
   // ── Japanese: insults ────────────────────────────────────────────────────────────────────
-  e('abuse', 'insult', 'compact', 'ばか(?!り|に|で|ら|げ|しい|ば|す)|馬鹿(?!に|ら|げ|馬鹿)'),
+  e(
+    'abuse',
+    'insult',
+    'compact',
+    'ばか(?!り|に|で|ら|げ|しい|ば|す(?!ぎ)|うま|でか|たか|やす|はや|おもしろ|面白|楽し|たのし|売れ|うけ|受け|力|ぢから|ちから|騒|さわぎ|正直|丁寧|ていねい|つよ|強|多|おお|ほど)|馬鹿(?!に|ら|げ|馬鹿|うま|でか|正直|丁寧|ほど)',
+  ),
   e('abuse', 'insult', 'compact', 'あほ(?!う?どり)|阿呆'),
   e('abuse', 'insult', 'folded', 'ブス|デブ|カス(?![タテトケクパ])|クズ|ハゲ'),
   e('abuse', 'insult', 'spaced', `(?<!${H})(?:ぶす|でぶ|はげ|くず|かす)(?!${H})`),
   e('abuse', 'insult', 'compact', 'ざこ(?!つ)|雑魚'),
-  e('abuse', 'insult', 'compact', 'きもい|きもすぎ|きしよい|きしよ(?=$)|きめえ|気持ち悪いんだよ'),
+  e(
+    'abuse',
+    'insult',
+    'compact',
+    'きもい|きもすぎ|きしよい|きしよすぎ|きしよく|きしよ(?=$)|きめえ|気持ち悪いんだよ',
+  ),
   e('abuse', 'insult', 'compact', '(?:黙|だま)(?:れ|てろ|とけ|て$|てな$)'),
   e('abuse', 'insult', 'compact', '調子(?:に)?(?:乗|の)(?:んな|るな|てんな|てんじやね)'),
   e('abuse', 'insult', 'compact', '頭(?:が)?(?:悪|わる)(?:い|すぎ|そう)|あたまわる'),
@@ -203,7 +225,7 @@ export const ABUSE_ENTRIES: readonly ScreenEntry[] = [
     '(?<![ぁ-ゖ\\p{Script=Han}])(?:消|き)えて(?:よ|くれ|ほしい)?(?=$| )',
   ),
   e('abuse', 'insult', 'spaced', `(?:きも|きしよ)(?=$| |w)`),
-  e('abuse', 'insult', 'compact', 'うざい|うざすぎ|うぜえ'),
+  e('abuse', 'insult', 'compact', 'うざい(?!ほど|くらい|ぐらい)|うざすぎ|うぜえ'),
   e('abuse', 'insult', 'spaced', `(?:うざ|うぜ)(?=$| |w)`),
   e('abuse', 'insult', 'compact', '(?:へた|下手)くそ|(?:へた|下手)すぎ'),
   e('abuse', 'insult', 'compact', 'いんきや|陰キヤ|ぶさいく|不細工|ぶさすぎ'),
@@ -313,7 +335,7 @@ export const ABUSE_ENTRIES: readonly ScreenEntry[] = [
     'threat',
     'strong',
     'english',
-    ` ${YOU_ARE} (?:so )?dead (?!right|wrong|serious|tired|on |set )| watch (?:your|ur) back | i know where ${YOU} live `,
+    ` ${YOU_ARE} (?:so )?dead (?!right|wrong|serious|tired|on |set )| watch (?:your|ur) back | (?:i|we|they) (?:know|found out|found|know exactly) where ${YOU} (?:live|stay|sleep) | ${WILL} (?:smash|break|destroy|wreck|burn|trash|rip up|snap) (?:your|ur) (?!record|score|high ?score|streak|heart|fall|silence|habit)[a-z]+ `,
   ),
   e(
     'selfHarm',
@@ -438,3 +460,9 @@ export const ABUSE_ENTRIES: readonly ScreenEntry[] = [
 export const DIRECTED_JA =
   /じやね(?:ー|え)?(?:の|か)|じやないの|でしやばんな|いきんな|調子(?:に)?(?:乗|の)(?:んな|るな)|黙れ|だまれ|お前|おまえ|てめえ|てめ|貴様|きさま|あんた|おめえ|こいつ|あいつ|そいつ|あのこ|あの子|あの女|あの男|[ぁ-ゖ\p{Script=Han}](?:くん|ちやん|さん|君)/u;
 export const DIRECTED_EN = / (?:you|u|ya|your|ur|youre|yours|urself|yourself) /u;
+/** Aimed at the reader through an order or at their work (read on the `kana` form). */
+export const DIRECTED_KANA =
+  /話しかけ(?:ないで|んな|るな)|(?:こっち|こちら)(?:を)?(?:見|み)(?:んな|るな|ないで)|(?:みたいな|並みの|なみの|れべるの|以下の|いかの)(?:作品|さくひん|発表|はっぴょう|絵|文章|文|歌|字|声|顔|かお|演奏|動画|感想|意見|やつ|奴|性格|ぷれー)|の(?:せい|所為)で/u;
+/** Words that say nothing about who is meant: "ugly af lol" is the insult alone. */
+export const FILLERS_EN =
+  / (?:lol|lmao|lmfao|af|asf|tbh|fr|omg|haha+|ha|xd|bruh|bro|smh|ngl|rn|so|really|very|literally|just|totally|such|kinda|like|is|are|was|looks?) /gu;

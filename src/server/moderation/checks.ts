@@ -1,4 +1,4 @@
-import { ABUSE_ENTRIES, DIRECTED_EN, DIRECTED_JA } from './abuse-words';
+import { ABUSE_ENTRIES, DIRECTED_EN, DIRECTED_JA, DIRECTED_KANA, FILLERS_EN } from './abuse-words';
 import { findAddresses, findContactRequests, findPhones } from './contacts';
 import {
   scoreCues,
@@ -214,6 +214,7 @@ function findAbuse(
     const directed =
       DIRECTED_JA.test(forms.compact) ||
       DIRECTED_EN.test(forms.english) ||
+      DIRECTED_KANA.test(forms.kana) ||
       insults.some(
         (h) =>
           forms.compact.startsWith(`${kanaFold(h.match)}は`) ||
@@ -226,6 +227,8 @@ function findAbuse(
     for (const w of distinct) rest = rest.split(w).join('');
     let restEn = forms.english;
     for (const h of mild) restEn = restEn.split(h.match).join(' ');
+    // Twice: one pass skips every other of two fillers in a row (the space between is shared).
+    restEn = restEn.replace(FILLERS_EN, ' ').replace(FILLERS_EN, ' ');
     const letters = (s: string) => [...s.replace(/[^\p{L}\p{N}]/gu, '')].length;
     // Japanese is measured unsqueezed too (でぶ猫かわいい is no bare insult though its compact
     // form is short); English on the English form.

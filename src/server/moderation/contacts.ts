@@ -178,10 +178,16 @@ const ASK_CONTACT: readonly RegExp[] = [
 const ASK_CONTACT_EN =
   / (?:what s|whats|what is|wats|wat s|give me|send me|tell me|can i (?:have|get)|drop|dm me) (?:your|ur|ya) (?:number|phone number|phone|digits|cell|address|email|snap|insta|discord|line|kik|whatsapp) | where (?:do |d )?(?:you|u) live(?! in (?:the|this|that) (?:story|book|game|movie|video)) | what school do (?:you|u) go to | (?:your|ur) (?:home )?address | where is (?:your|ur) (?:house|home) | (?:what s|whats|what is) (?:your|ur) (?:last name|full name|real name|school) | (?:which|what) (?:station|town|city|area|neighbourhood|neighborhood) (?:do )?(?:you|u) live /gu;
 
+/** "番号教えて" is a phone number only beside a phone (電話するから番号教えて; not 問題の番号). */
+const ASK_NUMBER =
+  /(?<!問題|もんだい|出席|しゅっせき|ぺーじ|頁|席|せき|背|せ|部屋|へや|教室|きょうしつ|列|れつ)(?:番号|ばんごう)(?:を|は|も)?(?:教えて|おしえて|送って|おくって|ちょうだい|ちょーだい|交換|こうかん|知りたい|しりたい)/gu;
+const PHONE_TALK = /電話|でんわ|携帯|けいたい|すまほ|かける|かけて|しょーとめーる|sms/u;
+
 /** Requests for someone's phone, address or handle (電話番号教えて, "what's ur number"). */
 export function findContactRequests(kana: string, english: string): string[] {
   return [
     ...ASK_CONTACT.flatMap((p) => [...kana.matchAll(p)].map((m) => m[0])),
+    ...(PHONE_TALK.test(kana) ? [...kana.matchAll(ASK_NUMBER)].map((m) => m[0]) : []),
     ...[...english.matchAll(ASK_CONTACT_EN)].map((m) => m[0].trim()),
   ];
 }

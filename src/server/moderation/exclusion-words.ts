@@ -42,7 +42,7 @@ const PERSON_JA = any(
 const GENERIC_JA =
   '(?<!知らない人|しらない人|知らないひと|他人|不審者|怪しい人|あやしい人|大人|見知らぬ人|ねっとの人|ネットの人|変な人|へんな人|悪い人|わるい人|悪い友達|わるい友達|危ない人|あぶない人|動物|犬|猫|火|川|海|池)';
 /** With someone: と, とは, とも, and 一緒に. */
-const WITH = `${GENERIC_JA}(?:と|とは|とも)(?:もう|絶対|ぜったい|二度と|にどと|一緒に|いっしょに|誰も|だれも|みんな|全員)*`;
+const WITH = `${GENERIC_JA}(?:と|とは|とも)(?:もう|絶対|ぜったい|二度と|にどと|一緒に|いっしょに|誰も|だれも|みんな|全員|今日から|明日から|これから|きょうから|あしたから)*`;
 
 /** Common family names, for a person named without さん/くん (佐藤のこと無視ね). */
 const SURNAMES =
@@ -240,6 +240,13 @@ export const EXCLUSION_ENTRIES: readonly ScreenEntry[] = [
     'kana',
     `(?:誘|さそ)わなくて(?:いい|ok|よし)|${PERSON_JA}(?:抜き|ぬき|以外|いがい|なし)で|(?<![ぁ-ゖ])[ぁ-ゖ]{2,4}(?:さん|くん|ちゃん)?(?:抜き|ぬき)(?:で|の)(?:ぐるーぷ|ぐる|班|line|らいん|遊|あそ|行|い|会|帰|かえ)|(?:が|は)(?:来|き|入ってき|はいってき|い)たら[^。！？!?]{0,6}?(?:逃げよ|にげよ|無視|むし|帰ろ|かえろ|離れよ|はなれよ|どっか行こ|しかと|隠れよ|かくれよ|退出|たいしゅつ|抜けよ|ぬけよ|出よ|でよ)|(?:お前|おまえ|あんた|あいつ|こいつ)[^。！？!?]{0,8}?(?:席|居場所|いばしょ|場所)(?:は|なんて|なんか)?(?:ない|ねー|ねえ)|(?:同じ|一緒の|いっしょの)(?:班|はん|ぐるーぷ|ちーむ)(?:とか|は|なんて)?(?:無理|むり|やだ|いや|嫌)|(?:誰も|だれも|みんな)[^。！？!?]{0,6}?(?:座り|すわり|遊び|あそび|話し|はなし|組み|くみ|一緒にい|帰り|かえり)たくない`,
   ),
+  // Nobody in someone's group or seat: さとしの班にはだれも入らないように.
+  e(
+    'exclusion',
+    'strong',
+    'kana',
+    '[ぁ-ゖ一-龠]{1,6}(?:さん|くん|ちゃん)?の(?:班|はん|ぐるーぷ|ちーむ|席|せき|隣|となり|近く|ちかく)(?:に|には|へ)(?:は)?(?:誰も|だれも)(?:入|はい|座|すわ|行|い)(?:らない|かない)(?:で|ように|こと)',
+  ),
   // Kept out of a group: ゆきは入れないで (with グループ / 班 in the message), クラスにいらない.
   e(
     'exclusion',
@@ -268,7 +275,7 @@ export const EXCLUSION_ENTRIES: readonly ScreenEntry[] = [
     'exclusion',
     'strong',
     'kana',
-    `${WITH}(?:${SOCIAL})ない(?=$|[、。！!])`,
+    `${WITH}(?:${SOCIAL})ない(?=$|[、。！!]|(?:って|と|ことに)(?:決め|きめ|し(?:た|よ)))`,
     '今日から|明日から|これから|もう|二度と|みんな|全員',
   ),
   // Not talking to, calling, sitting with or listening to someone, said as a rule: あいつには声か
@@ -315,6 +322,15 @@ export const EXCLUSION_ENTRIES: readonly ScreenEntry[] = [
     'strong',
     'named',
     ` (?:leave|leaving|kick|kicking|keep|keeping|throw|vote|voting|boot|cut) (?:him|her|them|that (?:kid|girl|boy|guy)|the new (?:kid|girl|boy|guy)|zname) out `,
+  ),
+  // A decision already taken: "we're not inviting Ben anymore", "tell her she's not welcome".
+  e(
+    'exclusion',
+    'strong',
+    'named',
+    ` (?:(?:we re|were|we are|we|i m|im|i am) (?:not|never|no longer)|nobody s|nobody is|no one s|no one is) (?:inviting|including|letting|talking to|sitting with|playing with|picking|choosing|hanging out with|hanging with|waiting for|saving a seat for) (?:him|her|them|zname) (?:to |in |anymore|again|ever|$)| (?:she s|shes|he s|hes|they re|theyre|she is|he is|they are|zname is|zname s) not (?:welcome|wanted|invited)(?: |$)`,
+    '',
+    ' (?:because|cos|cuz) (?:he|she|they|zname) (?:is|s|re|are) (?:sick|ill|away|busy|on holiday|on vacation) ',
   ),
   e(
     'exclusion',

@@ -181,6 +181,22 @@ export const SELF_HARM_ENTRIES: readonly ScreenEntry[] = [
     'kana',
     '首(?:を)?(?:吊|つ)(?:ろう|りたい|る(?:しか|か)|ろっかな|った|ろうと)|首吊り|首つり|(?:飛び降り|とびおり)(?:たい|よう|ちゃ|自殺|る(?=$|[。、…]|しか|か(?:な|も)))|(?:屋上|おくじょう|びる|橋|はし|べらんだ|まんしょん|窓|まど)から(?:飛|と)(?:ぶ|ぼう|びたい|びよう|び降り|びおり)(?!行機|こうき)|(?:電車|でんしゃ|線路|せんろ)に(?:飛び込|とびこ)|(?:車|くるま|とらっく)に(?:ひかれ|轢かれ)(?:たい|よう)',
   ),
+  // Pulled towards a drop (ベランダから下を見てたら飛びたくなった), wounds hidden (傷が見えないように
+  // 長袖), how many pills or floors it takes (睡眠薬何錠飲んだら死ねる), a death put softly (明日の朝
+  // には冷たくなってるかも).
+  e(
+    'selfHarm',
+    'strong',
+    'kana',
+    '(?:屋上|おくじょう|べらんだ|窓|まど|線路|せんろ|ほーむ|橋|はし|高い(?:所|ところ)|びる|まんしょん)[^。！？!?]{0,14}?(?:飛び|とび|落ち|おち)(?:降り|おり|込み|こみ)?(?:たく|たい)|(?:何錠|なんじょう|何粒|なんつぶ|何階|なんかい)[^。！？!?]{0,12}?(?:死ね|しね|死ぬ|しぬ|死ん|しん)|(?:どうやったら|どうすれば|痛くなく|いたくなく|確実に|かくじつに)(?:死ね|しね|死ぬ|しぬ|死ん|消え|きえ)|(?:薬|くすり|睡眠薬|すいみんやく)[^。！？!?]{0,10}?(?:死ねる|しねる)|冷たくなって(?:る|いる)(?:かも|はず|と思|でしょ)|(?:永遠|えいえん)に(?:眠|ねむ)り(?:たい|につきたい)|(?:二度と|にどと)(?:目覚め|めざめ|起きたく|おきたく)',
+  ),
+  e(
+    'selfHarm',
+    'strong',
+    'kana',
+    '(?:傷|きず|跡|あと|痕)(?:が|を|は)?(?:見えない|みえない|ばれない|隠|かく)',
+    '長袖|ながそで|袖|そで|手首|てくび|腕|うで|ばんそうこう|絆創膏|りすとばんど|包帯|ほうたい|切',
+  ),
   // A note, a life not worth living, being better gone.
   e(
     'selfHarm',
@@ -269,7 +285,7 @@ export const SELF_HARM_ENTRIES: readonly ScreenEntry[] = [
     'selfHarm',
     'strong',
     'english',
-    ' (?:don t|dont|do not|never) want to (?:be alive|live|exist|wake up|be here) | (?:wish|wished) i (?:was|were|had) (?:never been born|never born|not born|dead|not alive) | better off without me | (?:nobody|no one|noone) (?:would|will|d) (?:even )?(?:care|notice|miss me)[a-z ]* (?:if|when) i (?:died|die|was gone|disappeared|disappear|left|killed myself|wasn t here|was not here) | goodbye (?:letter|note) | end it (?:all|tonight|today) | goodbye (?:forever|cruel world) | (?:no|nothing to) (?:reason|point) (?:to|in) (?:live|living|being alive) ',
+    ' (?:don t|dont|do not|never) want to (?:be alive|live|exist|wake up|be here) | (?:wish|wished) i (?:was|were|had) (?:never been born|never born|not born|dead|not alive) | better off without me | (?:would|will|d|ll) (?:all )?be (?:better|happier|fine|okay|ok) (?:off )?without me | (?:nobody|no one|noone) (?:would|will|d) (?:even )?(?:care|notice|miss me)[a-z ]* (?:if|when) i (?:died|die|was gone|disappeared|disappear|left|killed myself|wasn t here|was not here) | goodbye (?:letter|note) | end it (?:all|tonight|today) | goodbye (?:forever|cruel world) | (?:no|nothing to) (?:reason|point) (?:to|in) (?:live|living|being alive) ',
   ),
 ];
 

@@ -196,6 +196,8 @@ const MEET_JA = any(
   '(?:家|うち)(?:に|まで)(?:来|こ|行|い)',
   '(?:家|いえ|うち)(?:に|まで)?(?:行|い)って(?:いい|も)',
   '(?:部屋|へや)(?:に|まで)?(?:来|き|こ|おいで)',
+  '(?:二人|ふたり)で[^。！？!?]{0,10}?(?:行かない|いかない|行こ|いこ|会わ|あわ|遊ば|あそば|出かけ|でかけ|過ごさ|すごさ)',
+  '(?:車|くるま)で(?:送|おく|迎え|むかえ)',
 );
 /** An exchange kept from parents: the chat, photos or a meeting. */
 const EXCHANGE_JA = any(
@@ -277,6 +279,12 @@ const MEET_CUE_JA = any(
   'だれも(?:いない|いねー)',
   '(?:今|いま)?(?:一人|ひとり)(?:なの|？|\\?|でしょ)',
   'だれにも',
+  '(?<![0-9])(?:1[0-5]|[0-9])(?:歳|さい)(?:[？?]|なんだ|なの|か)',
+  '大人っぽ',
+  'おとなっぽ',
+  '大人び',
+  '色っぽ',
+  '(?:言わなくて|いわなくて)(?:いい|も)',
 );
 
 // ── English building blocks (english form) ────────────────────────────────────────────────
@@ -303,7 +311,7 @@ const BODY_EN = any(
 const PHOTO_EN =
   '(?:pic|pics|picture|pictures|photo|photos|selfie|selfies|snap|snaps|vid|video|videos|cam|facetime|video call|pix)';
 const ASK_EN =
-  '(?:send|show|take|give|see|share|post|trade|swap|want|wanna|need|can i have|can i get|let me see)';
+  '(?:send|show|take|give|see|share|post|trade|swap|want|wanna|need|can i have|can i get|let me see|got any|have any|got some|any more)';
 const WHO_EN =
   '(?:parents|parent|mom|mum|mommy|mummy|mother|dad|daddy|father|family|teacher|teachers)';
 const MEET_EN = any(
@@ -315,7 +323,9 @@ const MEET_EN = any(
   'hang out',
   'hangout',
   'come over',
-  'come to my (?:place|house|car|room)',
+  'come to my (?:place|house|car|room|apartment|flat|hotel|hotel room|studio)',
+  'visit me',
+  'stay (?:at|with) me',
   'see (?:you|u) in person',
   'pick (?:you|u) up',
   'link up',
@@ -345,6 +355,13 @@ const MEET_CUE_EN = any(
   'your address',
   'irl',
   'in real life',
+  'taxi',
+  'uber',
+  'train ticket',
+  'bus fare',
+  'drive (?:you|u)',
+  'your age',
+  'ur age',
 );
 /** An offer of money or gifts ("I'll give you robux", "for a gift card"). */
 const OFFER_EN = any(
@@ -534,8 +551,61 @@ export const SEXUAL_ENTRIES: readonly ScreenEntry[] = [
     `${GIFT_JA}[^。！？!?]{0,6}?${GIVE_JA}`,
     `${PHOTO_JA}|会って|会お|会え|会わ|あって(?!る)|見せ|みせ|送って|おくって|送ったら`,
   ),
+  // What the reader wears underneath, asked (今日どんなパンツはいてるの, 下着何色つけてる).
+  e(
+    'sexual',
+    'strong',
+    'kana',
+    '(?:どんな|何色|なにいろ|なんいろ)(?:の)?(?:ぱんつ|下着|したぎ|ぶら|ぱんてぃ)|(?:ぱんつ|下着|したぎ|ぶら|ぱんてぃ)(?:を|は)?(?:はいて|履いて|穿いて|着けて|つけて|着て)(?:る|いる)(?:の|[？?])',
+  ),
+  // A parent need not know (お母さんには言わなくていいから, 親に知らせなくていいよ).
+  e(
+    'sexual',
+    'strong',
+    'kana',
+    `${PARENT_JA}(?:に|には|にも)[^。！？!?]{0,4}?(?:言わなくて|いわなくて|話さなくて|はなさなくて|知らせなくて|しらせなくて|言う必要|いう必要|報告しなくて)(?:いい|も|は)`,
+    '',
+    SURPRISE_JA,
+  ),
+  // An age put beside looking grown-up (14歳？大人っぽいね).
+  e(
+    'sexual',
+    'strong',
+    'kana',
+    '(?:何歳|なんさい|(?<![0-9])(?:1[0-5]|[0-9])(?:歳|さい))[^。]{0,10}?(?:大人っぽ|おとなっぽ|大人び|おとなび|色っぽ|いろっぽ)|(?:大人っぽ|おとなっぽ|大人び|おとなび|色っぽ|いろっぽ)[^。]{0,10}?(?:何歳|なんさい|(?<![0-9])(?:1[0-5]|[0-9])(?:歳|さい))',
+  ),
+  // The reader's body described as to touch or taste (君の唇柔らかそう, 〇〇ちゃんの肌すべすべ).
+  e(
+    'sexual',
+    'strong',
+    'kana',
+    '(?:君|きみ|お前|おまえ|あなた|[ぁ-ゖ一-龠]{1,4}(?:ちゃん|くん))の(?:唇|くちびる|肌|はだ|首筋|くびすじ|うなじ|脚|足|太もも|ふともも|胸|むね|お尻|おしり|体|からだ|身体|匂い|におい|髪の匂い)(?:って|は|が|、|も)?[^。！？!?]{0,4}?(?:柔らか|やわらか|すべすべ|ぷるぷる|触りたい|さわりたい|触らせ|さわらせ|なめ|舐め|いい匂い|いいにおい|色っぽ|いろっぽ|えろ|美味しそう|おいしそう|きすしたい|噛みたい|かみたい)',
+  ),
+  // Us, kept secret (俺たちのことは秘密にしといてね, 二人の関係は内緒).
+  e(
+    'sexual',
+    'strong',
+    'kana',
+    `(?:(?:俺|おれ|僕|ぼく|私|わたし|うち|あたし)(?:たち|ら)|二人|ふたり)の(?:こと|事|関係|かんけい|話|はなし|やりとり|やり取り)(?:は|も)?[^。！？!?]{0,4}?(?:秘密|ひみつ|内緒|ないしょ)${ASKED_JA}`,
+    '',
+    SURPRISE_JA,
+  ),
   // ── English ──────────────────────────────────────────────────────────────────────────────
   e('sexual', 'strong', 'english', ' (?:nudes|nudies|noods|nood) '),
+  e(
+    'sexual',
+    'strong',
+    'english',
+    ' (?:video|vid|vids|videos|pic|pics|photo|photos|picture|pictures|selfie|selfies|snap|snaps) of (?:you|u|yourself|urself) (?:changing|undressing|getting (?:changed|undressed)|in the (?:shower|bath)|showering|bathing|in bed|lying in bed|after (?:a|your|ur) shower) | (?:fun|play|party) (?:on|over) (?:cam|camera|webcam|video chat|video call|facetime) | (?:on|over) (?:cam|camera|webcam|facetime) (?:tonight|later|alone|in (?:your|ur) room) | (?:like|love|prefer|into) (?:girls|boys|guys|kids) (?:your|ur) age ',
+  ),
+  // Telling no one about the two of us, or about it to a parent.
+  e(
+    'sexual',
+    'strong',
+    'english',
+    ' (?:don t|dont|do not|never) tell (?:anyone|anybody|no one|nobody|people|a soul) ',
+    ` (?:we re talking|were talking|we talk|about us|about our|we met|we re friends|i messaged|i sent|i asked|this chat|our chats?|${WHO_EN}) `,
+  ),
   e(
     'sexual',
     'strong',
@@ -547,7 +617,7 @@ export const SEXUAL_ENTRIES: readonly ScreenEntry[] = [
     'sexual',
     'strong',
     'english',
-    ` (?:show me|let me see|i wanna see|i want to see|can i see|send me) (?:your|ur|ya) (?:body|boobs|chest|butt|underwear|bra|privates) `,
+    ` (?:show me|let me see|i wanna see|i want to see|can i see|send me) (?:your|ur|ya) (?:body|boobs|chest|butt|underwear|bra|privates|legs|thighs|lips|feet|belly|stomach|hips) `,
   ),
   e(
     'sexual',
