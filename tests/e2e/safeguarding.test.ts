@@ -166,6 +166,27 @@ describe('a pupil in crisis reaches an adult', () => {
     expect(await teacher.page.getByTestId('concern-alert').count()).toBe(0);
   });
 
+  it('lets the teacher change who pupils are pointed to, and the next caring message names them', async () => {
+    const contact = `相談室の佐藤先生（昼休み・放課後） ${Date.now() % 10_000}`;
+    await teacher.page.goto(`${server.url}/concerns`);
+    const card = teacher.page.getByRole('region', {
+      name: text('ja', 'safeguarding:contact.title'),
+    });
+    await card.getByRole('button', { name: text('ja', 'safeguarding:contact.edit') }).click();
+    await card
+      .getByLabel(text('ja', 'safeguarding:contact.label', { school: 'ともに中学校' }))
+      .fill(contact);
+    await card.getByRole('button', { name: text('ja', 'safeguarding:contact.save') }).click();
+    await card.getByTestId('care-contact').filter({ hasText: contact }).waitFor();
+
+    await joinRoom(pupil);
+    await send(pupil, CRISIS);
+    const care = pupil.page.getByRole('dialog', { name: text('ja', 'safeguarding:care.title') });
+    await care.getByText(contact).waitFor();
+    await pupil.page.keyboard.press('Escape');
+    await care.waitFor({ state: 'hidden' });
+  });
+
   it('keeps the care dialog and the concerns page clean for axe in ja and en, at 1280 and 390', async () => {
     const findings: string[] = [];
     for (const lang of ['ja', 'en'] as const) {

@@ -50,3 +50,24 @@ export const ConcernsResponse = z.object({ items: z.array(Concern), unseen: z.nu
 export type ConcernsResponse = z.infer<typeof ConcernsResponse>;
 
 export const ConcernResponse = z.object({ item: Concern });
+
+/** GET /v1/concerns/unseen: how many of the caller's pupils' concerns they have not opened (the alert). */
+export const ConcernsUnseenResponse = z.object({ unseen: z.number().int() });
+export type ConcernsUnseenResponse = z.infer<typeof ConcernsUnseenResponse>;
+
+/** The longest school contact a pupil is shown with the caring message. */
+export const CARE_CONTACT_MAX = 200;
+
+/**
+ * PUT /v1/care: a teacher sets who their school's pupils can talk to (shown with the caring
+ * message); blank clears it, and pupils then see the usual people at school.
+ */
+export const CareContactRequest = z.object({
+  contact: z
+    .string()
+    .trim()
+    .max(CARE_CONTACT_MAX)
+    .transform((s) => (s === '' ? null : s))
+    .nullable(),
+});
+export type CareContactRequest = z.input<typeof CareContactRequest>;

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
-import { useConcerns } from './api';
+import { useUnseenConcerns } from './api';
 
 /**
  * The adults' alert (issue 26): on every page of a staff account, asked every few seconds, a
@@ -9,9 +9,8 @@ import { useConcerns } from './api';
  */
 export function ConcernAlert() {
   const { t } = useTranslation('safeguarding');
-  const concerns = useConcerns({ poll: true });
   const location = useLocation();
-  const unseen = concerns.data?.unseen ?? 0;
+  const unseen = useUnseenConcerns().data?.unseen ?? 0;
   if (unseen === 0 || location.pathname === '/concerns') return null;
   return (
     <Alert color="red" variant="filled" role="alert" data-testid="concern-alert" radius={0}>

@@ -9,6 +9,7 @@ import { LoadError, PageFrame, PageLoader } from '@/features/page-status';
 import { pageTitle } from '@/lib/page-title';
 import { formatDateTime } from '@/lib/time';
 import { useConcerns, useMarkSeen } from './api';
+import { CareContactCard } from './care-contact-card';
 
 /**
  * /concerns (staff roles): what pupils of the caller's groups wrote that speaks of hurting
@@ -29,6 +30,7 @@ export function ConcernsPage() {
   if (!staff) return <Navigate to="/" replace />;
   return (
     <PageFrame title={t('title')} intro={t('intro')}>
+      <CareContactCard canEdit={!!me.data?.school} />
       {concerns.isPending ? (
         <PageLoader py={48} />
       ) : concerns.isError ? (

@@ -176,7 +176,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   // Class reports and moderation.
   // Safeguarding (issue 26): help for anyone signed in; concerns for the adults of the groups.
   'GET /v1/care': 'signedIn',
+  'PUT /v1/care': 'staff', // the caller's own school only, in the repository
   'GET /v1/concerns': 'staff',
+  'GET /v1/concerns/unseen': 'staff',
   'POST /v1/concern/:id/seen': 'staff',
   'GET /v1/report/groups': 'staff',
   'GET /v1/report/status': 'staff',

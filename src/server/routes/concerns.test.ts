@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CareResponse, ConcernResponse, ConcernsResponse } from '../../contracts/api/safeguarding';
+import {
+  CareResponse,
+  ConcernResponse,
+  ConcernsResponse,
+  ConcernsUnseenResponse,
+} from '../../contracts/api/safeguarding';
 import { DEMO_IDS } from '../seed/demo';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
@@ -87,6 +92,14 @@ describe('a pupil in crisis reaches an adult (issue 26)', () => {
     expect(item.seenByMe).toBe(true);
     expect(item.seenBy).toEqual([{ displayName: expect.any(String), seenAt: expect.any(Number) }]);
     expect((await concerns('teacher')).unseen).toBe(forTeacher.unseen - 1);
+    // The alert's one count agrees with the list, per reader.
+    const unseen = async (account: string) =>
+      ConcernsUnseenResponse.parse((await call(account, 'GET', '/v1/concerns/unseen')).json())
+        .unseen;
+    expect(await unseen('teacher')).toBe(forTeacher.unseen - 1);
+    expect(await unseen('staff')).toBe((await concerns('staff')).unseen);
+    expect(await unseen('sakura-teacher')).toBe((await concerns('sakura-teacher')).unseen);
+    expect((await call('student03', 'GET', '/v1/concerns/unseen')).statusCode).toBe(403);
     // Another adult sees that the teacher read it, and when.
     const forStaff = (await concerns('staff')).items.find((c) => c.id === concern!.id);
     expect(forStaff?.seenBy).toHaveLength(1);
@@ -173,5 +186,30 @@ describe('a pupil in crisis reaches an adult (issue 26)', () => {
       helpline: { name: '24時間子供SOSダイヤル', phone: '0120-0-78310' },
       school: { name: 'ともに中学校', contact: expect.stringContaining('保健室') },
     });
+  });
+
+  it('lets a teacher set their own school’s contact, and only theirs', async () => {
+    const care = async (account: string) =>
+      CareResponse.parse((await call(account, 'GET', '/v1/care')).json()).school?.contact;
+    const before = await care('student02');
+
+    const set = await call('sakura-teacher', 'PUT', '/v1/care', {
+      contact: '  養護教諭の山田先生（保健室）  ',
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(CareResponse.parse(set.json()).school?.contact).toBe('養護教諭の山田先生（保健室）');
+    expect(await care('sakura01')).toBe('養護教諭の山田先生（保健室）');
+    expect(await care('student02')).toBe(before); // the demo school's pupils: unchanged
+
+    // Too long, or from a pupil: refused, nothing changes.
+    const long = await call('sakura-teacher', 'PUT', '/v1/care', { contact: 'あ'.repeat(201) });
+    expect(long.statusCode).toBe(400);
+    expect((await call('sakura01', 'PUT', '/v1/care', { contact: 'x' })).statusCode).toBe(403);
+    expect(await care('sakura01')).toBe('養護教諭の山田先生（保健室）');
+
+    // Blank clears it: pupils see the usual people at school again.
+    const cleared = await call('sakura-teacher', 'PUT', '/v1/care', { contact: '   ' });
+    expect(CareResponse.parse(cleared.json()).school?.contact).toBeNull();
+    expect(await care('sakura01')).toBeNull();
   });
 });

@@ -63,20 +63,9 @@ async function reach(db: Db, scope: Subject): Promise<ReadonlySet<string> | 'all
   return new Set(withDescendants(own, school).map((g) => g.id));
 }
 
-/** The concerns of the pupils in the caller's groups (staff roles), newest first. */
-export async function listConcerns(
-  db: Db,
-  scope: Subject,
-): Promise<{ items: Concern[]; unseen: number }> {
-  const groups = await reach(db, scope);
-  if (groups !== 'all' && groups.size === 0) return { items: [], unseen: 0 };
-  let q = db
-    .selectFrom('safeguarding_concerns as c')
-    .innerJoin('users as u', 'u.id', 'c.user_id')
-    .select(['c.id', 'c.user_id', 'c.channel', 'c.text', 'c.created_at', 'u.display_name'])
-    .where('c.user_id', '!=', scope.userId)
-    .orderBy('c.created_at', 'desc')
-    .limit(CONCERN_LIST_MAX);
+/** The concerns the caller may read: their pupils' (not their own), as a query to narrow further. */
+function readable(db: Db, scope: Subject, groups: ReadonlySet<string> | 'all') {
+  let q = db.selectFrom('safeguarding_concerns as c').where('c.user_id', '!=', scope.userId);
   if (groups !== 'all') {
     q = q.where('c.user_id', 'in', (eb) =>
       eb
@@ -85,6 +74,43 @@ export async function listConcerns(
         .where('group_id', 'in', [...groups]),
     );
   }
+  return q;
+}
+
+/** How many of the caller's pupils' concerns the caller has not opened: one count for the alert's poll. */
+export async function countUnseenConcerns(db: Db, scope: Subject): Promise<number> {
+  const groups = await reach(db, scope);
+  if (groups !== 'all' && groups.size === 0) return 0;
+  const row = await readable(db, scope, groups)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('safeguarding_concern_views as v')
+            .select('v.concern_id')
+            .whereRef('v.concern_id', '=', 'c.id')
+            .where('v.viewer_id', '=', scope.userId),
+        ),
+      ),
+    )
+    .select(({ fn }) => fn.countAll<string | number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The concerns of the pupils in the caller's groups (staff roles), newest first; `only` narrows to one. */
+export async function listConcerns(
+  db: Db,
+  scope: Subject,
+  only?: string,
+): Promise<{ items: Concern[]; unseen: number }> {
+  const groups = await reach(db, scope);
+  if (groups !== 'all' && groups.size === 0) return { items: [], unseen: 0 };
+  let q = readable(db, scope, groups)
+    .innerJoin('users as u', 'u.id', 'c.user_id')
+    .select(['c.id', 'c.user_id', 'c.channel', 'c.text', 'c.created_at', 'u.display_name'])
+    .orderBy('c.created_at', 'desc')
+    .limit(CONCERN_LIST_MAX);
+  if (only !== undefined) q = q.where('c.id', '=', only);
   const rows = await q.execute();
   if (rows.length === 0) return { items: [], unseen: 0 };
   const ids = rows.map((r) => r.id);
@@ -128,15 +154,33 @@ export async function listConcerns(
 
 /** Records that the caller opened a concern they may read (again: the first time stays). */
 export async function markConcernSeen(db: Db, scope: Subject, id: string): Promise<Concern> {
-  const concern = (await listConcerns(db, scope)).items.find((c) => c.id === id);
-  if (!concern) throw new AppError('notFound', 'No such concern');
+  const groups = await reach(db, scope);
+  const mayRead =
+    (groups === 'all' || groups.size > 0) &&
+    (await readable(db, scope, groups).select('c.id').where('c.id', '=', id).executeTakeFirst());
+  if (!mayRead) throw new AppError('notFound', 'No such concern');
   await db
     .insertInto('safeguarding_concern_views')
     .values({ concern_id: id, viewer_id: scope.userId })
     .onConflict((oc) => oc.columns(['concern_id', 'viewer_id']).doNothing())
     .execute();
-  const after = (await listConcerns(db, scope)).items.find((c) => c.id === id);
-  return after ?? concern;
+  const [item] = (await listConcerns(db, scope, id)).items;
+  if (!item) throw new AppError('notFound', 'No such concern');
+  return item;
+}
+
+/** A teacher sets who their own school's pupils can talk to; staff of no school have none to set. */
+export async function setCareContact(
+  db: Db,
+  scope: Subject,
+  contact: string | null,
+): Promise<void> {
+  if (!scope.schoolId) throw new AppError('forbidden', 'Only a school’s own staff set its contact');
+  await db
+    .updateTable('schools')
+    .set({ care_contact: contact })
+    .where('id', '=', scope.schoolId)
+    .execute();
 }
 
 /** Who the caller can reach now: the helpline, and their school's own contact when it has one. */
