@@ -105,6 +105,12 @@ export const ABUSE_ENTRIES: readonly ScreenEntry[] = [
     'kana',
     '(?:殴|なぐ|殺|ころ|蹴|け|刺|さ|しめ|ぼこ|いじめ|晒|さら|ばら)(?:ら|さ)?れたく(?:なかったら|なければ|ないなら|なきゃ)|(?:金|かね|お金|おかね|[0-9]+円)(?:を|も)?(?:持って(?:こい|来い|きて(?:よ|ね)?(?=$|[。、！!])|こいよ)|もってこい|よこせ|出せ|だせ(?=$|[。、！!よ])|貸せ|かせ(?=$|[。、！!よ]))|待ち伏せ|まちぶせ|(?:帰り道|かえりみち|夜道|よみち)(?:で|に|は)?[^。！？!?]{0,6}?(?:待って|まって)(?:る|ます)(?:から|ぞ)',
   ),
+  e(
+    'threat',
+    'strong',
+    'kana',
+    '(?:爆弾|ばくだん|爆破|ばくは)(?:を)?(?:しかけ|仕掛け|置い|おい|する|予告|よこく)|(?:殺す|ころす)[\\s　、,]*(?:殺す|ころす)|(?:殺す|ころす)[\\s　、,]*(?:まじ|マジ|ぜったい|絶対|本気)|(?:切|き|壊|こわ|隠|かく|捨て|すて|燃や|もや|ぱんく|破|やぶ|ひっくり返|投げ|なげ)(?:っ|し)?(?:とい|ておい)?てやる(?:よ|から|ぞ|な)|(?:こなかったら|来なかったら|持ってこなかったら|言ったら|いったら|ちくったら|したら)[^。]{0,6}?(?:ぼこ|しめる|潰す|つぶす)',
+  ),
   // ── Japanese: masked death wishes (タヒね, し○ね, 〇ね, 4ね) ────────────────────────────────
   e('abuse', 'strong', 'folded', 'タヒ(?:ね|ネ|んで|ねば)'),
   e(
@@ -137,6 +143,8 @@ export const ABUSE_ENTRIES: readonly ScreenEntry[] = [
     'strong',
     'kana',
     '覚悟(?:しとけ|しておけ|しろ|しな(?=$|[。、！!よ])|できて(?:る|ん))|(?:覚|おぼ)えと(?:け|けよ)(?![^。]*(?:てすと|試験|出る|笑|w$))|ただじゃ(?:おかない|おかね|済まない|すまない)|ただで(?:済|す)むと(?:思|おも)|(?:ばら|バラ)す(?:ぞ|から|よ(?=$|[。、！!]))|(?:言|い)いふらす(?:ぞ|から)|(?:家|いえ|うち)(?:まで|に)(?:行|い)って(?:やる|やっ)|(?:来なかったら|こなかったら|言ったら|いったら|ちくったら|ばらしたら|逃げたら|にげたら|やったら|したら|言いつけたら|いいつけたら)[^。]{0,8}?(?:わかって(?:る|ん)(?:よな|よね|だろ|な(?=$|[。、！!]))|分かって(?:る|ん)(?:よな|よね|だろ)|どうなるか|ただじゃ|覚えと|知らない(?:から|よ|ぞ)|しらない(?:から|よ|ぞ)|殴|なぐ|ぶっ|殺|ころ)',
+    '',
+    '負けない|まけない|勝つ|かつから|試合|しあい|げーむ|おせろ|将棋|しょうぎ|大会|たいかい|勝負|しょうぶ|りべんじ|すまぶら|まりか',
   ),
   // ── Japanese: slurs (strong) ─────────────────────────────────────────────────────────────
   e('abuse', 'strong', 'compact', 'がいじ(?!ん)|きちがい|基地外|気違い|池沼'),
@@ -191,6 +199,12 @@ export const ABUSE_ENTRIES: readonly ScreenEntry[] = [
   e(
     'threat',
     'strong',
+    'named',
+    ` (?:i ll|ill|i will|gonna|i m gonna|im gonna|i m going to|im going to) (?:bring|get|use|grab) (?:a |my |my dad s |my mom s |my brother s |the )?(?:knife|gun|bat|blade|weapon|lighter) | burn (?:his|her|their|your|ur|zname s) (?:house|home|stuff|bag|locker)(?: down)? | (?:make|making) (?:him|her|them|zname) (?:pay|regret|suffer|cry|bleed) | (?:he ll|hell|she ll|shell|they ll|zname ll|zname will) (?:regret|pay for) (?:it|this|that) | (?:stab|stabbed|kill|killed|shoot|shot|beat|punch|hurt)(?: [a-z]+){0,8} (?:not joking|no joke|i m serious|im serious|not kidding|for real) `,
+  ),
+  e(
+    'threat',
+    'strong',
     'kana',
     '(?:泣か|なか|潰|つぶ|しば)す(?:ぞ|から(?!ね))|首(?:を)?洗って|(?:二度と|にどと)(?:学校|がっこう)?(?:に)?(?:来|こ)れない|(?:来れ|来られ|これ|こられ|歩け|立て|学校に来れ)ないように(?:して|し)(?:やる|やっ|やん)|(?:校舎裏|校舎の裏|体育館裏|体育館の裏|裏庭|うらにわ|屋上|おくじょう|といれ)(?:な|に来い|来い|で待(?:って|っと)る?)(?=$|[。！!])',
   ),
@@ -228,6 +242,12 @@ export const ABUSE_ENTRIES: readonly ScreenEntry[] = [
   e('abuse', 'insult', 'compact', 'うざい(?!ほど|くらい|ぐらい)|うざすぎ|うぜえ'),
   e('abuse', 'insult', 'spaced', `(?:うざ|うぜ)(?=$| |w)`),
   e('abuse', 'insult', 'compact', '(?:へた|下手)くそ|(?:へた|下手)すぎ'),
+  e(
+    'abuse',
+    'insult',
+    'compact',
+    '無能|能無し|のうなし|脳みそ(?:が)?(?:ない|ねえ|入て|はいて|からぽ)|使えなさすぎ|使えないやつ|使えない奴|くそがき|くそ餓鬼|ksgk|説得力(?:が)?(?:ぜろ|ゼロ|0|ない)',
+  ),
   e('abuse', 'insult', 'compact', 'いんきや|陰キヤ|ぶさいく|不細工|ぶさすぎ'),
   e(
     'abuse',
@@ -314,10 +334,22 @@ export const ABUSE_ENTRIES: readonly ScreenEntry[] = [
   e('abuse', 'strong', 'english', ` ${YOU} should (?:just )?(?:die|kil+ yourself|disappear) `),
   e('abuse', 'strong', 'english', ' drop dead | go hang yourself | drink bleach '),
   e(
+    'abuse',
+    'strong',
+    'named',
+    ' zname (?:is|s) (?:an? |such an? |the )?(?:idiot|loser|moron|freak|clown|joke|retard) ',
+  ),
+  e(
+    'abuse',
+    'strong',
+    'english',
+    ' imagine being (?:this|so|that) (?:ugly|dumb|stupid|fat|cringe|annoying|weird|bad|slow|useless) | (?<!i m |im |i am )(?:he|she|[a-z]+) (?:is|s) (?:an? |such an? |the biggest |a total )?(?:idiot|loser|moron|retard|dumbass) ',
+  ),
+  e(
     'threat',
     'strong',
     'english',
-    ` ${WILL} (?:kil+|hurt|stab|shoot|punch|smash|strangle|expose|destroy|end|jump) ${YOU} | ${WILL} beat ${YOU} (?!at |in |on )| ${WILL} (?:find|get|catch) ${YOU} (?=$|after|tomorrow|later|at school|outside|one day|soon)`,
+    ` ${WILL} (?:kil+|hurt|stab|shoot|punch|smash|strangle|expose|destroy|end|jump) ${YOU} (?!at |in (?:the |a |this |every )?(?:game|match|race|round|final)|on (?:the )?(?:court|field|pitch))| ${WILL} beat ${YOU} (?!at |in |on )| ${WILL} (?:find|get|catch) ${YOU} (?=$|after|tomorrow|later|at school|outside|one day|soon)`,
   ),
   e(
     'threat',
@@ -462,7 +494,7 @@ export const DIRECTED_JA =
 export const DIRECTED_EN = / (?:you|u|ya|your|ur|youre|yours|urself|yourself) /u;
 /** Aimed at the reader through an order or at their work (read on the `kana` form). */
 export const DIRECTED_KANA =
-  /話しかけ(?:ないで|んな|るな)|(?:こっち|こちら)(?:を)?(?:見|み)(?:んな|るな|ないで)|(?:みたいな|並みの|なみの|れべるの|以下の|いかの)(?:作品|さくひん|発表|はっぴょう|絵|文章|文|歌|字|声|顔|かお|演奏|動画|感想|意見|やつ|奴|性格|ぷれー)|の(?:せい|所為)で/u;
+  /話しかけ(?:ないで|んな|るな)|(?:すん|する|来ん|くん|見ん|みん|しゃべん|喋ん)な(?=$|[。、！!よ])|(?:やり直|やりなお|出直|でなお|書き直|かきなお)せ|本人|[ぁ-ゖァ-ヺ一-龠]{2,6}の(?:でぶ|ぶす|ばか|あほ|はげ|ちび|きも)|(?:こっち|こちら)(?:を)?(?:見|み)(?:んな|るな|ないで)|(?:みたいな|並みの|なみの|れべるの|以下の|いかの)(?:作品|さくひん|発表|はっぴょう|絵|文章|文|歌|字|声|顔|かお|演奏|動画|感想|意見|やつ|奴|性格|ぷれー)|の(?:せい|所為)で/u;
 /** Words that say nothing about who is meant: "ugly af lol" is the insult alone. */
 export const FILLERS_EN =
   / (?:lol|lmao|lmfao|af|asf|tbh|fr|omg|haha+|ha|xd|bruh|bro|smh|ngl|rn|so|really|very|literally|just|totally|such|kinda|like|is|are|was|looks?) /gu;

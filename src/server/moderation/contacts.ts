@@ -136,6 +136,10 @@ const TOWN_END = '[丘台町野原谷山川田沢坂園条通島浜橋森林里�
 const UNIT = '[都道府県市区町村郡]';
 const NAME = '[\\p{Script=Han}々ぁ-ゖァ-ヺー]';
 
+/** An English street line: 221B Baker Street, 10 Downing St., 1600 Pennsylvania Ave. */
+const STREET_EN =
+  /\b\d{1,5}[A-Za-z]?\s+(?:[A-Z][a-z]+\s+){1,3}(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Way|Place|Pl|Terrace|Crescent)\b\.?/g;
+
 const ADDRESS_PATTERNS: readonly RegExp[] = [
   // 〒123-4567, 郵便番号 123-4567
   /(?:〒|郵便番号|ゆうびんばんごう)\s?[:：]?\s?\d{3}\s?[-‐－ー]?\s?\d{4}/gu,
@@ -157,7 +161,7 @@ const ADDRESS_PATTERNS: readonly RegExp[] = [
     'gu',
   ),
   // English: 221B Baker Street, 10 Downing St., 1600 Pennsylvania Ave
-  /\b\d{1,5}[A-Za-z]?\s+(?:[A-Z][a-z]+\s+){1,3}(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Way|Place|Pl|Terrace|Crescent)\b\.?/g,
+  STREET_EN,
   /\b(?:apt|apartment|suite)\.?\s*#?\s*\d+[A-Za-z]?\b/gi,
   // A romanised Japanese address: 3-5-2 Utsukushigaoka, Aoba-ku
   /\b\d{1,4}-\d{1,4}-\d{1,4}\s+[A-Z][a-z]+|\b[A-Z][a-z]+-(?:ku|shi|cho|machi|gun)\b/g,
@@ -165,8 +169,14 @@ const ADDRESS_PATTERNS: readonly RegExp[] = [
 
 /** Street addresses in the folded text (NFKC; case kept for the English patterns). */
 export function findAddresses(folded: string): string[] {
-  return ADDRESS_PATTERNS.flatMap((p) => [...folded.matchAll(p)].map((m) => m[0]));
+  // A famous street in a story (221B Baker Street) is no pupil's home.
+  const fiction = FICTION.test(folded);
+  return ADDRESS_PATTERNS.filter((p) => !(fiction && p === STREET_EN)).flatMap((p) =>
+    [...folded.matchAll(p)].map((m) => m[0]),
+  );
 }
+const FICTION =
+  /\b(?:story|book|novel|movie|film|game|sherlock|character|fiction|chapter)\b|物語|小説|映画|本の中/i;
 
 // ── Asking for contact details ──────────────────────────────────────────────────────────────
 const ASK_CONTACT: readonly RegExp[] = [

@@ -116,6 +116,9 @@ const SOCIAL = any(
   'ちかづ[くか]',
   '近寄[るら]',
   '目を合わせ',
+  '組[むま]',
+  'くま(?=ない|な$)',
+  'ぺあ(?:に|を)?(?:なら|組ま|くま)',
 );
 /** An order, a proposal or a decision not to (な, ないでおこう, の禁止). */
 const DONT = any(
@@ -240,6 +243,23 @@ export const EXCLUSION_ENTRIES: readonly ScreenEntry[] = [
     'kana',
     `(?:誘|さそ)わなくて(?:いい|ok|よし)|${PERSON_JA}(?:抜き|ぬき|以外|いがい|なし)で|(?<![ぁ-ゖ])[ぁ-ゖ]{2,4}(?:さん|くん|ちゃん)?(?:抜き|ぬき)(?:で|の)(?:ぐるーぷ|ぐる|班|line|らいん|遊|あそ|行|い|会|帰|かえ)|(?:が|は)(?:来|き|入ってき|はいってき|い)たら[^。！？!?]{0,6}?(?:逃げよ|にげよ|無視|むし|帰ろ|かえろ|離れよ|はなれよ|どっか行こ|しかと|隠れよ|かくれよ|退出|たいしゅつ|抜けよ|ぬけよ|出よ|でよ)|(?:お前|おまえ|あんた|あいつ|こいつ)[^。！？!?]{0,8}?(?:席|居場所|いばしょ|場所)(?:は|なんて|なんか)?(?:ない|ねー|ねえ)|(?:同じ|一緒の|いっしょの)(?:班|はん|ぐるーぷ|ちーむ)(?:とか|は|なんて)?(?:無理|むり|やだ|いや|嫌)|(?:誰も|だれも|みんな)[^。！？!?]{0,6}?(?:座り|すわり|遊び|あそび|話し|はなし|組み|くみ|一緒にい|帰り|かえり)たくない`,
   ),
+  // Left out of a plan kept from them (かなには言わないでね。来られたら最悪), ignored as a group
+  // (全員ミュートね), treated as not there (いないものとして扱う), cut from a group (れんを抜きにした).
+  e(
+    'exclusion',
+    'strong',
+    'kana',
+    '(?:には|にだけは|には絶対)(?:言わないで|いわないで|教えないで|おしえないで|内緒|ないしょ|秘密|ひみつ)',
+    '(?:来|こ|き)(?:られたら|たら|ると)[^。]{0,6}?(?:最悪|さいあく|嫌|いや|やだ|面倒|めんどう|めんどい|空気|だるい|台無し)|遊|あそ|打ち上げ|うちあげ|誕生日会|ぱーてぃ|集まり|あつまり|行く日|いく日',
+  ),
+  e(
+    'exclusion',
+    'strong',
+    'kana',
+    '(?:全員|みんな|皆)(?:で)?(?:みゅーと|ぶろっく|既読無視|既読するー|未読無視)(?:ね|な|しよ|で|決定)?(?=$|[、。！!w])|いない(?:もの|人|ひと|こと)(?:として|扱い)|(?:を|は)(?:抜き|ぬき|外し|はずし)に(?:した|して|しよ)|(?:無視|むし|しかと)し隊|(?:無視|しかと)同盟|(?:空気|くうき)(?:が)?(?:悪く|わるく)なる(?:から|し)',
+    '',
+    '問題|もんだい|素数|そすう|答え|こたえ',
+  ),
   // Nobody in someone's group or seat: さとしの班にはだれも入らないように.
   e(
     'exclusion',
@@ -269,6 +289,7 @@ export const EXCLUSION_ENTRIES: readonly ScreenEntry[] = [
     'folded',
     `(?:(?:仲間|なかま)(?:外|はず)れ|しかと|シカト|絶交|ぜっこう|いない(?:人|ひと|もの)扱い|空気扱い|くうき扱い|空気(?:だと|と)(?:思|おも)|いない(?:と|ものと)(?:思|おも)って|既読無視|未読無視|別行動|べつこうどう|(?:組|く)むやつ(?:いない|いね)|(?:誘|さそ)(?:わな|うのやめ)|相手にしな|(?:外|はず)し(?:と|てお)いた|追い出|おいだ|(?:入|い)れて(?:やんない|やらない|やらん|あげない|あげん)|ハブ(?!空港|酒|とマングース)|はぶ(?=ろ|る|られろ|った|いた|け))${NOT_DONE}`,
     `${MOOD}|${SOMEONE}`,
+    '問題|もんだい|素数|そすう|どれ[？?]|を(?:探|さが)す|を見つけ|答え|こたえ',
   ),
   // With someone, from now on, no more: 明日から、ひまりとは一緒に帰らない.
   e(
@@ -322,6 +343,12 @@ export const EXCLUSION_ENTRIES: readonly ScreenEntry[] = [
     'strong',
     'named',
     ` (?:leave|leaving|kick|kicking|keep|keeping|throw|vote|voting|boot|cut) (?:him|her|them|that (?:kid|girl|boy|guy)|the new (?:kid|girl|boy|guy)|zname) out `,
+  ),
+  e(
+    'exclusion',
+    'strong',
+    'named',
+    ` if (?:you re|youre|ur|u r|you are|u re) (?:friends|hanging out|talking|sitting) with (?:him|her|them|zname) (?:you re|youre|ur|u r|you are|u re) not | leave (?:him|her|them|zname|(?:his|her|their|zname s) (?:messages?|comments?|texts?|posts?)) on (?:read|seen|delivered) | (?:left|leave|leaving|kept|keep) (?:him|her|them|zname) out | (?:more fun|better|nicer) without (?:him|her|them|zname) `,
   ),
   // A decision already taken: "we're not inviting Ben anymore", "tell her she's not welcome".
   e(

@@ -64,10 +64,19 @@ export function plainKana(folded: string): string {
  * stay apart. Returns the words joined by one space.
  */
 export function joinSpaced(text: string): string {
-  const parts = text.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  // A wider gap (two spaces or more, or an ideographic space) ends a glued word: `s e n d  n u d e s`.
+  const pieces = text.split(/([^\p{L}\p{N}]+)/u);
   const words: string[] = [];
   let glue = '';
-  for (const p of parts) {
+  for (const p of pieces) {
+    if (p === '') continue;
+    if (/^[^\p{L}\p{N}]+$/u.test(p)) {
+      if (glue && /\s{2,}|\u3000/u.test(p) && !/^[ぁ-ゖァ-ヺ一-龠]+$/u.test(glue)) {
+        words.push(glue);
+        glue = '';
+      }
+      continue;
+    }
     if ([...p].length === 1) {
       glue += p;
       continue;
@@ -79,6 +88,10 @@ export function joinSpaced(text: string): string {
   if (glue) words.push(glue);
   return words.join(' ');
 }
+
+/** Words run together in a name (RyanIsAnIdiot, ImComingForYou): three or more capitalised parts split. */
+export const splitCamel = (text: string): string =>
+  text.replace(/\b[a-z]*(?:[A-Z][a-z]+){3,}\b/g, (w) => w.replace(/(?<=[a-z])(?=[A-Z])/g, ' '));
 
 const LEET: Record<string, string> = {
   '0': 'o',
@@ -185,7 +198,7 @@ const NOT_NAMES = new Set(
  * `zname`, so exclusion patterns can ask for a person as the object.
  */
 export function namedEnglish(text: string): string {
-  const marked = stripInvisible(text.normalize('NFKC')).replace(
+  const marked = splitCamel(stripInvisible(text.normalize('NFKC'))).replace(
     /(?<=[a-z,] )[A-Z][a-z]+\b/g,
     (w) => (NOT_NAMES.has(w) ? w : 'zname'),
   );
@@ -217,7 +230,7 @@ export function screenForms(text: string): ScreenForms {
     folded,
     spaced,
     compact,
-    english: englishForm(unmaskEnglish(folded)),
+    english: englishForm(unmaskEnglish(fold(splitCamel(text)))),
     kana: kanaForm(folded),
     named: namedEnglish(text),
   };

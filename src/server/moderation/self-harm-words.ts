@@ -190,6 +190,22 @@ export const SELF_HARM_ENTRIES: readonly ScreenEntry[] = [
     'kana',
     '(?:屋上|おくじょう|べらんだ|窓|まど|線路|せんろ|ほーむ|橋|はし|高い(?:所|ところ)|びる|まんしょん)[^。！？!?]{0,14}?(?:飛び|とび|落ち|おち)(?:降り|おり|込み|こみ)?(?:たく|たい)|(?:何錠|なんじょう|何粒|なんつぶ|何階|なんかい)[^。！？!?]{0,12}?(?:死ね|しね|死ぬ|しぬ|死ん|しん)|(?:どうやったら|どうすれば|痛くなく|いたくなく|確実に|かくじつに)(?:死ね|しね|死ぬ|しぬ|死ん|消え|きえ)|(?:薬|くすり|睡眠薬|すいみんやく)[^。！？!?]{0,10}?(?:死ねる|しねる)|冷たくなって(?:る|いる)(?:かも|はず|と思|でしょ)|(?:永遠|えいえん)に(?:眠|ねむ)り(?:たい|につきたい)|(?:二度と|にどと)(?:目覚め|めざめ|起きたく|おきたく)',
   ),
+  // Masked death (4んだら楽, タヒにたい), dying with someone, a set date, a farewell that ends
+  // tonight, tomorrow not coming, choking or hitting oneself as a habit.
+  e(
+    'selfHarm',
+    'strong',
+    'folded',
+    '(?:タヒ|4|４|氏)(?:に(?:たい|たく|てぇ|てー)|ん(?:だら(?:楽|らく)|じゃいたい|でしまいたい|だほうが))',
+  ),
+  e(
+    'selfHarm',
+    'strong',
+    'kana',
+    '(?:一緒|いっしょ)に(?:死|し)(?:んで|の|ね|ぬ)|(?:死|し)ぬ(?:つもり|予定|よてい|と決め|ことに(?:した|決め))|(?:今夜|こんや|今日|きょう|明日|あした)で(?:全部|ぜんぶ)?(?:終わり|おわり)に(?:する|します|しよう)|(?:明日|あした|朝|あさ)が(?:来|こ)なければ|(?:消|き)えられたら(?:いい|楽|らく)|(?:首|くび)(?:を)?(?:しめ|締め|絞め)(?:て(?:み|る|い)|た(?=$|[。、！!…])|ちゃ)|(?:頭|あたま)(?:を)?(?:壁|かべ|机|つくえ)に(?:ぶつけ|打ちつけ|うちつけ)(?=[^。]{0,8}?(?:やめられ|止められ|毎日|まいにち|毎晩|また|わざと))|(?:壁|かべ|机|つくえ)に(?:頭|あたま)(?:を)?(?:ぶつけ|打ちつけ|うちつけ)(?=[^。]{0,8}?(?:やめられ|止められ|毎日|まいにち|毎晩|また|わざと))',
+    '',
+    'ごっこ|げーむ|ドラマ|どらま|映画|小説|物語|主人公|ぷろれす|柔道|じゅうどう',
+  ),
   e(
     'selfHarm',
     'strong',
@@ -208,7 +224,7 @@ export const SELF_HARM_ENTRIES: readonly ScreenEntry[] = [
     'selfHarm',
     'strong',
     'kana',
-    '(?:自分|じぶん|私|僕|俺|あたし)(?:なんか|なんて|が)(?:いない|居ない|消え|きえ|生まれ|死ん|しん)[^。]{0,6}?(?:ほうがいい|方がいい|ほうがまし|ばいい|ばよかった)',
+    '(?:自分|じぶん|私|わたし|僕|ぼく|俺|おれ|あたし)(?:なんか|なんて|が)(?:いない|居ない|いなくな|消え|きえ|生まれ|死ん|しん)[^。]{0,6}?(?:ほうが|方が|ば)(?:いい|まし|よかった|[^。]{0,6}?(?:幸せ|しあわせ|楽|らく))',
   ),
   // ── English ──────────────────────────────────────────────────────────────────────────────
   e(
@@ -246,6 +262,12 @@ export const SELF_HARM_ENTRIES: readonly ScreenEntry[] = [
     'strong',
     'english',
     ' (?:done|finished|tired|sick) (?:with|of) (?:life|living|everything|being alive|existing) | (?:been|keep|kept|started|still|always) (?:hurting|cutting|harming|burning) (?:myself|my (?:arms?|wrists?|legs?|thighs?)) | pills (?:are )?in my hand | (?:have|got|holding|bought) (?:the )?(?:pills|rope|knife|blade) (?:ready|in my hand|right now|already) | don t want to exist | dont want to exist ',
+  ),
+  e(
+    'selfHarm',
+    'strong',
+    'english',
+    ' (?:saving|saved|collecting|hoarding|stockpiling|kept|keeping) (?:up )?(?:(?:my|all|the|some|[a-z]+ s) ){0,3}(?:pills|tablets|meds|medicine|painkillers|sleeping pills) | how many (?:[a-z]+ ){0,2}(?:pills|tablets|painkillers|paracetamol|tylenol|ibuprofen|aspirin|sleeping pills)(?: [a-z]+){0,6} (?:die|dead|kill|not wake|never wake|overdose|od) | (?:cut|cutting|cuts) (?:again|last night|every night|myself) | (?:step|stepping|jump|jumping|throw|throwing) (?:myself )?in front of (?:a|the) (?:train|car|bus|truck) | nice knowing (?:you|u|yall|y all|everyone) | suicide (?:is|s) (?:the )?(?:only|best|easiest) | if i m (?:not|gone)(?: [a-z]+){0,3} (?:next week|tomorrow|anymore) ',
   ),
   e(
     'selfHarm',
@@ -291,7 +313,7 @@ export const SELF_HARM_ENTRIES: readonly ScreenEntry[] = [
 
 /** What makes death words ordinary talk: hyperbole, games, tests, stories, animals, lessons. */
 const ORDINARY_JA =
-  'ほど|かと思|死にそう|しにそう|そうになった|までに|笑|相撲|骨折|ぶつけ|日焼け|筋肉|筋とれ|腕時計|腕前|[wｗ]{1,}(?:$|[。、！!])|草|げーむ|ぼす|てすと|宿題|しゅくだい|範囲|部活|恐竜|魚|亀|動物|主人公|きゃら|電池|猫|犬|虫|髪|爪|紙|野菜|肉|料理|包丁|けが|怪我|転ん|薬局|病院|大切|大事|命の|学んだ|習った|調べた|について|消しゴム|けしごむ|電気|画面|植物|花|どらま|映画|漫画|まんが|あにめ|小説|物語|歴史|戦争|ぺん|いんく|まじっく|熱|風邪|かぜ';
+  'すとれっち|体操|たいそう|運動|うんどう|たいぴんぐ|ほど|かと思|死にそう|しにそう|そうになった|までに|笑|相撲|骨折|ぶつけ|日焼け|筋肉|筋とれ|腕時計|腕前|[wｗ]{1,}(?:$|[。、！!])|草|げーむ|ぼす|てすと|宿題|しゅくだい|範囲|部活|恐竜|魚|亀|動物|主人公|きゃら|電池|猫|犬|虫|髪|爪|紙|野菜|肉|料理|包丁|けが|怪我|転ん|薬局|病院|大切|大事|命の|学んだ|習った|調べた|について|消しゴム|けしごむ|電気|画面|植物|花|どらま|映画|漫画|まんが|あにめ|小説|物語|歴史|戦争|ぺん|いんく|まじっく|熱|風邪|かぜ';
 const ORDINARY_EN =
   ' (?:laugh|laughing|laughed|lol|lmao|haha|joke|jokes|game|boss|level|respawn|test|homework|exam|phone|battery|hair|nails|paper|turtles?|fish|animals?|character|movie|show|book|story|plants?|flowers?|embarrassment|embarrassed|dying to|die for|killing it|killed it|dead serious|deadline|dead tired|grandpa|grandma|doctor|allergy|allergies|cut out|haircut|volleyball|soccer|practice|dinosaurs?|history|war) ';
 

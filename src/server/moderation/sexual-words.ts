@@ -24,7 +24,7 @@ import { any, cues, entry as e, type CueSet, type ScreenEntry } from './entries'
 // ── Japanese building blocks (kana form) ──────────────────────────────────────────────────
 /** Nudity, underwear and intimate body parts; 体 only where the context is clear. */
 const BODY_JA = any(
-  '裸(?!足|眼|一貫|の王様|電球)',
+  '裸(?!足|眼|一貫|の王様|電球|婦|像|体像|子植物)',
   'はだか(?!し|の王様)',
   '全裸',
   '服なし',
@@ -391,7 +391,7 @@ export const SEXUAL_ENTRIES: readonly ScreenEntry[] = [
     'sexual',
     'strong',
     'kana',
-    '裸(?!足|眼|一貫|の王様|電球)|はだか(?!し|の王様)|全裸|服なし|ふくなし|下着(?:姿|だけ)|(?:脱|ぬ)いで',
+    '裸(?!足|眼|一貫|の王様|電球|婦|像)|はだか(?!し|の王様)|全裸|服なし|ふくなし|下着(?:姿|だけ)|(?:脱|ぬ)いで',
     `${PHOTO_JA}|通話|つうわ|かめら|見せ|みせ|送っ|おくっ|なって`,
   ),
   // Intimacy questions and invitations: 彼氏とどこまで, 一緒にお風呂入ろう, 今どんな服着てるの.
@@ -399,7 +399,7 @@ export const SEXUAL_ENTRIES: readonly ScreenEntry[] = [
     'sexual',
     'strong',
     'kana',
-    '(?:彼氏|彼女|かれし|かのじょ|好きな人|すきなひと)と(?:は)?どこまで|(?:お風呂|おふろ|風呂|しゃわー)(?:に|を)?(?:一緒に|いっしょに)?(?:入ろ|はいろ|入らない|はいらない|入りたい|浴びよ)|添い寝|そいね|(?:一緒|いっしょ)に(?:寝よ|ねよ|寝ない|ねない|寝たい|ねたい)|(?:彼氏|彼女|かれし|かのじょ|好きな人)と(?:きす|ちゅー|えっち|寝た)|(?:今|いま)(?:どんな|なに|何)(?:服|ふく|格好|かっこう)(?:着て|して)(?:る|いる)|(?:胸|むね|おっぱい|お尻|おしり|太もも|ふともも)(?:が|って|は)?(?:大きい|おおきい|でかい|小さい|ちいさい|ぺちゃ|柔らか|やわらか|いい形|えろ)|らぶほ|(?:ほてる)(?:に|で)?(?:行こ|いこ|行かない|いかない|泊まろ|とまろ|行きたい)',
+    '(?:彼氏|彼女|かれし|かのじょ|好きな人|すきなひと)と(?:は)?どこまで|(?:お風呂|おふろ|風呂|しゃわー)(?:に|を)?(?:一緒に|いっしょに)?(?:入ろ|はいろ|入らない|はいらない|入りたい|浴びよ)|添い寝|そいね|(?:一緒|いっしょ)に(?:寝よ|ねよ|寝ない|ねない|寝たい|ねたい)|(?:彼氏|彼女|かれし|かのじょ|好きな人)と(?:きす|ちゅー|えっち(?!ゃ)|寝た)|(?:今|いま)(?:どんな|なに|何)(?:服|ふく|格好|かっこう)(?:着て|して)(?:る|いる)|(?:胸|むね|おっぱい|お尻|おしり|太もも|ふともも)(?:が|って|は)?(?:大きい|おおきい|でかい|小さい|ちいさい|ぺちゃ|柔らか|やわらか|いい形|えろ)|らぶほ|(?:ほてる)(?:に|で)?(?:行こ|いこ|行かない|いかない|泊まろ|とまろ|行きたい)',
     '一緒|いっしょ|彼氏|彼女|かれし|かのじょ|好きな人|添い寝|そいね|今|いま|胸|むね|おっぱい|お尻|おしり|太もも|ふともも|らぶほ|ほてる',
   ),
   // Undressing asked for or shown (服脱いでみて, 脱いだ写真).
@@ -414,7 +414,7 @@ export const SEXUAL_ENTRIES: readonly ScreenEntry[] = [
     'sexual',
     'strong',
     'kana',
-    `${any('えっち', 'えっ?ち(?=し|す)', 'せっくす', 'せくす', 'えろいこと', 'いやらしいこと', 'ちゅー', 'きす')}(?:しよ|しない|したい|しちゃ|させて|する[？?]|するの|しに|した(?:こと|事)|経験|けいけん)`,
+    `${any('えっち(?!ゃ)', 'えっ?ち(?=し|す)', 'せっくす', 'せくす', 'えろいこと', 'いやらしいこと', 'ちゅー', 'きす')}(?:しよ|しない|したい|しちゃ|させて|する[？?]|するの|しに|した(?:こと|事)|経験|けいけん)`,
   ),
   // Alone together (二人きりになろ, 二人だけで話せる場所に行こう), showing each other (ぼくのも見せる
   // から君のも), photos sold or bought, an adult's interest (年上だけど付き合おう), lying to parents.
@@ -503,7 +503,7 @@ export const SEXUAL_ENTRIES: readonly ScreenEntry[] = [
     'sexual',
     'strong',
     'kana',
-    `えっち(?:な|い)|えっちぃ|えろ(?:い|く|すぎ|画像|動画|写真|げーむ|本|さいと|垢|あか)|(?<![ぁ-ゖ])えろ(?=$|[\\s、。！!w])|せっくす(?!教育)|ぱぱ活|ぱぱかつ|まま活|援交|援助交際|神待ち|おふぱこ|裏垢女子|処女(?![作航地峰雪林])|童貞(?!を守)|何かっぷ|なんかっぷ|すりーさいず`,
+    `えっち(?:な|い)(?!ゃ)|えっちぃ|えろ(?:い|く|すぎ|画像|動画|写真|げーむ|本|さいと|垢|あか)|(?<![ぁ-ゖ])えろ(?=$|[\\s、。！!w])|せっくす(?!教育)|ぱぱ活|ぱぱかつ|まま活|援交|援助交際|神待ち|おふぱこ|裏垢女子|処女(?![作航地峰雪林])|童貞(?!を守)|何かっぷ|なんかっぷ|すりーさいず`,
   ),
   e(
     'sexual',
@@ -551,6 +551,14 @@ export const SEXUAL_ENTRIES: readonly ScreenEntry[] = [
     `${GIFT_JA}[^。！？!?]{0,6}?${GIVE_JA}`,
     `${PHOTO_JA}|会って|会お|会え|会わ|あって(?!る)|見せ|みせ|送って|おくって|送ったら`,
   ),
+  // Words with no place in a pupil's post or name (おっぱい星人, えちえち大好き), a body wanted to
+  // touch (胸でかくね？触りてえ), looked up a skirt, bath photos asked for, a body called erotic.
+  e(
+    'sexual',
+    'strong',
+    'kana',
+    'おっぱい|えちえち|えちな|ちんこ|まんこ|ちんぽ|(?:胸|むね|おっぱい|お尻|おしり|尻|しり|太もも|ふともも|脚|足)[^。]{0,14}?(?:触|さわ|揉|も)(?:り|み)(?:たい|てえ|てー|てぇ)|すかーとの(?:中|なか)(?:が|を)?[^。]{0,6}?(?:気に|見|み|覗|のぞ)|(?:お風呂|おふろ|風呂|ふろ|しゃわー|着替え|きがえ)(?:の|中の|してる)(?:写真|しゃしん|動画|どうが|画像|がぞう|写め)|(?:脚|足|太もも|ふともも|胸|むね|お尻|おしり|体|からだ)(?:が|は)?(?:えろ|エロ|色っぽ|いろっぽ)',
+  ),
   // What the reader wears underneath, asked (今日どんなパンツはいてるの, 下着何色つけてる).
   e(
     'sexual',
@@ -597,6 +605,12 @@ export const SEXUAL_ENTRIES: readonly ScreenEntry[] = [
     'strong',
     'english',
     ' (?:video|vid|vids|videos|pic|pics|photo|photos|picture|pictures|selfie|selfies|snap|snaps) of (?:you|u|yourself|urself) (?:changing|undressing|getting (?:changed|undressed)|in the (?:shower|bath)|showering|bathing|in bed|lying in bed|after (?:a|your|ur) shower) | (?:fun|play|party) (?:on|over) (?:cam|camera|webcam|video chat|video call|facetime) | (?:on|over) (?:cam|camera|webcam|facetime) (?:tonight|later|alone|in (?:your|ur) room) | (?:like|love|prefer|into) (?:girls|boys|guys|kids) (?:your|ur) age ',
+  ),
+  e(
+    'sexual',
+    'strong',
+    'english',
+    ' (?:boobs|boobies|titties|nudes|porn|horny|penis|blowjob|sexy) | [a-z]*(?:boobs|titties|nudes|porno?|horny|blowjob)[a-z]* | (?:your|ur) (?:legs|thighs|body|butt|chest|boobs|ass)(?: [a-z]+){0,6} (?:wanna see|want to see|see more|show more|show me|more of (?:them|it)) | (?:show me|show (?:you|u)rself|send me)(?: [a-z]+){0,3} (?:in the (?:bathroom|shower|bath|mirror)|in (?:your|ur) (?:room|bed)) ',
   ),
   // Telling no one about the two of us, or about it to a parent.
   e(
@@ -702,7 +716,13 @@ export const SEXUAL_ENTRIES: readonly ScreenEntry[] = [
   ),
   // A meeting with a grooming cue; money or gifts for photos.
   e('sexual', 'strong', 'english', ` ${MEET_EN} `, ` ${MEET_CUE_EN} `),
-  e('sexual', 'strong', 'english', ` ${OFFER_EN} `, ` ${PHOTO_EN} | meet `),
+  e(
+    'sexual',
+    'strong',
+    'english',
+    ` ${OFFER_EN} `,
+    ` ${PHOTO_EN} | meet | show me | mirror | no face `,
+  ),
 ];
 
 /**
@@ -714,7 +734,7 @@ export const SEXUAL_CUES: readonly CueSet[] = [
   cues(
     'sexual',
     'kana',
-    `${PHOTO_JA}|通話|つうわ|かめら|下着|したぎ|ぱんつ|ぶら|水着|みずぎ|すかーと|制服|体|からだ|胸|むね|おっぱい|お尻|おしり|足|脚|太もも|裸|はだか|脱|ぬい|えっち|えろ|せっくす|きす|ちゅー|生理|処女|童貞|付き合|つきあ|彼氏|彼女|かれし|かのじょ|会お|会え|会わ|会いたい|あいたい|二人|ふたり|部屋|へや|家|なめ|舐め|触|さわ|声|仲良く|なかよく|あぷり|移動`,
+    `${PHOTO_JA}|通話|つうわ|かめら|下着|したぎ|ぱんつ|ぶら|水着|みずぎ|すかーと|制服|体|からだ|胸|むね|おっぱい|お尻|おしり|足|脚|太もも|裸|はだか|脱|ぬい|えっち(?!ゃ)|えろ|せっくす|きす|ちゅー|生理|処女|童貞|付き合|つきあ|彼氏|彼女|かれし|かのじょ|会お|会え|会わ|会いたい|あいたい|二人|ふたり|部屋|へや|家|なめ|舐め|触|さわ|声|仲良く|なかよく|あぷり|移動`,
     [
       [
         '送って|おくって|見せて|みせて|ちょうだい|ちょーだい|ください|教えて|おしえて|撮らせ|とらせ|見たい|みたい(?!に|な|だ)|してみたく|しない[？?]|しよ(?!う?と)|しよう|したい|なりたい|なめたい|さわりたい|触りたい|聞きたい|ききたい|いつ[？?]|何色|なにいろ|の色',
@@ -726,7 +746,7 @@ export const SEXUAL_CUES: readonly CueSet[] = [
       ],
       ['大学生|社会人|大人|年上|中学生の子|小学生|何歳|なんさい|[0-9]+歳|おじさん', 0.6],
       [
-        'えっち|えろ|せっくす|生理(?:いつ|なの|中)|下着の色|ぱんつの色|短め|すかーと短|脱いで|裸(?!足|の王様)|はだか(?!し|の王様)|(?:足|脚|体|首|耳|指|胸)(?:を)?(?:なめ|舐め|さわ|触)|(?:きす|ちゅー)(?:して|しよ|したい|してみ|しない|したこと)',
+        'えっち(?!ゃ)|えろ|せっくす|生理(?:いつ|なの|中)|下着の色|ぱんつの色|短め|すかーと短|脱いで|裸(?!足|の王様|婦|像)|はだか(?!し|の王様)|(?:足|脚|体|首|耳|指|胸)(?:を)?(?:なめ|舐め|さわ|触)|(?:きす|ちゅー)(?:して|しよ|したい|してみ|しない|したこと)',
         1,
       ],
       ['かわいい|可愛い|きれい|すたいる|色っぽ', 0.3],

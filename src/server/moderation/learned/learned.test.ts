@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { moderateText } from '../checks';
+import { EVAL_MESSAGES } from '../evaluation/score';
+import { screenForms } from '../normalize';
+import stored from './model.json';
+import { learnedFindings, learnedScores, type StoredModel } from './model';
+import { trainingHash, trainScreeningModel } from './train';
+
+/**
+ * The learned screen (issue 26): the stored model is the one the training code makes from the
+ * evaluation set's dev split, so adding messages without retraining (`npm run
+ * train:screening`) fails here; and it holds what it was trained to, naming a category's kind.
+ */
+describe('the learned screen', () => {
+  const model = stored as StoredModel;
+
+  it('was trained on the current dev split, and training it again gives the same model', () => {
+    const dev = EVAL_MESSAGES.filter((m) => m.split === 'dev');
+    expect(model.trainedOn, 'run `npm run train:screening`').toBe(trainingHash(dev));
+    const again = trainScreeningModel(EVAL_MESSAGES).model;
+    expect(again.threshold).toBe(model.threshold);
+    expect(again.harmful).toEqual(model.harmful);
+    expect(again.categories).toEqual(model.categories);
+  }, 60_000);
+
+  it('never saw the held-out split', () => {
+    const heldout = EVAL_MESSAGES.filter((m) => m.split === 'heldout');
+    expect(heldout.length).toBeGreaterThan(150);
+    expect(trainingHash(EVAL_MESSAGES.filter((m) => m.split === 'dev'))).not.toBe(
+      trainingHash(EVAL_MESSAGES),
+    );
+  });
+
+  it('holds a harmful message it learned and names its kind, and passes a harmless one', () => {
+    const learned = EVAL_MESSAGES.filter(
+      (m) => m.split === 'dev' && m.harmful && learnedFindings(screenForms(m.text)).length > 0,
+    );
+    expect(learned.length).toBeGreaterThan(500);
+    for (const m of learned.slice(0, 50)) expect(moderateText(m.text).held, m.text).toBe(true);
+    const ordinary = 'きょうの理科の実験、楽しかった！班のみんなありがとう';
+    expect(learnedScores(screenForms(ordinary)).p).toBeLessThan(model.threshold);
+    expect(moderateText(ordinary).held).toBe(false);
+  });
+});
