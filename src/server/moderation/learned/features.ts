@@ -25,7 +25,13 @@ export function featuresOf(forms: Pick<ScreenForms, 'kana' | 'english'>): Map<nu
     const bucket = fnv1a(feature) % DIMS;
     if (!out.has(bucket)) out.set(bucket, shown);
   };
-  const kana = [...forms.kana.replace(/\s+/g, ' ')];
+  // Japanese letters only: Latin letters inside the kana form would make English n-grams.
+  const kana = [
+    ...forms.kana.replace(
+      /[^\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー々〆0-9０-９]+/gu,
+      ' ',
+    ),
+  ];
   for (let n = 1; n <= 4; n++) {
     for (let i = 0; i + n <= kana.length; i++) {
       const gram = kana.slice(i, i + n).join('');

@@ -31,14 +31,20 @@ describe('the learned screen', () => {
     );
   });
 
-  it('holds a harmful message it learned and names its kind, and passes a harmless one', () => {
+  it('holds a harmful Japanese message it learned and names its kind, and passes a harmless one', () => {
     const learned = EVAL_MESSAGES.filter(
       (m) => m.split === 'dev' && m.harmful && learnedFindings(screenForms(m.text)).length > 0,
     );
-    expect(learned.length).toBeGreaterThan(500);
+    expect(learned.length).toBeGreaterThan(200);
     for (const m of learned.slice(0, 50)) expect(moderateText(m.text).held, m.text).toBe(true);
     const ordinary = 'きょうの理科の実験、楽しかった！班のみんなありがとう';
     expect(learnedScores(screenForms(ordinary)).p).toBeLessThan(model.threshold);
     expect(moderateText(ordinary).held).toBe(false);
+  });
+
+  it('leaves English and short posts to the rules', () => {
+    for (const text of ['I like your plan, what will you try next?', '来るなら教えて']) {
+      expect(learnedFindings(screenForms(text)), text).toEqual([]);
+    }
   });
 });

@@ -69,11 +69,12 @@ export function decodeModel(model: StoredModel): LoadedModel {
 }
 
 /**
- * Below this many letters a text says too little for the model (来るなら教えて, "don't give up"):
- * short posts are left to the rules, which know their words.
+ * Below this many Japanese letters a text says too little for the model (来るなら教えて): short
+ * posts, and English ones, are left to the rules.
  */
 export const MIN_LETTERS = 12;
-const letters = (text: string) => [...text.replace(/[^\p{L}\p{N}]/gu, '')].length;
+const japaneseLetters = (text: string) =>
+  [...text.replace(/[^\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/gu, '')].length;
 
 let loaded: LoadedModel | undefined;
 const model = stored as StoredModel;
@@ -105,7 +106,8 @@ export function learnedScores(
 ): { p: number; category: LearnedCategory; strongest: string } {
   const features = featuresOf(forms);
   const norm = 1 / Math.sqrt(Math.max(1, features.size));
-  const short = Math.max(letters(forms.kana), letters(forms.english)) < MIN_LETTERS;
+  // Japanese only: on ordinary English (the app's own texts) it held 7 % (docs/decisions/0065).
+  const short = japaneseLetters(forms.kana) < MIN_LETTERS;
   const harmful = short ? { z: -Infinity, strongest: '' } : score(weights.harmful, features, norm);
   let top = { category: weights.categories[0]!.category, z: -Infinity, strongest: '' };
   for (const c of weights.categories) {

@@ -28,7 +28,7 @@ const EPOCHS = 30;
 const RATE = 0.1;
 const L2 = 1e-4;
 /** The most the model may add to the rules' false holds, measured by cross-validation. */
-export const MAX_ADDED_FALSE_HOLD_PCT = 2;
+export const MAX_ADDED_FALSE_HOLD_PCT = 1;
 
 export const trainingHash = (messages: readonly EvalMessage[]): string =>
   createHash('sha256')
