@@ -258,16 +258,23 @@ function HeldPictures({ pictures }: { pictures: ModerationItem['pictures'] }) {
   return (
     <Stack gap="xs" data-testid="held-pictures">
       {pictures.map((p) => (
-        <Group key={p.url} align="flex-start" wrap="nowrap" gap="sm">
+        <Group key={p.url} align="flex-start" wrap="wrap" gap="sm">
           <Image src={p.url} alt={t('picture.alt')} w={160} h={120} fit="contain" radius="sm" />
-          <Stack gap={4} style={{ minWidth: 0 }}>
+          <Stack gap={4} style={{ flex: '1 1 220px', minWidth: 0 }}>
             <Text size="sm" fw={600}>
               {t(`picture.state.${p.state}`)}
             </Text>
             {p.reasons.length > 0 && (
               <Group gap={4}>
                 {p.reasons.map((r) => (
-                  <Badge key={r} size="sm" variant="outline" color="red.9">
+                  <Badge
+                    key={r}
+                    size="sm"
+                    variant="outline"
+                    color="red.9"
+                    h="auto"
+                    styles={{ label: { whiteSpace: 'normal' } }}
+                  >
                     {t(`picture.reason.${pictureReason(r)}`)}
                   </Badge>
                 ))}

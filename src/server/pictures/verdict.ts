@@ -29,14 +29,17 @@ const JAPANESE_GAP = new RegExp(`(?<=${JAPANESE_CHAR}) +(?=${JAPANESE_CHAR})`, '
 
 /**
  * OCR reads Japanese with a space between most characters (「三角 形」); those spaces are taken
- * out so the text screening sees the words a pupil wrote. Lines are kept as lines.
+ * out so the text screening sees the words a pupil wrote. Lines are kept as lines; lines with
+ * fewer than two letters or digits (paper rules, specks) and repeated lines are dropped.
  */
 export function ocrTextForScreening(text: string): string {
-  return text
+  const lines = text
     .split('\n')
     .map((line) => line.replace(JAPANESE_GAP, '').trim())
-    .filter((line) => line !== '')
-    .join('\n');
+    // Ruled lines and specks read as 「|」 or 「—」: a line needs two letters or digits.
+    .filter((line) => (line.match(/[\p{L}\p{N}]/gu) ?? []).length >= 2);
+  // The two readers often agree: each line once.
+  return [...new Set(lines)].join('\n');
 }
 
 /** The decision for one picture's reading: text findings and the model's scores, never a guess. */
