@@ -17,6 +17,8 @@ import {
   type ScoredPicture,
 } from '../src/server/pictures/evaluation/pictures';
 import { ScreeningThread } from '../src/server/pictures/screener';
+import { createTestApp } from '../src/server/testing/test-app';
+import { evalPictureBytes } from '../src/server/pictures/evaluation/pictures';
 import { fmt, percentile } from './support';
 
 /**
@@ -119,6 +121,60 @@ async function pictures(): Promise<{ lines: string[]; caughtPct: number; falseHo
   };
 }
 
+/**
+ * The upload route on the real app (embedded database, the real screening thread, warm): how long
+ * POST /v1/output/image takes to answer, and how long after that answer its picture is screened.
+ * The answer never waits for the screening (pictures/screening.test.ts shows it with a reader
+ * that has not even started); here are the two times side by side.
+ */
+async function uploads(): Promise<string[]> {
+  const t = await createTestApp();
+  try {
+    await t.app.pictures.thread?.warm();
+    const headers = await t.authHeader('student01');
+    const answered: number[] = [];
+    const screenedAfter: number[] = [];
+    const files = EVAL_PICTURES.slice(0, 10).map((p) => p.file);
+    for (const file of files) {
+      const boundary = '----bench';
+      const payload = Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+        ),
+        await evalPictureBytes(file),
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      const start = performance.now();
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/v1/output/image',
+        headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload,
+      });
+      const answeredAt = performance.now();
+      if (res.statusCode !== 200) throw new Error(`upload answered ${res.statusCode}`);
+      const url = (res.json() as { url: string }).url.split('?')[0]!;
+      const row = await t.db
+        .selectFrom('picture_screenings')
+        .select('state')
+        .where('url', '=', url)
+        .executeTakeFirstOrThrow();
+      if (row.state !== 'queued') throw new Error('screened before the upload answered');
+      await t.app.pictures.idle();
+      answered.push(answeredAt - start);
+      screenedAfter.push(performance.now() - answeredAt);
+    }
+    answered.sort((a, b) => a - b);
+    screenedAfter.sort((a, b) => a - b);
+    return [
+      `upload route (${files.length} pictures, one at a time): answered p50 ${fmt(percentile(answered, 50))} ms, p99 ${fmt(percentile(answered, 99))} ms; ` +
+        `each was still queued at the answer and screened p50 ${fmt(percentile(screenedAfter, 50))} ms, p99 ${fmt(percentile(screenedAfter, 99))} ms later`,
+    ];
+  } finally {
+    await t.close();
+  }
+}
+
 const describeMiss = (s: Scored) =>
   `  [${s.split}] ${s.category}/${s.channel}: ${JSON.stringify(s.text)} → ${s.kinds.join(',') || '(passed)'}`;
 
@@ -149,7 +205,7 @@ async function main(): Promise<void> {
   }
   const { p50, p99 } = costs();
   const pics = await pictures();
-  out.push('', ...pics.lines);
+  out.push('', ...pics.lines, ...(await uploads()));
   const pass =
     all.caught.pct >= TARGETS.caughtPct &&
     all.falseHold.pct <= TARGETS.falseHoldPct &&
