@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +15,8 @@ const PHONE_PICTURE = resolve(
   import.meta.dirname,
   '../../src/server/pictures/evaluation/phone-notebook.jpg',
 );
+const SKY_PICTURE = resolve(import.meta.dirname, '../../src/server/pictures/evaluation/sky.jpg');
+const SKY = '空の写真です。';
 const SESSION = DEMO_IDS.sessions.forestLive;
 const DESCRIPTION = '森の観察ノートです。';
 
@@ -39,14 +42,14 @@ describe('a picture of a written phone number', () => {
   }
 
   /** The session's outputs as `account` sees them (description and status). */
-  async function outputsSeenBy(account: string) {
+  async function outputsSeenBy(account: string, description = DESCRIPTION) {
     const res = await fetch(`${server.url}/v1/session/${SESSION}/outputs`, {
       headers: { authorization: `Bearer ${await token(account)}` },
     });
     const { items } = (await res.json()) as {
       items: Array<{ id: string; description: string; status: string }>;
     };
-    return items.filter((o) => o.description === DESCRIPTION);
+    return items.filter((o) => o.description === description);
   }
 
   async function signedIn(account: string): Promise<{ context: BrowserContext; page: Page }> {
@@ -148,6 +151,67 @@ describe('a picture of a written phone number', () => {
       })
       .toEqual(['published']);
     await pupil.context.close();
+    await teacher.context.close();
+  });
+
+  it('holds a clear picture too once the teacher asks to approve every picture first', async () => {
+    const teacher = await signedIn('teacher');
+    await teacher.page.goto(`${server.url}/setting/group/${DEMO_IDS.groups.class2a}`);
+    const toggle = teacher.page.getByRole('switch', {
+      name: text('en', 'setting:screening.pictureLabel'),
+    });
+    await toggle.waitFor();
+    const findings: string[] = [];
+    for (const width of [1280, 390]) {
+      await teacher.page.setViewportSize({ width, height: 900 });
+      findings.push(...(await axeFindings(teacher.page)).map((f) => `settings en ${width}: ${f}`));
+      await teacher.page.screenshot({ path: `/tmp/picture-setting-en-${width}.png` });
+    }
+    expect(findings).toEqual([]);
+    // By keyboard (the cookie notice may cover it on a phone).
+    await toggle.focus();
+    await teacher.page.keyboard.press('Space');
+    await teacher.page.getByText(text('en', 'setting:screening.pictureOn')).waitFor();
+
+    // A harmless picture, posted through the API as the pupil: held for the teacher, unseen.
+    const boundary = '----e2e-pictures';
+    const upload = await fetch(`${server.url}/v1/output/image`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${await token('student03')}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
+      body: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+        ),
+        await readFile(SKY_PICTURE),
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    });
+    expect(upload.status).toBe(200);
+    const { url } = (await upload.json()) as { url: string };
+    const posted = await fetch(`${server.url}/v1/output`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${await token('student03')}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({
+        sessionId: SESSION,
+        workId: 'work-forest-archive',
+        status: 'published',
+        description: SKY,
+        images: [url.split('?')[0]],
+      }),
+    });
+    expect(posted.status).toBe(200);
+    await teacher.page.goto(`${server.url}/moderation`);
+    const item = teacher.page.locator('.mantine-Card-root').filter({ hasText: SKY });
+    await item.getByText(text('en', 'moderation:picture.reason.approval')).waitFor({
+      timeout: 30_000,
+    });
+    expect(await outputsSeenBy('student02', SKY)).toEqual([]);
     await teacher.context.close();
   });
 });
