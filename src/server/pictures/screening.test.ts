@@ -1,3 +1,5 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ModerationQueueResponse } from '../../contracts/api/moderation';
 import {
@@ -9,6 +11,7 @@ import { FeedbackApprovalResponse } from '../../contracts/api/screening';
 import { DEMO_IDS } from '../seed/demo';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { evalPictureBytes } from './evaluation/pictures';
+import { PictureScreener } from './screener';
 import type { PictureReading } from './verdict';
 
 /**
@@ -157,6 +160,32 @@ describe('screening off the request path (a reader the test controls)', () => {
     expect(item?.pictures).toEqual([
       expect.objectContaining({ state: 'held', reasons: ['failed'] }),
     ]);
+  });
+
+  it('holds a picture whose reading never ends once the timeout passes', async () => {
+    const name = `${'e'.repeat(32)}.jpg`;
+    await writeFile(join(t.config.dataDir, 'uploads', name), await evalPictureBytes('sky.jpg'));
+    await t.db
+      .insertInto('picture_screenings')
+      .values({ url: `/uploads/${name}` })
+      .execute();
+    const stuck = new PictureScreener(t.db, join(t.config.dataDir, 'uploads'), t.app.log, {
+      read: () => new Promise<PictureReading>(() => {}),
+      timeoutMs: 200,
+    });
+    stuck.kick();
+    await stuck.idle();
+    const row = await t.db
+      .selectFrom('picture_screenings')
+      .select(['state', 'verdict', 'reasons'])
+      .where('url', '=', `/uploads/${name}`)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      state: 'done',
+      verdict: 'held',
+      reasons: [{ kind: 'failed', message: 'screening took over 200 ms' }],
+    });
+    await stuck.close();
   });
 
   it('holds a picture the model is unsure about, and one the model calls sexual with the image flag', async () => {
