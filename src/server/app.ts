@@ -27,6 +27,7 @@ import { registerAccessGate } from './http/access';
 import { registerRouteTable } from './http/route-table';
 import { logSerializers } from './http/log-redaction';
 import { registerSignedUploads, UploadSigner } from './http/signed-uploads';
+import { PictureScreener, type ReadPicture } from './pictures/screener';
 import { MemoryRoomBus, type RoomBus } from './realtime/bus';
 import { systemClock, type ServerClock } from './clock';
 import { registerRealtimeHub, type RealtimeHub } from './realtime/hub';
@@ -108,6 +109,8 @@ export interface BuildAppOptions {
   clock?: ServerClock;
   /** Outbound requests (Web Push): tests inject the resolver and transport, never the network. */
   outbound?: Partial<OutboundPolicy>;
+  /** How output pictures are read (OCR and model); the screening thread when absent. */
+  readPicture?: ReadPicture;
 }
 
 /** JSON bodies above this are refused with 413 payloadTooLarge (uploads use multipart). */
@@ -125,6 +128,7 @@ export async function buildApp({
   logStream,
   clock = systemClock,
   outbound,
+  readPicture,
 }: BuildAppOptions): Promise<App> {
   const loggerOptions =
     logger === undefined
@@ -267,6 +271,15 @@ export async function buildApp({
   const reportScheduler = new ReportScheduler(db, app.log, config.reports.timeZone);
   app.decorate('reportScheduler', reportScheduler);
   app.addHook('onClose', () => reportScheduler.stop());
+  // Output pictures are screened off the request path (issue 26); main.ts warms and resumes it.
+  const pictures = new PictureScreener(
+    db,
+    uploadsDir,
+    app.log,
+    readPicture ? { read: readPicture } : {},
+  );
+  app.decorate('pictures', pictures);
+  app.addHook('onClose', () => pictures.close());
 
   // Ring 3: routes.
   await app.register(healthRoutes);

@@ -33,6 +33,11 @@ async function main(): Promise<void> {
 
   // Class report aggregates at REPORT_REFRESH_TIMES (and once now if never built).
   await app.reportScheduler.start();
+  // The picture screening thread loads its models once, now, and reads what was left queued.
+  app.pictures.thread
+    ?.warm()
+    .catch((err: unknown) => app.log.error({ err }, 'picture screening warm-up failed'));
+  app.pictures.resume();
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -145,6 +145,10 @@ describe('outputs', () => {
       .poll(() => cardImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
       .toBeGreaterThan(0);
     expect((await fetch(`${server.url}${imagePath}`)).status).toBe(403);
+    // Published once its picture is screened (issue 26: off the request path, a moment later).
+    await expect
+      .poll(async () => (await list()).map((o) => o.status), { timeout: 30_000 })
+      .toEqual(['published']);
     expect(await list()).toMatchObject([{ status: 'published', description }]);
 
     // The stored picture is a JPEG fitting 900×700 with no metadata.

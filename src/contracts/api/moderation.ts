@@ -1,3 +1,4 @@
+import { Picture } from '../picture';
 import { z } from 'zod';
 import { EpochMs, Id } from '../entities';
 
@@ -33,6 +34,23 @@ export const ModerationItem = z.object({
   author: z.object({ id: Id, displayName: z.string() }),
   content: z.string(),
   violationStatuses: z.array(z.string()),
+  /**
+   * An output's uploaded pictures and what their screening said (issue 26): `reasons` name why a
+   * picture was held — `text` (what its text showed: phone, contact, selfHarm …), `sexual` or
+   * `suggestive` (the model), `unsure` (the model doubted), `failed` (screening failed) and
+   * `approval` (the group approves every picture first). Empty for other items.
+   */
+  pictures: z
+    .array(
+      z.object({
+        url: Picture,
+        state: z.enum(['screening', 'clear', 'held']),
+        reasons: z.array(z.string()),
+        /** The text read in the picture, as screened. */
+        text: z.string(),
+      }),
+    )
+    .default([]),
   createdAt: EpochMs,
 });
 export type ModerationItem = z.infer<typeof ModerationItem>;

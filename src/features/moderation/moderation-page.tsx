@@ -3,6 +3,7 @@ import {
   Button,
   Card,
   Group,
+  Image,
   ScrollArea,
   Stack,
   Table,
@@ -182,6 +183,7 @@ function QueueItem({ item }: { item: ModerationItem }) {
         <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
           {item.content}
         </Text>
+        {item.pictures.length > 0 && <HeldPictures pictures={item.pictures} />}
         {item.violationStatuses.length > 0 && (
           <Group gap={4}>
             {item.violationStatuses.filter(isViolation).map((v) => (
@@ -221,5 +223,75 @@ function QueueItem({ item }: { item: ModerationItem }) {
         </Group>
       </Stack>
     </Card>
+  );
+}
+
+/** Reasons the queue names (ModerationItem.pictures); anything else shows as the text finding. */
+const PICTURE_REASONS = [
+  'approval',
+  'unsure',
+  'failed',
+  'sexual',
+  'suggestive',
+  'phone',
+  'email',
+  'address',
+  'url',
+  'code',
+  'contact',
+  'abuse',
+  'threat',
+  'selfHarm',
+  'exclusion',
+] as const;
+type PictureReason = (typeof PICTURE_REASONS)[number] | 'text';
+const pictureReason = (r: string): PictureReason =>
+  (PICTURE_REASONS as readonly string[]).includes(r) ? (r as PictureReason) : 'text';
+
+/**
+ * An output's uploaded pictures as the teacher decides on them (issue 26): each picture, whether
+ * it was held and why (what its text showed, the model's call, doubt, a failure, or the group's
+ * "approve every picture first"), and the text read in it.
+ */
+function HeldPictures({ pictures }: { pictures: ModerationItem['pictures'] }) {
+  const { t } = useTranslation('moderation');
+  return (
+    <Stack gap="xs" data-testid="held-pictures">
+      {pictures.map((p) => (
+        <Group key={p.url} align="flex-start" wrap="wrap" gap="sm">
+          <Image src={p.url} alt={t('picture.alt')} w={160} h={120} fit="contain" radius="sm" />
+          <Stack gap={4} style={{ flex: '1 1 220px', minWidth: 0 }}>
+            <Text size="sm" fw={600}>
+              {t(`picture.state.${p.state}`)}
+            </Text>
+            {p.reasons.length > 0 && (
+              <Group gap={4}>
+                {p.reasons.map((r) => (
+                  <Badge
+                    key={r}
+                    size="sm"
+                    variant="outline"
+                    color="red.9"
+                    h="auto"
+                    styles={{ label: { whiteSpace: 'normal' } }}
+                  >
+                    {t(`picture.reason.${pictureReason(r)}`)}
+                  </Badge>
+                ))}
+              </Group>
+            )}
+            {p.text !== '' && (
+              <Text
+                size="xs"
+                c="gray.7"
+                style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+              >
+                {t('picture.read', { text: p.text })}
+              </Text>
+            )}
+          </Stack>
+        </Group>
+      ))}
+    </Stack>
   );
 }

@@ -21,6 +21,7 @@ import { useSessionOutputs, useSessionWorks } from './api/outputs-api';
 import { OutputDialog } from './output-dialog';
 import { mineForWork, postRefusal } from './output-rules';
 import { usePersonName } from '@/lib/person-name';
+import { outputViolationKind } from '@/lib/violation-kind';
 
 /**
  * The session page's outputs: a post (or edit) button per work, which opens the posting dialog,
@@ -154,6 +155,7 @@ function OutputCard({
               </Badge>
             )}
           </Group>
+          {mine && <HeldReason output={output} />}
           <Text
             size="sm"
             lineClamp={4}
@@ -168,5 +170,28 @@ function OutputCard({
         </Stack>
       </Group>
     </Paper>
+  );
+}
+
+/**
+ * Why the author's own output is not shown to classmates (issue 26): the spec's violation
+ * message for its flags, or, pending without a flag, that it waits for its check (a picture
+ * being screened, or held for a teacher to look at).
+ */
+function HeldReason({ output }: { output: Output }) {
+  const { t } = useTranslation('outputs');
+  if (output.status !== 'pending' && output.status !== 'rejected') return null;
+  const kind = outputViolationKind(output.violationStatuses);
+  const message =
+    kind && kind !== 'unitOutput'
+      ? t(`held.${kind}`)
+      : output.status === 'pending'
+        ? t('held.waiting')
+        : null;
+  if (!message) return null;
+  return (
+    <Text size="xs" c="orange.9" data-testid="output-held-reason">
+      {message}
+    </Text>
   );
 }

@@ -101,6 +101,11 @@ export function GroupPane() {
             </Group>
             <ResetRequests members={members.data} onChangePassword={setEditing} />
             <FeedbackApprovalSwitch key={shown.id} groupId={shown.id} />
+            <FeedbackApprovalSwitch
+              key={`${shown.id}-pictures`}
+              groupId={shown.id}
+              rule="pictureApproval"
+            />
             <MemberTable
               members={members.data}
               pending={members.isPending}

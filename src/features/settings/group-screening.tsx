@@ -6,24 +6,35 @@ import { useTranslation } from 'react-i18next';
 import { DISPLAY_NAME_MAX, MODAL_TRANSITION_MS, TOAST_AUTO_CLOSE_MS } from '@/contracts/constants';
 import type { GroupMember } from '@/contracts/entities';
 import { isApiError } from '@/lib/api-client';
-import { useFeedbackApproval, useSetFeedbackApproval } from './api/feedback-approval';
+import {
+  useFeedbackApproval,
+  useSetFeedbackApproval,
+  type ApprovalRule,
+} from './api/feedback-approval';
 import { updateUser } from './api/update-user';
 import { nameCorrectionError } from './name-correction-rules';
 import { READABLE_COLORS } from './settings-page';
 
 /**
  * The group pane's screening controls (issue 8): the "approve all feedback first" switch for the
- * shown group, and a button per pupil to correct their display name.
+ * shown group (and, issue 26, "approve every picture first"), and a button per pupil to correct their display name.
  */
-export function FeedbackApprovalSwitch({ groupId }: { groupId: string }) {
+export function FeedbackApprovalSwitch({
+  groupId,
+  rule = 'feedbackApproval',
+}: {
+  groupId: string;
+  rule?: ApprovalRule;
+}) {
   const { t } = useTranslation('setting');
-  const approval = useFeedbackApproval(groupId);
-  const set = useSetFeedbackApproval(groupId);
+  const approval = useFeedbackApproval(groupId, rule);
+  const set = useSetFeedbackApproval(groupId, rule);
+  const prefix = rule === 'pictureApproval' ? 'screening.picture' : 'screening.approval';
   if (approval.isError) return null;
   return (
     <Switch
-      label={t('screening.approvalLabel')}
-      description={t('screening.approvalHelp')}
+      label={t(`${prefix}Label`)}
+      description={t(`${prefix}Help`)}
       checked={approval.data?.enabled ?? false}
       disabled={approval.isPending || set.isPending}
       onChange={(e) => {
@@ -32,7 +43,7 @@ export function FeedbackApprovalSwitch({ groupId }: { groupId: string }) {
           onSuccess: () =>
             notifications.show({
               color: 'teal',
-              message: t(enabled ? 'screening.approvalOn' : 'screening.approvalOff'),
+              message: t(enabled ? `${prefix}On` : `${prefix}Off`),
               autoClose: TOAST_AUTO_CLOSE_MS,
             }),
           onError: () =>
@@ -44,7 +55,7 @@ export function FeedbackApprovalSwitch({ groupId }: { groupId: string }) {
         });
       }}
       maw={560}
-      data-testid="feedback-approval"
+      data-testid={rule === 'pictureApproval' ? 'picture-approval' : 'feedback-approval'}
     />
   );
 }

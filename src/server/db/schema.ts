@@ -48,6 +48,8 @@ export interface GroupsTable {
   project_available: ColumnType<boolean, boolean | undefined, boolean>;
   /** "Approve all feedback first": members' feedback waits for a teacher (0009-screening). */
   feedback_approval: ColumnType<boolean, boolean | undefined, boolean>;
+  /** "Approve every picture first": members' output pictures wait for a teacher (0021). */
+  picture_approval: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -351,9 +353,29 @@ export interface OutputsTable {
   violation_statuses: JsonDefault<Array<'text' | 'image' | 'image-warning' | 'updated'>>;
   rate: ColumnType<number, number | undefined, number>;
   is_hidden: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Posted, pending and out of the queue until its pictures are screened (0021). */
+  awaiting_pictures: ColumnType<boolean, boolean | undefined, boolean>;
   published_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+}
+
+/** Why a picture was held: what its text showed, the model's call, a failure, or the group's rule. */
+export type PictureHoldReason =
+  | { kind: 'text'; findings: Array<{ kind: string; match: string }> }
+  | { kind: 'model'; label: string; probability: number }
+  | { kind: 'unsure'; label: string; probability: number }
+  | { kind: 'failed'; message: string };
+
+export interface PictureScreeningsTable {
+  url: string;
+  state: ColumnType<'queued' | 'done', 'queued' | 'done' | undefined, 'queued' | 'done'>;
+  verdict: 'clear' | 'held' | null;
+  reasons: JsonDefault<PictureHoldReason[]>;
+  ocr_text: string | null;
+  scores: ColumnType<Record<string, number> | null, string | null | undefined, string | null>;
+  created_at: CreatedAt;
+  screened_at: Timestamp | null;
 }
 
 export interface OutputImagesTable {
@@ -575,6 +597,7 @@ export interface Database {
   transcode_jobs: TranscodeJobsTable;
   studio_images: StudioImagesTable;
   output_uploads: OutputUploadsTable;
+  picture_screenings: PictureScreeningsTable;
   safeguarding_concerns: SafeguardingConcernsTable;
   safeguarding_concern_views: SafeguardingConcernViewsTable;
 }

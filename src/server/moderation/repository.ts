@@ -10,6 +10,8 @@ import { sessionTitleSql } from '../content/localize';
 import type { Db } from '../db/database';
 import { json } from '../db/json';
 import { AppError } from '../http/errors';
+import type { PictureHoldReason } from '../db/schema';
+import { groupRuleOn } from '../feedback/approval';
 
 /**
  * The staff moderation queue's reads and decisions (outputs, feedback and reflections the
@@ -192,7 +194,9 @@ export async function pendingItems(db: Db, scope: Subject, lang: Lang): Promise<
       't.violation_statuses',
       't.created_at',
     ])
-    .where('t.status', '=', 'pending');
+    .where('t.status', '=', 'pending')
+    // An output whose pictures are still being read is not the teachers' yet (issue 26).
+    .where('t.awaiting_pictures', '=', false);
   let feedbacks = db
     .selectFrom('feedbacks as t')
     .innerJoin('users as u', 'u.id', 't.user_id')
@@ -234,8 +238,10 @@ export async function pendingItems(db: Db, scope: Subject, lang: Lang): Promise<
     feedbacks.execute(),
     reflections.execute(),
   ]);
+  const pictures = await outputPictures(db, o);
   const items: ModerationItem[] = [
     ...o.map((r) => ({
+      pictures: pictures.get(r.id) ?? [],
       type: 'output' as const,
       id: r.id,
       sessionId: r.session_id,
@@ -255,6 +261,7 @@ export async function pendingItems(db: Db, scope: Subject, lang: Lang): Promise<
       author: { id: r.user_id, displayName: r.display_name },
       content: r.content,
       violationStatuses: [],
+      pictures: [],
       createdAt: new Date(r.created_at).getTime(),
     })),
     ...r.map((row) => ({
@@ -268,10 +275,65 @@ export async function pendingItems(db: Db, scope: Subject, lang: Lang): Promise<
         .filter((n) => n !== '')
         .join('\n\n'),
       violationStatuses: ['text'],
+      pictures: [],
       createdAt: new Date(row.created_at).getTime(),
     })),
   ];
   return items.sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
+}
+
+/** What a held picture's reasons are called in the queue (ModerationItem.pictures). */
+function reasonNames(reasons: readonly PictureHoldReason[]): string[] {
+  const names = reasons.flatMap((r) =>
+    r.kind === 'text' ? r.findings.map((f) => f.kind) : r.kind === 'model' ? [r.label] : [r.kind],
+  );
+  return [...new Set(names)];
+}
+
+/**
+ * The uploaded pictures of pending outputs with their screening: held ones with their reasons,
+ * clear ones of an author whose group approves every picture first as held for `approval`.
+ */
+async function outputPictures(
+  db: Db,
+  outputs: ReadonlyArray<{ id: string; user_id: string }>,
+): Promise<Map<string, ModerationItem['pictures']>> {
+  const out = new Map<string, ModerationItem['pictures']>();
+  if (outputs.length === 0) return out;
+  const rows = await db
+    .selectFrom('output_images as i')
+    .innerJoin('picture_screenings as p', 'p.url', 'i.url')
+    .select(['i.output_id', 'i.url', 'p.state', 'p.verdict', 'p.reasons', 'p.ocr_text'])
+    .where(
+      'i.output_id',
+      'in',
+      outputs.map((o) => o.id),
+    )
+    .orderBy('i.position')
+    .execute();
+  const authorOf = new Map(outputs.map((o) => [o.id, o.user_id]));
+  const approving = new Map<string, boolean>();
+  for (const row of rows) {
+    const authorId = authorOf.get(row.output_id)!;
+    let state: 'screening' | 'clear' | 'held' =
+      row.state === 'queued' ? 'screening' : row.verdict === 'held' ? 'held' : 'clear';
+    let reasons = reasonNames(row.reasons);
+    if (state === 'clear') {
+      if (!approving.has(authorId)) {
+        const author = await db
+          .selectFrom('users')
+          .selectAll()
+          .where('id', '=', authorId)
+          .executeTakeFirst();
+        approving.set(authorId, !!author && (await groupRuleOn(db, author, 'picture_approval')));
+      }
+      if (approving.get(authorId)) [state, reasons] = ['held', ['approval']];
+    }
+    const list = out.get(row.output_id) ?? [];
+    list.push({ url: row.url, state, reasons, text: row.ocr_text ?? '' });
+    out.set(row.output_id, list);
+  }
+  return out;
 }
 
 /** The opening words of a decided post, for the history (staff of its school only see it). */

@@ -5,6 +5,7 @@ import { presetImageFor } from '../../contracts/api/outputs';
 import { decide, type Permissions } from '../auth/permissions';
 import type { Db } from '../db/database';
 import { json } from '../db/json';
+import { notifyOutputViolation, picturesState } from '../pictures/outputs';
 import { AppError } from '../http/errors';
 import { moderateText } from '../moderation/checks';
 import { requireVisibleOutput } from '../feedback/repository';
@@ -46,25 +47,6 @@ async function replaceImages(db: Db, outputId: string, urls: readonly string[]):
     .execute();
 }
 
-async function notifyViolation(db: Db, row: OutputRow): Promise<void> {
-  const session = await db
-    .selectFrom('sessions')
-    .select(['title', 'image'])
-    .where('id', '=', row.session_id)
-    .executeTakeFirst();
-  await db
-    .insertInto('notifications')
-    .values({
-      user_id: row.user_id,
-      type: 'outputsViolation',
-      action: 'outputsViolation',
-      actor_user_id: null,
-      items: json({ session: session ?? null }),
-      payload: json({ id: row.id }),
-    })
-    .execute();
-}
-
 /** The author's other draft of the same work (there is at most one). */
 async function draftOf(db: Db, userId: string, sessionId: string, workId: string) {
   return db
@@ -88,17 +70,51 @@ async function postedOf(db: Db, userId: string, sessionId: string, workId: strin
     .executeTakeFirst();
 }
 
+/** Starts reading pictures queued while an output was posted (the picture screener). */
+export interface PictureQueue {
+  kick(): void;
+}
+
+/**
+ * The status a posted output takes from its text and its pictures (issue 26): published only
+ * when the text passed and every picture was screened clear; pending otherwise, `awaiting`
+ * (out of the moderation queue) while pictures are still being read and nothing else holds it.
+ * A picture finding adds the violation 'image'.
+ */
+async function postedState(
+  db: Db,
+  author: UserRow,
+  images: readonly string[],
+  textHeld: boolean,
+  heldAnyway: boolean,
+  queue: PictureQueue | undefined,
+) {
+  const pictures = await picturesState(db, author, images);
+  if (pictures.state === 'waiting' && pictures.queued) queue?.kick();
+  const imageFlag = pictures.state === 'held' && pictures.finding;
+  const held = textHeld || heldAnyway || pictures.state !== 'clear';
+  return {
+    status: held ? ('pending' as const) : ('published' as const),
+    awaiting: pictures.state === 'waiting' && !textHeld && !heldAnyway,
+    imageFlag,
+    notify: textHeld || imageFlag,
+  };
+}
+
 /**
  * POST /v1/output. `autosaved` saves (or replaces) the author's draft of the work; `published`
  * posts the output — held as pending with violation 'text' when the checks find personal
- * information, a URL or code (the author is notified) — and drops the draft. One posted output
- * per author and work: posting again is a 409 (the dialog edits the first one).
+ * information, a URL or code, and 'image' when a picture was held for what it shows (the author
+ * is notified); pending while its pictures are screened (docs/decisions/0063) — and drops the
+ * draft. One posted output per author and work: posting again is a 409 (the dialog edits the
+ * first one).
  */
 export async function createOutput(
   db: Db,
   permissions: Permissions,
   user: UserRow,
   body: CreateOutputRequest,
+  pictureQueue?: PictureQueue,
 ): Promise<OutputRow> {
   await requireVisibleSession(db, permissions, user, body.sessionId);
   await requireSubmitOutput(permissions, user);
@@ -141,6 +157,11 @@ export async function createOutput(
   const verdict = moderateText(body.description);
   const now = new Date();
   const images = imagesFor(body.images, now);
+  const posted = await postedState(db, user, images, verdict.held, false, pictureQueue);
+  const violations = [
+    ...verdict.violationStatuses,
+    ...(posted.imageFlag ? ['image' as const] : []),
+  ];
   const row = await db.transaction().execute(async (trx) => {
     const created = await trx
       .insertInto('outputs')
@@ -149,9 +170,10 @@ export async function createOutput(
         work_id: body.workId,
         user_id: user.id,
         description: body.description,
-        status: verdict.held ? 'pending' : 'published',
+        status: posted.status,
+        awaiting_pictures: posted.awaiting,
         rate: rateOutput({ description: body.description, images, held: verdict.held }),
-        violation_statuses: json(verdict.violationStatuses),
+        violation_statuses: json(violations),
         published_at: now,
         created_at: now,
         updated_at: now,
@@ -166,7 +188,7 @@ export async function createOutput(
       .where('work_id', '=', body.workId)
       .where('status', '=', 'autosaved')
       .execute();
-    if (verdict.held) await notifyViolation(trx, created);
+    if (posted.notify) await notifyOutputViolation(trx, created);
     return created;
   });
   return row;
@@ -184,6 +206,7 @@ export async function updateOutput(
   user: UserRow,
   id: string,
   body: UpdateOutputRequest,
+  pictureQueue?: PictureQueue,
 ): Promise<OutputRow> {
   const row = await db.selectFrom('outputs').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw new AppError('notFound', 'No such output');
@@ -228,20 +251,29 @@ export async function updateOutput(
   await keepConcern(db, user.id, 'output', [description]);
   const verdict = moderateText(description);
   const base = publishingDraft ? [] : violationsAfterEdit(row.violation_statuses);
-  const violations = verdict.held && !base.includes('text') ? [...base, 'text' as const] : base;
-  const status =
-    verdict.held || (!publishingDraft && row.status !== 'published') ? 'pending' : 'published';
+  const withText = verdict.held && !base.includes('text') ? [...base, 'text' as const] : base;
+  const images = imagesFor(
+    body.images !== undefined ? body.images : await imagesOf(db, id),
+    row.created_at,
+  );
+  const posted = await postedState(
+    db,
+    user,
+    images,
+    verdict.held,
+    !publishingDraft && row.status !== 'published',
+    pictureQueue,
+  );
+  const violations =
+    posted.imageFlag && !withText.includes('image') ? [...withText, 'image' as const] : withText;
   const now = new Date();
   return db.transaction().execute(async (trx) => {
-    const images = imagesFor(
-      body.images !== undefined ? body.images : await imagesOf(trx, id),
-      row.created_at,
-    );
     const updated = await trx
       .updateTable('outputs')
       .set({
         description,
-        status,
+        status: posted.status,
+        awaiting_pictures: posted.awaiting,
         violation_statuses: json(violations),
         rate: rateOutput({ description, images, held: verdict.held }),
         updated_at: now,
@@ -259,7 +291,7 @@ export async function updateOutput(
       .where('status', '=', 'autosaved')
       .where('id', '!=', id)
       .execute();
-    if (verdict.held) await notifyViolation(trx, updated);
+    if (posted.notify) await notifyOutputViolation(trx, updated);
     return updated;
   });
 }

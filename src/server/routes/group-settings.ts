@@ -11,15 +11,17 @@ import {
   createClass,
   feedbackApproval,
   groupCandidates,
+  pictureApproval,
   placePupil,
   setFeedbackApproval,
+  setPictureApproval,
 } from '../users/groups';
 import { toGroup } from '../users/repository';
 import type { App } from '../http/app-type';
 
 /**
  * Group settings staff change from the settings page's group pane (issue 8): "approve all
- * feedback first". Staff roles of the group (or a group above it) and the school's admin;
+ * feedback first"; issue 26: "approve every picture first" (same request and answer shape). Staff roles of the group (or a group above it) and the school's admin;
  * another school's group answers like a missing one; pupils get 403.
  *
  * Issue 24, classes: make a class under a managed group, put a pupil of the same school in a
@@ -50,6 +52,32 @@ export async function groupSettingsRoutes(app: App): Promise<void> {
       const { user } = await app.auth.require(req);
       const scope = await app.permissions.subject(user);
       return { item: await setFeedbackApproval(app.db, scope, req.params.id, req.body.enabled) };
+    },
+  );
+
+  app.get(
+    '/v1/group/:id/pictureApproval',
+    { schema: { params: GroupIdParams, response: { 200: FeedbackApprovalResponse } } },
+    async (req) => {
+      const { user } = await app.auth.require(req);
+      const scope = await app.permissions.subject(user);
+      return { item: await pictureApproval(app.db, scope, req.params.id) };
+    },
+  );
+
+  app.put(
+    '/v1/group/:id/pictureApproval',
+    {
+      schema: {
+        params: GroupIdParams,
+        body: FeedbackApprovalRequest,
+        response: { 200: FeedbackApprovalResponse },
+      },
+    },
+    async (req) => {
+      const { user } = await app.auth.require(req);
+      const scope = await app.permissions.subject(user);
+      return { item: await setPictureApproval(app.db, scope, req.params.id, req.body.enabled) };
     },
   );
 

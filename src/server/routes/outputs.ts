@@ -79,7 +79,7 @@ export async function outputRoutes(app: App): Promise<void> {
     { schema: { body: CreateOutputRequest, response: { 200: OutputResponse } } },
     async (req) => {
       const { user } = await app.auth.require(req);
-      const row = await createOutput(app.db, app.permissions, user, req.body);
+      const row = await createOutput(app.db, app.permissions, user, req.body, app.pictures);
       await announce(app, user, row);
       return itemOf(app, user, row);
     },
@@ -96,7 +96,14 @@ export async function outputRoutes(app: App): Promise<void> {
     },
     async (req) => {
       const { user } = await app.auth.require(req);
-      const row = await updateOutput(app.db, app.permissions, user, req.params.id, req.body);
+      const row = await updateOutput(
+        app.db,
+        app.permissions,
+        user,
+        req.params.id,
+        req.body,
+        app.pictures,
+      );
       await announce(app, user, row);
       return itemOf(app, user, row);
     },
@@ -108,7 +115,11 @@ export async function outputRoutes(app: App): Promise<void> {
       await requireSubmitOutput(app.permissions, user);
       return user.id;
     },
-    stored: (_req, url, userId) => recordOutputUpload(app.db, userId, url),
+    // Recorded as its uploader's, then queued for screening: the answer does not wait for it.
+    stored: async (_req, url, userId) => {
+      await recordOutputUpload(app.db, userId, url);
+      await app.pictures.queue(url);
+    },
   });
 
   app.get(

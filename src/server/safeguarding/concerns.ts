@@ -33,7 +33,24 @@ export async function keepConcern(
 ): Promise<void> {
   const written = texts.filter((t): t is string => !!t && t.trim() !== '');
   if (!written.some(speaksOfSelfHarm)) return;
-  const text = written.join('\n\n');
+  await recordConcern(db, writerId, channel, written.join('\n\n'));
+  throw new AppError(
+    'concernRaised',
+    'This was not posted. A teacher will read it; help is there for you now.',
+  );
+}
+
+/**
+ * Keeps `text` as a concern of `writerId` for the adults of their groups, once per repeat within
+ * the hour. keepConcern's gate, and the picture screening when the text in a picture speaks of
+ * self-harm (the picture itself is held, so nothing is refused there).
+ */
+export async function recordConcern(
+  db: Db,
+  writerId: string,
+  channel: ConcernChannel,
+  text: string,
+): Promise<void> {
   // Sent again (a retry, a second tap) within the hour: one concern, not a pile of them.
   const again = await db
     .selectFrom('safeguarding_concerns')
@@ -49,10 +66,6 @@ export async function keepConcern(
       .values({ user_id: writerId, channel, text })
       .execute();
   }
-  throw new AppError(
-    'concernRaised',
-    'This was not posted. A teacher will read it; help is there for you now.',
-  );
 }
 
 /** The groups whose pupils' concerns the caller reads: their own and every group below; all for provider staff. */

@@ -6,6 +6,7 @@ import { AuthTokens } from '../../contracts/api/auth';
 import { buildApp } from '../app';
 import type { ServerClock } from '../clock';
 import type { OutboundPolicy } from '../http/outbound';
+import type { ReadPicture } from '../pictures/screener';
 import { loadConfig, type Config } from '../config';
 import { createDatabase, migrateToLatest, type Db } from '../db/database';
 import type { App } from '../http/app-type';
@@ -50,6 +51,8 @@ export interface TestAppOptions {
   clock?: ServerClock;
   /** Outbound requests (Web Push): the resolver and transport to use instead of DNS and HTTPS. */
   outbound?: Partial<OutboundPolicy>;
+  /** How output pictures are read; the real screening thread (OCR and model) when absent. */
+  readPicture?: ReadPicture;
 }
 
 /** The environment every test app starts from; `env` adds to it. */
@@ -112,6 +115,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       logger: false,
       ...(options.clock ? { clock: options.clock } : {}),
       ...(options.outbound ? { outbound: options.outbound } : {}),
+      ...(options.readPicture ? { readPicture: options.readPicture } : {}),
     });
   } catch (e) {
     await db.destroy();

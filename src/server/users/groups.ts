@@ -195,6 +195,33 @@ export async function setFeedbackApproval(
   return { groupId: updated.id, enabled: updated.feedback_approval };
 }
 
+/** Whether a managed group's output pictures wait for a teacher's approval (issue 26). */
+export async function pictureApproval(
+  db: Db,
+  scope: Subject,
+  groupId: string,
+): Promise<FeedbackApproval> {
+  const { group } = await requireManagedGroup(db, scope, groupId);
+  return { groupId: group.id, enabled: group.picture_approval };
+}
+
+/** Sets "approve every picture first" on a managed group. */
+export async function setPictureApproval(
+  db: Db,
+  scope: Subject,
+  groupId: string,
+  enabled: boolean,
+): Promise<FeedbackApproval> {
+  const { group } = await requireManagedGroup(db, scope, groupId);
+  const updated = await db
+    .updateTable('groups')
+    .set({ picture_approval: enabled, updated_at: new Date() })
+    .where('id', '=', group.id)
+    .returning(['id', 'picture_approval'])
+    .executeTakeFirstOrThrow();
+  return { groupId: updated.id, enabled: updated.picture_approval };
+}
+
 /** Makes a class under a managed group of the scope's school; a sibling's name → 409. */
 export async function createClass(
   db: Db,

@@ -12,7 +12,8 @@ const outDir = join(root, '.tmp/e2e-server');
  * than tsx compiling and resolving the server's few hundred files (4.4–4.7 s against 6.0–7.6 s
  * to /healthz on this machine), and the e2e files start over twenty servers. Built on every run,
  * so the tests never start an older server than the source. Packages stay in node_modules; the
- * PGlite worker, which the server finds beside its own module, is copied next to the bundle.
+ * PGlite worker and the picture screening worker, which the server finds beside its own module,
+ * are copied next to the bundle.
  */
 export default async function setup(project: TestProject): Promise<void> {
   const entry = join(outDir, 'main.mjs');
@@ -28,6 +29,11 @@ export default async function setup(project: TestProject): Promise<void> {
     logLevel: 'warning',
   });
   copyFileSync(join(root, 'src/server/db/pglite-worker.mjs'), join(outDir, 'pglite-worker.mjs'));
+  // The picture screening thread (issue 26), found the same way.
+  copyFileSync(
+    join(root, 'src/server/pictures/screen-worker.mjs'),
+    join(outDir, 'screen-worker.mjs'),
+  );
   project.provide('e2eServerEntry', entry);
 }
 

@@ -2,30 +2,35 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FeedbackApprovalResponse } from '@/contracts/api/screening';
 import { apiClient } from '@/lib/api-client';
 
-const key = (groupId: string) => ['group', groupId, 'feedbackApproval'] as const;
-const url = (groupId: string) => `/v1/group/${encodeURIComponent(groupId)}/feedbackApproval`;
+/** The two "approve first" group rules: all feedback (issue 8), every picture (issue 26). */
+export type ApprovalRule = 'feedbackApproval' | 'pictureApproval';
 
-/** GET /v1/group/{id}/feedbackApproval: whether the group approves all feedback first. */
-export function useFeedbackApproval(groupId: string) {
+const key = (groupId: string, rule: ApprovalRule = 'feedbackApproval') =>
+  ['group', groupId, rule] as const;
+const url = (groupId: string, rule: ApprovalRule = 'feedbackApproval') =>
+  `/v1/group/${encodeURIComponent(groupId)}/${rule}`;
+
+/** GET /v1/group/{id}/feedbackApproval (or pictureApproval): whether the rule is on. */
+export function useFeedbackApproval(groupId: string, rule: ApprovalRule = 'feedbackApproval') {
   return useQuery({
-    queryKey: key(groupId),
+    queryKey: key(groupId, rule),
     queryFn: async () =>
-      (await apiClient.request(FeedbackApprovalResponse, { url: url(groupId) })).item,
+      (await apiClient.request(FeedbackApprovalResponse, { url: url(groupId, rule) })).item,
   });
 }
 
-/** PUT /v1/group/{id}/feedbackApproval. */
-export function useSetFeedbackApproval(groupId: string) {
+/** PUT /v1/group/{id}/feedbackApproval (or pictureApproval). */
+export function useSetFeedbackApproval(groupId: string, rule: ApprovalRule = 'feedbackApproval') {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (enabled: boolean) =>
       (
         await apiClient.request(FeedbackApprovalResponse, {
           method: 'put',
-          url: url(groupId),
+          url: url(groupId, rule),
           data: { enabled },
         })
       ).item,
-    onSuccess: (item) => client.setQueryData(key(groupId), item),
+    onSuccess: (item) => client.setQueryData(key(groupId, rule), item),
   });
 }

@@ -1,0 +1,62 @@
+import type { PictureHoldReason } from '../db/schema';
+import { moderateText } from '../moderation/checks';
+
+/** What the screening thread reads from one picture: its text (OCR) and the model's scores. */
+export interface PictureReading {
+  text: string;
+  /** nsfwjs's five classes (Drawing, Hentai, Neutral, Porn, Sexy) → probability. */
+  scores: Record<string, number>;
+}
+
+export interface PictureVerdict {
+  verdict: 'clear' | 'held';
+  reasons: PictureHoldReason[];
+  /** The OCR text as screened (spaces between Japanese characters taken out). */
+  text: string;
+}
+
+/**
+ * The model's thresholds (docs/decisions/0063). Sexual content is Porn + Hentai; Sexy is
+ * suggestive. At or above HOLD the picture is held as a finding (violation 'image'); at or above
+ * UNSURE it is held for a teacher to look at, without a finding. No picture is ever published on
+ * the model's doubt.
+ */
+export const MODEL_HOLD = 0.6;
+export const MODEL_UNSURE = 0.2;
+
+const JAPANESE_CHAR = '[\\u3040-\\u30ff\\u3400-\\u9fff\\uff66-\\uff9f々〆〇ー]';
+const JAPANESE_GAP = new RegExp(`(?<=${JAPANESE_CHAR}) +(?=${JAPANESE_CHAR})`, 'gu');
+
+/**
+ * OCR reads Japanese with a space between most characters (「三角 形」); those spaces are taken
+ * out so the text screening sees the words a pupil wrote. Lines are kept as lines; lines with
+ * fewer than two letters or digits (paper rules, specks) and repeated lines are dropped.
+ */
+export function ocrTextForScreening(text: string): string {
+  const lines = text
+    .split('\n')
+    .map((line) => line.replace(JAPANESE_GAP, '').trim())
+    // Ruled lines and specks read as 「|」 or 「—」: a line needs two letters or digits.
+    .filter((line) => (line.match(/[\p{L}\p{N}]/gu) ?? []).length >= 2);
+  // The two readers often agree: each line once.
+  return [...new Set(lines)].join('\n');
+}
+
+/** The decision for one picture's reading: text findings and the model's scores, never a guess. */
+export function judgePicture(reading: PictureReading): PictureVerdict {
+  const text = ocrTextForScreening(reading.text);
+  const reasons: PictureHoldReason[] = [];
+  const findings = moderateText(text).findings;
+  if (findings.length > 0) reasons.push({ kind: 'text', findings });
+  const sexual = (reading.scores.Porn ?? 0) + (reading.scores.Hentai ?? 0);
+  const suggestive = reading.scores.Sexy ?? 0;
+  const [label, probability] =
+    sexual >= suggestive ? ['sexual', sexual] : (['suggestive', suggestive] as const);
+  if (probability >= MODEL_HOLD) reasons.push({ kind: 'model', label, probability });
+  else if (probability >= MODEL_UNSURE) reasons.push({ kind: 'unsure', label, probability });
+  return { verdict: reasons.length > 0 ? 'held' : 'clear', reasons, text };
+}
+
+/** Whether a held picture's reasons are a finding (violation 'image') or only doubt. */
+export const isFinding = (reasons: readonly PictureHoldReason[]): boolean =>
+  reasons.some((r) => r.kind === 'text' || r.kind === 'model');
