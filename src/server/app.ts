@@ -73,6 +73,7 @@ import { tagRoutes } from './routes/tags';
 import { activityRoutes } from './routes/activities';
 import { ReportScheduler } from './reports/scheduler';
 import { PushService } from './push/push-service';
+import { adultsOf, CONCERN_PUSH_TEXT, onConcernKept } from './safeguarding/concerns';
 import { DeviceCookies } from './auth/device-cookie';
 import { pushOutboundPolicy, type OutboundPolicy } from './http/outbound';
 import { pushRoutes } from './routes/push';
@@ -250,6 +251,23 @@ export async function buildApp({
       }),
     ),
   );
+  // A new safeguarding concern reaches the adults of the writer's groups on their subscribed
+  // browsers too (issue 26); the words stay on /concerns.
+  const stopConcernPush = onConcernKept(db, (writerId) => {
+    void adultsOf(db, writerId)
+      .then((adults) => {
+        for (const adult of adults) {
+          void app.push.notify(adult, (lang) => ({
+            title: 'Tomoni',
+            body: CONCERN_PUSH_TEXT[lang],
+            url: '/concerns',
+            tag: 'concern',
+          }));
+        }
+      })
+      .catch((err: unknown) => app.log.error({ err }, 'concern notification failed'));
+  });
+  app.addHook('onClose', async () => stopConcernPush());
   app.decorate('permissions', new Permissions(db, (key, load) => auth.remember(key, load)));
   // Rooms fan out in process by default; REDIS_URL shares them between server instances.
   const baseBus: RoomBus = config.redisUrl

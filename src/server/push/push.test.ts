@@ -193,6 +193,30 @@ describe('web push', () => {
     });
   });
 
+  it('tells the adults of a pupil in crisis to look, without the words (issue 26)', async () => {
+    const before = push.received.length;
+    const subscription = atPushService(push.subscription());
+    expect((await register('teacher', subscription)).statusCode).toBe(200);
+    const posted = await call('student02', 'POST', `/v1/session/${SESSION}/comment`, {
+      type: 'SESSION',
+      content: 'もう死にたい。今夜いなくなる',
+    });
+    expect(posted.statusCode).toBe(422);
+    const path = new URL(subscription.endpoint).pathname.replace('/fcm/send', '');
+    await expect
+      .poll(() => push.received.filter((m) => m.path === path).length, { timeout: 10_000 })
+      .toBe(1);
+    const message = push.received.slice(before).find((m) => m.path === path)!;
+    expect(JSON.parse(message.payload)).toEqual({
+      title: 'Tomoni',
+      body: '見守りが必要な書き込みがあります。開いて確認してください。',
+      url: '/concerns',
+      tag: 'concern',
+    });
+    expect(message.payload).not.toContain('死にたい');
+    await call('teacher', 'DELETE', '/v1/push/token', { endpoint: subscription.endpoint });
+  });
+
   it('forgets a subscription its push service says is gone, and one its owner turns off', async () => {
     push.respondWith(410);
     const output = await outputOf('student01');

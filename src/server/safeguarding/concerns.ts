@@ -4,13 +4,18 @@ import {
   type Concern,
   type ConcernChannel,
 } from '../../contracts/api/safeguarding';
-import type { Lang } from '../../contracts/entities';
+import { STAFF_ROLES, type Lang } from '../../contracts/entities';
 import { isProviderRole, type Subject } from '../auth/permissions';
 import type { Db } from '../db/database';
 import { msOf } from '../db/json';
 import { AppError } from '../http/errors';
 import { findViolations } from '../moderation/checks';
-import { groupsOfSchools, groupsOfUser, withDescendants } from '../users/repository';
+import {
+  groupsOfSchools,
+  groupsOfUser,
+  withAncestorIds,
+  withDescendants,
+} from '../users/repository';
 
 /** The most concerns one list returns (newest first). */
 export const CONCERN_LIST_MAX = 100;
@@ -65,7 +70,46 @@ export async function recordConcern(
       .insertInto('safeguarding_concerns')
       .values({ user_id: writerId, channel, text })
       .execute();
+    listeners.get(db)?.(writerId);
   }
+}
+
+/** The notification an adult's browser shows: no name, no words, only where to look. */
+export const CONCERN_PUSH_TEXT = {
+  ja: '見守りが必要な書き込みがあります。開いて確認してください。',
+  en: 'A pupil’s post needs an adult. Open it to read.',
+} as const;
+
+/** Who hears of a new concern, per database: the app that opened it (the last one, in tests). */
+const listeners = new WeakMap<Db, (writerId: string) => void>();
+
+/**
+ * Called with the writer of every new concern kept in `db` (the app sends the adults a Web Push
+ * notification; it never carries the words). Returns the way to stop.
+ */
+export function onConcernKept(db: Db, listener: (writerId: string) => void): () => void {
+  listeners.set(db, listener);
+  return () => {
+    if (listeners.get(db) === listener) listeners.delete(db);
+  };
+}
+
+/** The adults of a writer's groups and of the groups above them (staff roles), not the writer. */
+export async function adultsOf(db: Db, writerId: string): Promise<string[]> {
+  const own = await groupsOfUser(db, writerId);
+  if (own.length === 0) return [];
+  const school = await groupsOfSchools(db, [...new Set(own.map((g) => g.school_id))]);
+  const groups = [...withAncestorIds(own, school)];
+  const rows = await db
+    .selectFrom('group_members as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select('u.id')
+    .distinct()
+    .where('m.group_id', 'in', groups)
+    .where('u.role', 'in', [...STAFF_ROLES])
+    .where('u.id', '!=', writerId)
+    .execute();
+  return rows.map((r) => r.id);
 }
 
 /** The groups whose pupils' concerns the caller reads: their own and every group below; all for provider staff. */
