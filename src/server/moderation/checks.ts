@@ -260,9 +260,18 @@ function all(text: string, patterns: readonly RegExp[]): string[] {
 
 /**
  * Everything the checks found, in kind order (phone, email, address, url, code, contact, then
- * abuse, threat, selfHarm, exclusion, sexual).
+ * abuse, threat, selfHarm, exclusion, sexual), and what the learned screen adds.
  */
 export function findViolations(text: string): Finding[] {
+  const out = findRuleViolations(text);
+  // The learned screen adds what no rule foresaw, for a kind the rules did not name.
+  const named = new Set(out.map((f) => f.kind));
+  for (const hit of learnedFindings(screenForms(text))) if (!named.has(hit.kind)) out.push(hit);
+  return out;
+}
+
+/** What the rules alone find (the learned screen's training compares itself with this). */
+export function findRuleViolations(text: string): Finding[] {
   const folded = normalizeForChecks(text);
   const emails = [...folded.matchAll(EMAIL), ...all(folded, SPELLED_EMAIL).map((m) => [m])].map(
     (m) => m[0]!,
@@ -289,9 +298,6 @@ export function findViolations(text: string): Finding[] {
   const abuse = findAbuse(forms);
   for (const kind of ['abuse', 'threat', 'selfHarm', 'exclusion', 'sexual'] as const)
     for (const hit of abuse) if (hit.kind === kind) out.push(hit);
-  // The learned screen adds what no rule foresaw, for a kind the rules did not name.
-  const named = new Set(out.map((f) => f.kind));
-  for (const hit of learnedFindings(forms)) if (!named.has(hit.kind)) out.push(hit);
   return out;
 }
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { moderateText } from '../checks';
+import { findRuleViolations } from '../checks';
 import type { EvalMessage } from '../evaluation/score';
 import { screenForms } from '../normalize';
 import { DIMS, featuresOf } from './features';
@@ -105,7 +105,11 @@ function chooseThreshold(examples: readonly Example[]): { threshold: number; add
     const model = decodeModel(fit(train, 1, ''));
     for (const e of test) {
       const { p } = learnedScores(e.forms, model);
-      scored.push({ p, harmful: e.message.harmful, rules: moderateText(e.message.text).held });
+      scored.push({
+        p,
+        harmful: e.message.harmful,
+        rules: findRuleViolations(e.message.text).length > 0,
+      });
     }
   }
   const harmless = scored.filter((s) => !s.harmful);
