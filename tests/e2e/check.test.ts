@@ -83,6 +83,8 @@ describe('system check (/check)', { timeout: 180_000 }, () => {
     const realtime = page.getByTestId('check-realtime');
     expect(await realtime.getByText(text('en', 'check:verdict.fail')).count()).toBe(1);
     await realtime.getByText(text('en', 'check:realtime.fix')).waitFor();
+    // The live lesson still works, over the HTTP fallback, and the page says which way.
+    await page.getByTestId('check-path').getByText(text('en', 'check:path.stream')).waitFor();
     expect(await axeFindings(page)).toEqual([]);
     await context.close();
   });

@@ -1,6 +1,7 @@
 import { createServer, request as httpRequest, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { text } from './support/locales';
 import { roomLessonSteps, useRoomLesson, type RoomLesson } from './support/room-lesson';
 
 // Issue 27's first "what must be shown": behind a school proxy that cuts WebSockets, the room
@@ -84,6 +85,20 @@ const fallbackLesson = (mode: ProxyMode, path: 'stream' | 'longpoll') => {
     for (const who of ['host', 'student1', 'student2'] as const) {
       expect(await pathOf(lesson, who)).toBe(path);
     }
+  });
+  it('names the fallback on /check, in words an IT teacher can forward', async () => {
+    const page = await lesson.student1.context.newPage();
+    const origin = new URL(lesson.student1.page.url()).origin;
+    for (const lang of ['ja', 'en'] as const) {
+      await page.goto(`${origin}/check?lang=${lang}`);
+      const row = page.getByTestId('check-path');
+      await expect
+        .poll(() => row.getAttribute('data-verdict'), { timeout: 60_000 })
+        .toBe(path === 'stream' ? 'pass' : 'warn');
+      await row.getByText(text(lang, `check:path.${path}`)).waitFor();
+      expect(await page.getByTestId('check-realtime').getAttribute('data-verdict')).toBe('fail');
+    }
+    await page.close();
   });
 };
 
