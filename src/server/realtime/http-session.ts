@@ -9,7 +9,7 @@ import {
   type HttpSocketClose,
 } from '../../contracts/realtime-http';
 import { errorBody } from '../http/errors';
-import type { HubSocket } from './hub';
+import type { HubSocket } from './hub-socket';
 
 /**
  * The room's HTTP fallback (issue 27, decision 0064): for networks whose proxy cuts WebSockets,
@@ -245,8 +245,9 @@ export function registerHttpSessions(app: FastifyInstance, options: HttpSessionO
     socket.ack(cursor);
     void reply.header('cache-control', 'no-store');
     const answer = (): HttpPollResponse => {
+      // Every frame after the cursor goes in this answer, so the close (which follows them) too.
       const frames = socket.after(cursor);
-      const close = socket.closeAfter(cursor);
+      const close = socket.closed;
       if (close) end(socket);
       return {
         frames: frames.map((f) => f.data),

@@ -14,6 +14,7 @@ import {
 import type { AuthService, Authenticated } from '../auth/service';
 import { systemClock, type ServerClock } from '../clock';
 import { errorBody } from '../http/errors';
+import type { HubSocket } from './hub-socket';
 import { registerHttpSessions } from './http-session';
 
 /**
@@ -40,24 +41,7 @@ import { registerHttpSessions } from './http-session';
  * socket served by `attach` exactly like one at /ws.
  */
 
-/**
- * The part of a `ws` WebSocket the hub uses. A real socket at /ws satisfies it, and so does an
- * HTTP session of the fallback (realtime/http-session.ts): every hub feature is the same code.
- */
-export interface HubSocket {
-  readonly OPEN: number;
-  readonly readyState: number;
-  /** Bytes queued for the client and not yet delivered (the overload guard reads it). */
-  readonly bufferedAmount: number;
-  send(data: Buffer | string, options?: { binary?: boolean }): void;
-  close(code?: number, reason?: string): void;
-  terminate(): void;
-  /** A liveness check: answered with a `pong` event while the client is there. */
-  ping(): void;
-  on(event: 'pong', listener: () => void): unknown;
-  on(event: 'close', listener: () => void): unknown;
-  on(event: 'message', listener: (data: Buffer, isBinary: boolean) => void): unknown;
-}
+export type { HubSocket } from './hub-socket';
 
 export interface HubConnection {
   readonly socket: HubSocket;
