@@ -56,6 +56,10 @@ export type { RoomClient, ParticipantStatus, RoomStatus, RoomFailure } from './r
 export { reduceStreamList, visibleStreams } from './stream-list';
 export { createWsTransport, toRoomFeed } from './transports/ws';
 export type { SocketLike } from './transports/ws';
+export { createHttpSocket } from './transports/http-socket';
+export type { FetchLike, HttpSocketMode } from './transports/http-socket';
+export { createFallbackConnector } from './transports/fallback';
+export type { FallbackConnector } from './transports/fallback';
 export { createFirestoreTransport, parseEventDoc } from './transports/firestore';
 export { createDeferredTransport } from './transports/deferred';
 export type { FirestorePort, DocBatch, DocListener } from './transports/firestore';

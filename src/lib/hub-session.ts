@@ -9,6 +9,8 @@ import { apiClient, type ApiClient } from './api-client';
 export interface HubSession {
   /** The hub's ws(s) URL on this origin, without any token. */
   url(): string;
+  /** The hub's HTTP fallback (issue 27) on this origin: `http(s)://…/ws`. */
+  httpUrl(): string;
   getToken(): string | null;
   /** Subscribes to token changes; while anyone listens, the token is renewed before it expires. */
   watchToken(listener: () => void): () => void;
@@ -85,6 +87,7 @@ export function createHubSession(client: ApiClient = apiClient): HubSession {
       url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
       return url.toString();
     },
+    httpUrl: () => new URL('/ws', window.location.href).toString(),
     getToken: () => client.tokens.getToken(),
     watchToken: (listener) => {
       listeners.add(listener);

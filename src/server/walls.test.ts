@@ -411,6 +411,9 @@ const ALLOWED_WRITES: Record<
   { reason: string; when?: (p: Record<string, string>) => boolean }
 > = {
   'POST /v1/auth/logout': { reason: "ends the caller's own token family" },
+  'POST /ws/open': {
+    reason: 'opens a realtime session of its own, signed in only by its auth frame (like /ws)',
+  },
   // Reached as POST /v0/auth/check_token (the older service's token check, a read by POST).
   'GET /v1/auth/check': { reason: "answers whether the caller's own token is valid" },
   'DELETE /v1/me/violation/:keyName': { reason: "clears a flag on the caller's own profile" },

@@ -6,6 +6,7 @@ export const CHECK_IDS = [
   'audio',
   'network',
   'realtime',
+  'path',
   'clock',
   'storage',
   'cookies',

@@ -1,5 +1,5 @@
 import { tokenStorage } from '@/lib/storage';
-import { realtimeProbe, RealtimeProbeError } from './realtime-probe';
+import { probeHttpWay, realtimeProbe, RealtimeProbeError } from './realtime-probe';
 import {
   browserVerdict,
   clockVerdict,
@@ -229,6 +229,23 @@ export async function checkRealtime(): Promise<
   }
 }
 
+/**
+ * Which way the live lesson reaches the hub on this network (issue 27): the WebSocket when the
+ * realtime check got through, else the HTTP fallback's stream, else its long-poll — the order
+ * the rooms try them in (features/rooms/realtime.ts).
+ */
+export async function checkPath(realtime: CheckResult, timeoutMs = 6_000): Promise<CheckResult> {
+  if (realtime.verdict !== 'fail') return result('path', 'pass', 'ws', { path: 'WebSocket' });
+  const token = tokenStorage.getToken();
+  if (await probeHttpWay('stream', token, timeoutMs)) {
+    return result('path', 'pass', 'stream', { path: 'HTTP streaming (SSE)' });
+  }
+  if (await probeHttpWay('longpoll', token, timeoutMs)) {
+    return result('path', 'warn', 'longpoll', { path: 'HTTP long-polling' });
+  }
+  return result('path', 'fail', 'none');
+}
+
 export function checkClock(
   samples: ReadonlyArray<{ offsetMs: number; precisionMs: number } | undefined>,
 ): CheckResult {
@@ -306,6 +323,7 @@ export async function runChecks(onResult: (r: CheckResult) => void): Promise<Che
   add(network);
   const realtime = await checkRealtime();
   add(realtime);
+  add(await checkPath(realtime));
   add(checkClock([realtime.clock, network.clock]));
   add(await checkStorage());
   add(await checkCookies());

@@ -1,5 +1,6 @@
 import type { RealtimeConfig } from '@/contracts/api/realtime';
 import { PROTOCOL_VERSION } from '@/contracts/realtime';
+import { createHttpSocket, type FetchLike, type HttpSocketMode } from '@/engine';
 import { realtimeConfig } from '@/lib/realtime-backend';
 
 /**
@@ -163,3 +164,54 @@ export async function realtimeProbe(
   onBackend(chosen.backend);
   return probeFor(chosen)(token, timeoutMs);
 }
+
+/**
+ * The hub over the HTTP fallback (issue 27) in one mode: true when the handshake is answered that
+ * way within `timeoutMs` (`ready`, or the typed refusal of a page that is not signed in). Behind a
+ * proxy that buffers responses a stream brings nothing in time, and only long-polling answers.
+ */
+export const probeHttpWay = (
+  mode: HttpSocketMode,
+  token: string | null,
+  timeoutMs: number,
+): Promise<boolean> =>
+  new Promise((resolve) => {
+    const socket = createHttpSocket({
+      fetch: ((url, init) => window.fetch(url, init as RequestInit)) as FetchLike,
+      baseUrl: new URL('/ws', window.location.href).toString(),
+      mode,
+      scheduler: {
+        now: () => Date.now(),
+        setTimeout: (callback, ms) => window.setTimeout(callback, ms),
+        clearTimeout: (handle) => window.clearTimeout(handle as number),
+      },
+      abortable: () => new AbortController(),
+      decoder: () => new TextDecoder(),
+    });
+    let settled = false;
+    const finish = (ok: boolean) => {
+      if (settled) return;
+      settled = true;
+      window.clearTimeout(timer);
+      socket.close(1000, 'system check done');
+      resolve(ok);
+    };
+    const timer = window.setTimeout(() => finish(false), timeoutMs);
+    socket.addEventListener('open', () => {
+      socket.send(
+        JSON.stringify({ v: PROTOCOL_VERSION, type: 'auth', token: token ?? 'system-check' }),
+      );
+    });
+    socket.addEventListener('message', (event) => {
+      let message: { type?: unknown; code?: unknown } = {};
+      try {
+        message = JSON.parse('data' in event ? String(event.data) : '') as typeof message;
+      } catch {
+        // not the hub's answer
+      }
+      finish(
+        message.type === 'ready' || (message.type === 'error' && message.code === 'unauthorized'),
+      );
+    });
+    socket.addEventListener('close', () => finish(false));
+  });

@@ -1,11 +1,15 @@
+import { BehaviorSubject, type Observable } from 'rxjs';
 import {
   createDeferredTransport,
+  createFallbackConnector,
+  createHttpSocket,
   createFirestoreTransport,
   createTransportSessionFeed,
   createWsTransport,
 } from '@/engine';
-import type { RoomTransport, Scheduler, SessionFeed } from '@/engine';
+import type { FetchLike, RoomTransport, Scheduler, SessionFeed, SocketLike } from '@/engine';
 import type { RealtimeConfig } from '@/contracts/api/realtime';
+import type { RealtimePath } from '@/contracts/realtime-http';
 import { hubSession } from '@/lib/hub-session';
 import { knownRealtimeConfig, realtimeConfig, realtimeIdentity } from '@/lib/realtime-backend';
 
@@ -16,10 +20,51 @@ const browserScheduler: Scheduler = {
   clearTimeout: (handle) => window.clearTimeout(handle as number),
 };
 
-/** A WebSocket transport to this server's realtime hub (the engine's reconnecting client). */
-const wsTransport = (scheduler: Scheduler) =>
-  // Signs in the one way every hub socket does (lib/hub-session.ts).
-  createWsTransport({ ...hubSession.socket(), scheduler });
+const browserFetch: FetchLike = (url, init) =>
+  window.fetch(url, init as RequestInit) as ReturnType<FetchLike>;
+
+const path$ = new BehaviorSubject<RealtimePath | null>(null);
+/**
+ * The way this page last reached the hub (issue 27): `ws`, or the HTTP fallback's `stream` or
+ * `longpoll`; null before any connection has answered. /check and the debug hook read it.
+ */
+export const realtimePath$: Observable<RealtimePath | null> = path$.asObservable();
+export const realtimePath = (): RealtimePath | null => path$.value;
+
+/**
+ * A transport to this server's realtime hub (the engine's reconnecting client): over a WebSocket,
+ * or over HTTP where the network cuts WebSockets (`createFallbackConnector`). It signs in the one
+ * way every hub socket does (lib/hub-session.ts).
+ */
+const wsTransport = (scheduler: Scheduler): RoomTransport => {
+  const socket = hubSession.socket();
+  const fallback = createFallbackConnector({
+    openWebSocket: () => socket.connect() as unknown as SocketLike,
+    openHttp: (mode) =>
+      createHttpSocket({
+        fetch: browserFetch,
+        baseUrl: hubSession.httpUrl(),
+        mode,
+        scheduler,
+        abortable: () => new AbortController(),
+        decoder: () => new TextDecoder(),
+      }),
+    scheduler,
+    getToken: socket.getToken,
+    // A page that found the way already does not search again.
+    start: path$.value ?? 'ws',
+  });
+  const following = fallback.path$.subscribe((p) => p && path$.next(p));
+  const transport = createWsTransport({ ...socket, connect: fallback.connect, scheduler });
+  const close = transport.close;
+  return Object.assign(transport, {
+    close: () => {
+      following.unsubscribe();
+      fallback.close();
+      close();
+    },
+  });
+};
 
 const transportFor = (config: RealtimeConfig, scheduler: Scheduler): RoomTransport => {
   if (config.backend === 'ws') return wsTransport(scheduler);

@@ -1,4 +1,6 @@
 import { useEffect } from 'react';
+import type { RealtimePath } from '@/contracts/realtime-http';
+import { realtimePath } from '@/features/rooms';
 import type { WatchRoom } from './watch-room';
 
 /** The read-only hook the sync benchmark and the end-to-end test read (only with ?debugSync=1). */
@@ -15,6 +17,8 @@ export interface TomoniSyncHook {
    * (`performance.timeOrigin + now()`): delivery latency = arrival − the event's serverTime.
    */
   takeArrivals(): Array<[number, number]>;
+  /** The way this page reaches the hub: `ws`, or the HTTP fallback's `stream` or `longpoll`. */
+  path(): RealtimePath | null;
 }
 
 const KEY = '__tomoniSync';
@@ -37,6 +41,7 @@ export function useDebugSyncHook(enabled: boolean, room: WatchRoom | null): void
       serverNow: () => room.client.serverNow(),
       role: room.role,
       seq: () => room.client.model()?.lastSeq ?? null,
+      path: realtimePath,
       takeArrivals: () => {
         const taken = arrivals;
         arrivals = [];

@@ -27,6 +27,13 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   'GET /uploads/:name': 'public',
   'GET /healthz': 'public',
   'GET /ws': 'public', // the socket authenticates in its first message (WS_AUTH_TIMEOUT_MS)
+  // The same socket over HTTP (issue 27): a session signs in with its first frame, as a socket
+  // does; its unguessable id (a header) is the key to the rest.
+  'POST /ws/open': 'public',
+  'POST /ws/send': 'public',
+  'POST /ws/close': 'public',
+  'GET /ws/stream': 'public',
+  'GET /ws/poll': 'public',
   'GET /v1/client-config': 'public',
   'GET /v1/location': 'public',
   'GET /v1/realtime': 'public',

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { decodeJwt } from 'jose';
-import type { WebSocket } from 'ws';
 import {
   PROTOCOL_VERSION,
   SUPPORTED_PROTOCOL_VERSIONS,
@@ -15,6 +14,8 @@ import {
 import type { AuthService, Authenticated } from '../auth/service';
 import { systemClock, type ServerClock } from '../clock';
 import { errorBody } from '../http/errors';
+import type { HubSocket } from './hub-socket';
+import { registerHttpSessions } from './http-session';
 
 /**
  * The realtime hub at /ws, speaking the versioned protocol of src/contracts/realtime.ts.
@@ -34,10 +35,16 @@ import { errorBody } from '../http/errors';
  * is terminated; a socket whose unsent data exceeds 1 MiB (a client that cannot keep up) is
  * closed with 4013 rather than letting the buffer grow — it reconnects and resubscribes with
  * sinceSeq, so it loses nothing.
+ *
+ * The same sockets come over HTTP too (`/ws/open`, `/ws/send`, `/ws/stream`, `/ws/poll`:
+ * realtime/http-session.ts) for networks whose proxy cuts WebSockets: a session is a virtual
+ * socket served by `attach` exactly like one at /ws.
  */
 
+export type { HubSocket } from './hub-socket';
+
 export interface HubConnection {
-  readonly socket: WebSocket;
+  readonly socket: HubSocket;
   /** Replaced when the client re-authenticates. */
   auth: Authenticated;
   /** Answered the last heartbeat ping (or sent something since). */
@@ -75,6 +82,11 @@ export interface RealtimeHub {
   sendEncoded(connection: HubConnection, data: Buffer): void;
   /** Counters for tests and benchmarks. */
   stats(): HubStats;
+  /**
+   * Serves one client socket exactly as /ws does (auth first, budget, liveness): the HTTP
+   * fallback's sessions come in here.
+   */
+  attach(socket: HubSocket): void;
 }
 
 export interface HubStats {
@@ -189,6 +201,9 @@ export async function registerRealtimeHub(
     send,
     sendEncoded,
     stats: () => ({ connections: connections.size, ...counters }),
+    attach: () => {
+      throw new Error('the hub is not ready');
+    },
   };
 
   hub.on('ping', (connection, message) => {
@@ -330,6 +345,96 @@ export async function registerRealtimeHub(
     });
   };
 
+  /** Serves one socket: the `auth` handshake first, then its frames (see the module comment). */
+  const attach = (socket: HubSocket): void => {
+    let connection: HubConnection | null = null;
+    let pending: Promise<HubConnection | null> | null = null;
+    let queuedBeforeAuth = 0;
+    const closeUnauthenticated = (message: string) => {
+      counters.signedOut++;
+      if (socket.readyState === socket.OPEN) {
+        socket.send(encodeServerMessage({ type: 'error', code: 'unauthorized', message }));
+      }
+      socket.close(WS_CLOSE.signedOut, 'unauthorized');
+    };
+    const authTimer = setTimeout(() => {
+      if (!connection) closeUnauthenticated('No auth message');
+    }, authTimeoutMs);
+    authTimer.unref();
+
+    const authenticate = async (raw: string): Promise<HubConnection | null> => {
+      // The handshake negotiates the protocol first: a client of another version gets a
+      // typed refusal it can act on (reload), not a generic bad message.
+      const version = protocolVersionOf(raw);
+      if (version !== null && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
+        clearTimeout(authTimer);
+        if (socket.readyState === socket.OPEN) {
+          socket.send(
+            encodeServerMessage({
+              type: 'error',
+              code: 'versionMismatch',
+              message: `Protocol version ${version} is not supported; reload the page`,
+              supported: [...SUPPORTED_PROTOCOL_VERSIONS],
+            }),
+          );
+        }
+        socket.close(WS_CLOSE.versionMismatch, 'protocol version');
+        return null;
+      }
+      const parsed = parseClientMessage(raw);
+      if (!parsed.ok || parsed.message.type !== 'auth') {
+        closeUnauthenticated('The first message must be auth');
+        return null;
+      }
+      const token = parsed.message.token;
+      const auth = await options.auth.fromToken(token);
+      clearTimeout(authTimer);
+      if (!auth) {
+        closeUnauthenticated('Missing or invalid access token');
+        return null;
+      }
+      if (socket.readyState !== socket.OPEN) return null;
+      const c: HubConnection = {
+        socket,
+        auth,
+        alive: true,
+        dropping: false,
+        expiresAt: expiryOf(token),
+        bucket: { tokens: burst, strikes: 0, at: wallClock(), lastErrorAt: 0 },
+      };
+      connection = c;
+      connections.add(c);
+      send(c, { type: 'ready', userId: auth.user.id, protocol: PROTOCOL_VERSION });
+      return c;
+    };
+
+    socket.on('pong', () => {
+      if (connection) connection.alive = true;
+    });
+    socket.on('close', () => {
+      clearTimeout(authTimer);
+      const c = connection;
+      if (!c) return;
+      connections.delete(c);
+      for (const listener of closeListeners) listener(c);
+    });
+    socket.on('message', (data: Buffer, isBinary) => {
+      if (connection) return onFrame(connection, data, isBinary);
+      if (!pending) {
+        // Nothing but one small auth frame is read from an unauthenticated socket.
+        if (isBinary || data.length > 8192) return closeUnauthenticated('Bad auth message');
+        pending = authenticate(data.toString());
+        return;
+      }
+      // Frames sent right after auth wait for it, in the order they came (a bounded few).
+      if (++queuedBeforeAuth > burst) return closeUnauthenticated('Too many frames before auth');
+      void pending.then((c) => c && onFrame(c, data, isBinary));
+    });
+  };
+  hub.attach = attach;
+  // The same hub over HTTP, for networks that cut WebSockets (issue 27).
+  registerHttpSessions(app, { attach, now: wallClock });
+
   app.get(
     '/ws',
     {
@@ -344,91 +449,7 @@ export async function registerRealtimeHub(
         }
       },
     },
-    (socket) => {
-      let connection: HubConnection | null = null;
-      let pending: Promise<HubConnection | null> | null = null;
-      let queuedBeforeAuth = 0;
-      const closeUnauthenticated = (message: string) => {
-        counters.signedOut++;
-        if (socket.readyState === socket.OPEN) {
-          socket.send(encodeServerMessage({ type: 'error', code: 'unauthorized', message }));
-        }
-        socket.close(WS_CLOSE.signedOut, 'unauthorized');
-      };
-      const authTimer = setTimeout(() => {
-        if (!connection) closeUnauthenticated('No auth message');
-      }, authTimeoutMs);
-      authTimer.unref();
-
-      const authenticate = async (raw: string): Promise<HubConnection | null> => {
-        // The handshake negotiates the protocol first: a client of another version gets a
-        // typed refusal it can act on (reload), not a generic bad message.
-        const version = protocolVersionOf(raw);
-        if (version !== null && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
-          clearTimeout(authTimer);
-          if (socket.readyState === socket.OPEN) {
-            socket.send(
-              encodeServerMessage({
-                type: 'error',
-                code: 'versionMismatch',
-                message: `Protocol version ${version} is not supported; reload the page`,
-                supported: [...SUPPORTED_PROTOCOL_VERSIONS],
-              }),
-            );
-          }
-          socket.close(WS_CLOSE.versionMismatch, 'protocol version');
-          return null;
-        }
-        const parsed = parseClientMessage(raw);
-        if (!parsed.ok || parsed.message.type !== 'auth') {
-          closeUnauthenticated('The first message must be auth');
-          return null;
-        }
-        const token = parsed.message.token;
-        const auth = await options.auth.fromToken(token);
-        clearTimeout(authTimer);
-        if (!auth) {
-          closeUnauthenticated('Missing or invalid access token');
-          return null;
-        }
-        if (socket.readyState !== socket.OPEN) return null;
-        const c: HubConnection = {
-          socket,
-          auth,
-          alive: true,
-          dropping: false,
-          expiresAt: expiryOf(token),
-          bucket: { tokens: burst, strikes: 0, at: wallClock(), lastErrorAt: 0 },
-        };
-        connection = c;
-        connections.add(c);
-        send(c, { type: 'ready', userId: auth.user.id, protocol: PROTOCOL_VERSION });
-        return c;
-      };
-
-      socket.on('pong', () => {
-        if (connection) connection.alive = true;
-      });
-      socket.on('close', () => {
-        clearTimeout(authTimer);
-        const c = connection;
-        if (!c) return;
-        connections.delete(c);
-        for (const listener of closeListeners) listener(c);
-      });
-      socket.on('message', (data: Buffer, isBinary) => {
-        if (connection) return onFrame(connection, data, isBinary);
-        if (!pending) {
-          // Nothing but one small auth frame is read from an unauthenticated socket.
-          if (isBinary || data.length > 8192) return closeUnauthenticated('Bad auth message');
-          pending = authenticate(data.toString());
-          return;
-        }
-        // Frames sent right after auth wait for it, in the order they came (a bounded few).
-        if (++queuedBeforeAuth > burst) return closeUnauthenticated('Too many frames before auth');
-        void pending.then((c) => c && onFrame(c, data, isBinary));
-      });
-    },
+    (socket) => attach(socket),
   );
 
   // The sign-in sweep: expired tokens and revoked families, one query for all sockets.

@@ -50,6 +50,11 @@ export interface RoomLessonOptions {
   serverEnv?: () => Record<string, string>;
   /** Called with each new page before it signs in (e.g. to count its requests). */
   onPage?: (account: string, page: Page) => void;
+  /**
+   * Puts something between the pages and the server (a proxy of the school's network): given
+   * the server's URL, the URL the pages open instead, and how to stop it.
+   */
+  via?: (serverUrl: string) => Promise<{ url: string; close(): Promise<void> }>;
 }
 
 export interface RoomLesson {
@@ -76,6 +81,9 @@ export function useRoomLesson(options: RoomLessonOptions = {}): RoomLesson {
   let client: ClientSnapshot;
   let server: RunningServer;
   let browser: Browser;
+  let via: { url: string; close(): Promise<void> } | undefined;
+  /** Where the pages go: the server, or what stands in front of it. */
+  const origin = () => via?.url ?? server.url;
   let host: Viewer;
   let student1: Viewer;
   let student2: Viewer;
@@ -90,6 +98,7 @@ export function useRoomLesson(options: RoomLessonOptions = {}): RoomLesson {
       startServer({ CLIENT_DIR: client.dir, ...options.serverEnv?.() }),
       launchBrowser(),
     ]);
+    via = await options.via?.(server.url);
   }, 300_000);
   afterEach(async ({ task }) => {
     if (task.result?.state !== 'fail') return;
@@ -103,6 +112,7 @@ export function useRoomLesson(options: RoomLessonOptions = {}): RoomLesson {
   });
   afterAll(async () => {
     await browser?.close();
+    await via?.close();
     await server?.stop();
     client?.remove();
   });
@@ -131,8 +141,8 @@ export function useRoomLesson(options: RoomLessonOptions = {}): RoomLesson {
           .click();
       },
     );
-    await signIn(page, server.url, account, demoAccount(account).password);
-    await page.waitForURL(`${server.url}/`);
+    await signIn(page, origin(), account, demoAccount(account).password);
+    await page.waitForURL(`${origin()}/`);
     const viewer = { name: account, context, page };
     viewers.push(viewer);
     return viewer;
