@@ -320,7 +320,9 @@ export class CommentService {
    * Tells the session's open pages; walled by the author's school, like the list the pages
    * re-read (a shared session's other schools never hear of it).
    */
-  private async announceToSession(row: Pick<CommentRow, 'id' | 'session_id' | 'user_id'>): Promise<void> {
+  private async announceToSession(
+    row: Pick<CommentRow, 'id' | 'session_id' | 'user_id'>,
+  ): Promise<void> {
     if (!row.session_id) return;
     const author = await this.db
       .selectFrom('users')
