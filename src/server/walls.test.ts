@@ -281,6 +281,8 @@ const PARAMS: Record<string, () => string[]> = {
   'comment/:id': () => [ids.roomComment, ids.sessionComment],
   // No comment report is seeded: a comment's id stands in (the answer must equal a made-up id's).
   'comment-reports/:id': () => [ids.roomComment],
+  // Issue 26: any report; none is seeded, so a comment's id stands in as above.
+  'reports/:id': () => [ids.roomComment],
   // Issue 14: the older service's aliases and the spec's new /v1 calls.
   'users/:id': () => [ids.student01, 'student01'],
   'work/:id': () => ['work-ocean-archive', 'work-forest-archive'],
@@ -373,6 +375,7 @@ const BODIES: Record<string, (p: Record<string, string>) => unknown> = {
     userId: ids.student01,
   }),
   'POST /v1/moderation/:type/:id/decision': () => ({ decision: 'publish' }),
+  'POST /v1/moderation/:type/:id/removal': () => ({ reason: 'unkind' }),
   'PUT /v1/stream/:id': () => ({ name: 'Taken over' }),
   'POST /v1/stream/:id/:kind': (p) => ({
     action: p['stream/:kind'],

@@ -1,3 +1,4 @@
+import { ModerationReason } from './moderation';
 import { z } from 'zod';
 import { COMMENT_MAX, REPORT_TEXT_MAX } from '../constants';
 import {
@@ -46,6 +47,8 @@ export const FeedbackView = FeedbackComment.extend({
   liked: z.boolean(),
   /** Rejected: the teacher's note ('' if none); only to the author and staff (issue 9). */
   moderationNote: z.string().optional(),
+  /** With moderationNote: the moderator's preset reason, when they chose one (issue 26). */
+  moderationReason: ModerationReason.optional(),
 });
 export type FeedbackView = z.infer<typeof FeedbackView>;
 
@@ -69,6 +72,8 @@ export const OutputViewerItem = z.object({
   sessionLive: z.boolean(),
   /** A rejected output: the teacher's note ('' if none); only to the author and staff. */
   moderationNote: z.string().optional(),
+  /** With moderationNote: the moderator's preset reason, when they chose one (issue 26). */
+  moderationReason: ModerationReason.optional(),
 });
 export type OutputViewerItem = z.infer<typeof OutputViewerItem>;
 export const OutputViewerResponse = z.object({ item: OutputViewerItem });

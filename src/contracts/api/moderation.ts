@@ -9,13 +9,35 @@ export type ModerationTargetType = z.infer<typeof ModerationTargetType>;
 export const ModerationDecisionValue = z.enum(['publish', 'reject']);
 export type ModerationDecisionValue = z.infer<typeof ModerationDecisionValue>;
 
+/**
+ * Preset reasons a moderator gives the pupil for holding or removing a post (issue 26), stored
+ * as a key and shown in the pupil's own language, in words a 13-year-old understands.
+ */
+export const MODERATION_REASONS = [
+  'unkind',
+  'personalInfo',
+  'unsafe',
+  'offTopic',
+  'notOwnWork',
+] as const;
+export const ModerationReason = z.enum(MODERATION_REASONS);
+export type ModerationReason = z.infer<typeof ModerationReason>;
+
+/** What the history records: the queue's two decisions, a removal and a dismissed report. */
+export const ModerationRecordValue = z.enum(['publish', 'reject', 'remove', 'dismiss']);
+
+/** Every kind of published post staff may take down (issue 26). */
+export const RemovableType = z.enum(['output', 'feedback', 'reflection', 'comment']);
+export type RemovableType = z.infer<typeof RemovableType>;
+
 export const ModerationDecision = z.object({
   id: Id,
-  targetType: ModerationTargetType,
+  targetType: RemovableType,
   targetId: Id,
-  decision: ModerationDecisionValue,
+  decision: ModerationRecordValue,
   previousStatus: z.string(),
   note: z.string().nullable(),
+  reason: ModerationReason.nullable().optional(),
   decidedBy: z.object({ id: Id, displayName: z.string() }),
   decidedAt: EpochMs,
   /** Whose post it was and its opening words, so the history says which post (issue 9). */
@@ -69,12 +91,32 @@ export const CommentReport = z.object({
 });
 export type CommentReport = z.infer<typeof CommentReport>;
 
+/**
+ * An open report of a published output or feedback (issue 26): the post, its author and what
+ * the reporter wrote. `outputId` opens the post (a feedback's output).
+ */
+export const ContentReport = z.object({
+  id: Id,
+  targetType: z.enum(['output', 'feedback']),
+  targetId: Id,
+  outputId: Id,
+  sessionId: Id,
+  sessionTitle: z.string(),
+  author: z.object({ id: Id, displayName: z.string() }),
+  content: z.string(),
+  reason: z.string(),
+  reportedAt: EpochMs,
+});
+export type ContentReport = z.infer<typeof ContentReport>;
+
 /** GET /v1/moderation/queue: pending items of the caller's school (all schools for admin/staff), oldest first, and the latest decisions. */
 export const ModerationQueueResponse = z.object({
   items: z.array(ModerationItem),
   decisions: z.array(ModerationDecision),
   /** Open reports of session and live comments, newest first (issue 8). */
   commentReports: z.array(CommentReport).optional(),
+  /** Open reports of published outputs and feedback, newest first (issue 26). */
+  reports: z.array(ContentReport).optional(),
 });
 export type ModerationQueueResponse = z.infer<typeof ModerationQueueResponse>;
 
@@ -87,6 +129,8 @@ export const MODERATION_NOTE_MAX = 300;
 export const ModerationDecisionRequest = z.object({
   decision: ModerationDecisionValue,
   note: z.string().trim().max(MODERATION_NOTE_MAX).optional(),
+  /** Why it was not published, for the pupil (a reject only). */
+  reason: ModerationReason.optional(),
 });
 export type ModerationDecisionRequest = z.infer<typeof ModerationDecisionRequest>;
 
@@ -95,3 +139,16 @@ export const ModerationDecisionResponse = z.object({
   status: z.enum(['published', 'rejected']),
 });
 export type ModerationDecisionResponse = z.infer<typeof ModerationDecisionResponse>;
+
+/** POST /v1/moderation/{type}/{id}/removal: staff take a published post down (issue 26). */
+export const RemovalParams = z.object({
+  type: z.enum(['outputs', 'feedbacks', 'reflections', 'comments']),
+  id: Id,
+});
+export const RemovalRequest = z.object({
+  reason: ModerationReason,
+  note: z.string().trim().max(MODERATION_NOTE_MAX).optional(),
+});
+export type RemovalRequest = z.infer<typeof RemovalRequest>;
+export const RemovalResponse = z.object({ decision: ModerationDecision });
+export type RemovalResponse = z.infer<typeof RemovalResponse>;

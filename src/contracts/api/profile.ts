@@ -1,3 +1,4 @@
+import { ModerationReason } from './moderation';
 import { z } from 'zod';
 import { Picture } from '../picture';
 import { OUTPUT_DESCRIPTION_MAX } from '../constants';
@@ -48,6 +49,8 @@ export const UserOutputsQuery = z.object({
 export const ProfileOutput = Output.extend({
   session: SessionBrief.optional(),
   moderationNote: z.string().optional(),
+  /** With moderationNote: the moderator's preset reason, when they chose one (issue 26). */
+  moderationReason: ModerationReason.optional(),
 });
 export type ProfileOutput = z.infer<typeof ProfileOutput>;
 export const UserOutputsResponse = z.object({ items: z.array(ProfileOutput) });
@@ -56,6 +59,8 @@ export const UserOutputsResponse = z.object({ items: z.array(ProfileOutput) });
 export const ProfileFeedback = FeedbackComment.extend({
   session: SessionBrief,
   moderationNote: z.string().optional(),
+  /** With moderationNote: the moderator's preset reason, when they chose one (issue 26). */
+  moderationReason: ModerationReason.optional(),
 });
 export type ProfileFeedback = z.infer<typeof ProfileFeedback>;
 export const UserFeedbacksResponse = z.object({ items: z.array(ProfileFeedback) });

@@ -96,7 +96,11 @@ function FeedbackItem({
             </Text>
           </Group>
           {item.status === 'rejected' && (
-            <NotPublishedNotice kind="feedback" note={item.moderationNote} />
+            <NotPublishedNotice
+              kind="feedback"
+              note={item.moderationNote}
+              reason={item.moderationReason}
+            />
           )}
           {item.awaitingApproval && item.status !== 'rejected' && (
             <Badge color="yellow" variant="light" c="dark.7" w="fit-content">

@@ -1,5 +1,6 @@
 import { Alert, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import type { ModerationReason } from '@/contracts/api/moderation';
 
 /**
  * What the author of a rejected post (an output or a feedback) sees in place of 'awaiting
@@ -9,9 +10,12 @@ import { useTranslation } from 'react-i18next';
 export function NotPublishedNotice({
   kind,
   note,
+  reason,
 }: {
   kind: 'output' | 'feedback';
   note: string | undefined;
+  /** The moderator's preset reason (issue 26), said in the pupil's own language. */
+  reason?: ModerationReason | undefined;
 }) {
   const { t } = useTranslation('feedback');
   return (
@@ -27,6 +31,14 @@ export function NotPublishedNotice({
       <Text size="sm" c="dark.7">
         {t(`notPublished.body.${kind}`)}
       </Text>
+      {reason ? (
+        <Text size="sm" c="dark.7" mt={4}>
+          <Text span fw={700} size="sm">
+            {t('notPublished.reasonLabel')}
+          </Text>{' '}
+          {t(`notPublished.reason.${reason}`)}
+        </Text>
+      ) : null}
       {note ? (
         <Text size="sm" c="dark.7" mt={4} style={{ whiteSpace: 'pre-wrap' }}>
           <Text span fw={700} size="sm">

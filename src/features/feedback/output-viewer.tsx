@@ -233,7 +233,11 @@ function OutputDetails({ item, onReport }: { item: OutputViewerItem; onReport?()
         )}
       </Group>
       {output.status === 'rejected' && item.moderationNote !== undefined && (
-        <NotPublishedNotice kind="output" note={item.moderationNote} />
+        <NotPublishedNotice
+          kind="output"
+          note={item.moderationNote}
+          reason={item.moderationReason}
+        />
       )}
 
       {item.work.questions.length > 0 && (

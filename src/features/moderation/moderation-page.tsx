@@ -28,6 +28,7 @@ import { formatDateTime } from '@/lib/time';
 import { LoadError, PageFrame, PageLoader } from '@/features/page-status';
 import { useDecide, useModerationQueue } from './api/moderation-api';
 import { CommentReports } from './comment-reports';
+import { ContentReports } from './content-reports';
 import { pageTitle } from '@/lib/page-title';
 
 /** The provider's contact-message inbox, fetched only for the admin role. */
@@ -75,6 +76,7 @@ export function ModerationPage() {
               ))}
             </Stack>
           )}
+          <ContentReports reports={queue.data.reports ?? []} />
           <CommentReports reports={queue.data.commentReports ?? []} />
           <Title order={2} size="h4" mt="lg">
             {t('history')}

@@ -94,7 +94,11 @@ function OutputItem({ output, isOwn }: { output: ProfileOutput; isOwn: boolean }
             )}
           </Group>
           {isOwn && output.status === 'rejected' && (
-            <NotPublishedNotice kind="output" note={output.moderationNote} />
+            <NotPublishedNotice
+              kind="output"
+              note={output.moderationNote}
+              reason={output.moderationReason}
+            />
           )}
           <ReactionCounts counts={output.reactions} />
         </Stack>
@@ -123,7 +127,11 @@ function FeedbackItem({ feedback }: { feedback: ProfileFeedback }) {
           )}
         </Group>
         {feedback.status === 'rejected' && (
-          <NotPublishedNotice kind="feedback" note={feedback.moderationNote} />
+          <NotPublishedNotice
+            kind="feedback"
+            note={feedback.moderationNote}
+            reason={feedback.moderationReason}
+          />
         )}
       </Stack>
     </Card>

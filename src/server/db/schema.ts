@@ -690,11 +690,14 @@ export interface ReportRefreshesTable {
 
 export interface ModerationDecisionsTable {
   id: TextId;
-  target_type: 'output' | 'feedback' | 'reflection';
+  target_type: 'output' | 'feedback' | 'reflection' | 'comment';
   target_id: string;
-  decision: 'publish' | 'reject';
+  /** remove: staff took a published post down; dismiss: staff kept a reported one (0020). */
+  decision: 'publish' | 'reject' | 'remove' | 'dismiss';
   previous_status: string;
   note: string | null;
+  /** A preset reason the author is shown in their language (MODERATION_REASONS; 0020). */
+  reason_key: ColumnType<string | null, string | null | undefined, string | null>;
   decided_by: string;
   decided_at: CreatedAt;
 }

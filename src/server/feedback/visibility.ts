@@ -77,3 +77,10 @@ export function feedbackVisibility(
   if (hidden && !privileged) return null;
   return { awaitingApproval: false, canReact: !own, hidden };
 }
+
+/**
+ * The instant before which a report no longer hides a feedback: SQL reads (feeds, the activity
+ * panel, notifications) keep a feedback with `reported_at` null or before it (issue 26), the
+ * same rule as `isReportHidden`.
+ */
+export const reportHideCutoff = (now: number): Date => new Date(now - HIDDEN_FEEDBACK_MS);

@@ -203,6 +203,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   'GET /v1/moderation/queue': 'staff',
   'POST /v1/moderation/:type/:id/decision': 'staff',
   'POST /v1/moderation/comment-reports/:id/dismiss': 'staff',
+  'POST /v1/moderation/:type/:id/removal': 'staff',
+  'POST /v1/moderation/reports/:id/dismiss': 'staff',
 
   // Web Push.
   'GET /v1/push/key': 'signedIn',

@@ -1,32 +1,25 @@
 import { sql } from 'kysely';
-import type {
-  ModerationDecision,
-  ModerationDecisionValue,
-  ModerationItem,
+import {
+  ModerationReason,
+  type ModerationDecision,
+  type ModerationDecisionValue,
+  type ModerationItem,
 } from '../../contracts/api/moderation';
 import type { Lang } from '../../contracts/entities';
-import { isProviderRole, type Subject } from '../auth/permissions';
+import type { Subject } from '../auth/permissions';
 import { sessionTitleSql } from '../content/localize';
 import type { Db } from '../db/database';
 import { json } from '../db/json';
 import { AppError } from '../http/errors';
 import type { PictureHoldReason } from '../db/schema';
 import { groupRuleOn } from '../feedback/approval';
+import { moderatedSchools } from './scope';
 
 /**
  * The staff moderation queue's reads and decisions (outputs, feedback and reflections the
  * screening held). Teachers moderate their own school's pupils; admin and staff every school.
  * The caller has checked the staff role and that the account is not blocked.
  */
-
-/**
- * The schools whose pupils `scope` moderates: null for every school (provider roles), else their
- * own school ([] without one). The same scope as the class reports (reports/access.ts).
- */
-function moderatedSchools(scope: Subject): string[] | null {
-  if (isProviderRole(scope.role)) return null;
-  return scope.schoolId ? [scope.schoolId] : [];
-}
 
 /** The three kinds of held post a decision applies to, and their tables. */
 const TARGET_TYPES = ['output', 'reflection', 'feedback'] as const;
@@ -39,6 +32,7 @@ const TARGET_TABLES = {
 
 /** What a decision's excerpt quotes of each kind of post (a reflection: its notes in order). */
 const TARGET_TEXT = {
+  comment: 't.content',
   output: 't.description',
   feedback: 't.content',
   reflection: "concat_ws(' ', t.idea_note, t.think_note, t.action_note)",
@@ -72,6 +66,12 @@ function lockPendingTarget(trx: Db, targetType: TargetType, id: string) {
   );
 }
 
+/** A stored reason key as the contract names it (null for none or an unknown key). */
+export const toReason = (key: string | null): ModerationReason | null => {
+  const parsed = ModerationReason.safeParse(key);
+  return parsed.success ? parsed.data : null;
+};
+
 /** How many recent decisions the queue page lists under the pending items. */
 export const RECENT_DECISIONS = 30;
 
@@ -89,6 +89,7 @@ export async function decideHeldPost(
   id: string,
   decision: ModerationDecisionValue,
   note: string | null,
+  reason: ModerationReason | null = null,
 ) {
   const status: 'published' | 'rejected' = decision === 'publish' ? 'published' : 'rejected';
   const schools = moderatedSchools(scope);
@@ -134,6 +135,8 @@ export async function decideHeldPost(
         decision,
         previous_status: target.status,
         note,
+        // A reason explains a reject; a publish needs none.
+        reason_key: decision === 'reject' ? reason : null,
         decided_by: scope.userId,
         decided_at: now,
       })
@@ -170,6 +173,7 @@ export async function decideHeldPost(
       decision: recorded.decision,
       previousStatus: recorded.previous_status,
       note: recorded.note,
+      reason: toReason(recorded.reason_key),
       decidedAt: new Date(recorded.decided_at).getTime(),
     },
   };
@@ -347,12 +351,13 @@ export async function recentDecisions(db: Db, scope: Subject): Promise<Moderatio
   const schools = moderatedSchools(scope);
   if (schools?.length === 0) return [];
   // Scoped by the target author's school: a decision is as private as the item it was about.
-  const latest = (type: TargetType) => {
+  const latest = (type: TargetType | 'comment') => {
+    const table = type === 'comment' ? 'comments' : TARGET_TABLES[type];
     let q = db
       .selectFrom('moderation_decisions as d')
       .innerJoin('users as by', 'by.id', 'd.decided_by')
-      // The three tables share user_id; typed as one of them for Kysely.
-      .innerJoin(`${TARGET_TABLES[type]} as t` as 'outputs as t', 't.id', 'd.target_id')
+      // The four tables share user_id; typed as one of them for Kysely.
+      .innerJoin(`${table} as t` as 'outputs as t', 't.id', 'd.target_id')
       .innerJoin('users as author', 'author.id', 't.user_id')
       .selectAll('d')
       .select(['by.display_name', 'author.id as author_id', 'author.display_name as author_name'])
@@ -361,7 +366,7 @@ export async function recentDecisions(db: Db, scope: Subject): Promise<Moderatio
     if (schools) q = q.where('author.school_id', 'in', schools);
     return q.orderBy('d.decided_at', 'desc').limit(RECENT_DECISIONS).execute();
   };
-  const rows = (await Promise.all(TARGET_TYPES.map(latest))).flat();
+  const rows = (await Promise.all([...TARGET_TYPES, 'comment' as const].map(latest))).flat();
   return rows
     .sort((a, b) => new Date(b.decided_at).getTime() - new Date(a.decided_at).getTime())
     .slice(0, RECENT_DECISIONS)
@@ -372,6 +377,7 @@ export async function recentDecisions(db: Db, scope: Subject): Promise<Moderatio
       decision: r.decision,
       previousStatus: r.previous_status,
       note: r.note,
+      reason: toReason(r.reason_key),
       decidedBy: { id: r.decided_by, displayName: r.display_name },
       decidedAt: new Date(r.decided_at).getTime(),
       author: { id: r.author_id, displayName: r.author_name },

@@ -2,6 +2,7 @@ import type { NotificationKind } from '../../contracts/api/notifications';
 import { FEEDBACK_NOTIFICATION_DELAY_MS } from '../../contracts/constants';
 import { Notification } from '../../contracts/entities';
 import type { Db } from '../db/database';
+import { reportHideCutoff } from '../feedback/visibility';
 import { msOf } from '../db/json';
 import { displayNameFor, type UserRow } from '../users/repository';
 
@@ -88,7 +89,7 @@ async function storedNotifications(db: Db, user: UserRow, w: NotificationWindow)
  * 24 hours after it was posted without any job writing rows. Unpublished or hidden feedback
  * never counts.
  */
-async function feedbackNotifications(db: Db, user: UserRow, w: NotificationWindow) {
+async function feedbackNotifications(db: Db, user: UserRow, w: NotificationWindow, now: number) {
   let q = db
     .selectFrom('feedbacks as f')
     .innerJoin('outputs as o', 'o.id', 'f.output_id')
@@ -110,6 +111,10 @@ async function feedbackNotifications(db: Db, user: UserRow, w: NotificationWindo
     .where('f.user_id', '!=', user.id)
     .where('f.status', '=', 'published')
     .where('f.hidden', '=', false)
+    // Reported within the hour: hidden from the recipient here too (issue 26).
+    .where((eb) =>
+      eb.or([eb('f.reported_at', 'is', null), eb('f.reported_at', '<', reportHideCutoff(now))]),
+    )
     .where('author.status', '!=', 'withdrawn')
     .where('f.created_at', '<=', w.notAfter);
   if (w.after) q = q.where('f.created_at', '>', w.after);
@@ -159,7 +164,7 @@ export async function listNotifications(
   const readAt = user.read_notification_at ? msOf(user.read_notification_at) : null;
   const w = notificationWindow(kind, now, readAt);
   const stored = await storedNotifications(db, user, w);
-  const derived = w.projectFeedbackOnly ? [] : await feedbackNotifications(db, user, w);
+  const derived = w.projectFeedbackOnly ? [] : await feedbackNotifications(db, user, w, now);
   return [...stored, ...derived]
     .flatMap((raw) => {
       const parsed = Notification.safeParse(raw);

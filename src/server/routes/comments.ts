@@ -17,7 +17,7 @@ import { isStaffRole } from '../../contracts/entities';
 import { StreamIdParams } from '../../contracts/stream';
 import { isBlocked } from '../auth/permissions';
 import { AppError } from '../http/errors';
-import { dismissCommentReport } from '../moderation/comment-reports';
+import { dismissReport } from '../moderation/comment-reports';
 import { requirePermission, requireRoomOfSession, requireVisibleSession } from '../sessions/access';
 import { CommentService } from '../sessions/comments';
 import type { App } from '../http/app-type';
@@ -105,7 +105,7 @@ export async function commentRoutes(app: App): Promise<void> {
       if (!isStaffRole(user.role) || isBlocked(await app.permissions.subject(user))) {
         throw new AppError('forbidden', 'Staff roles only');
       }
-      await dismissCommentReport(app.db, user, req.params.id);
+      await dismissReport(app.db, user, req.params.id);
       return { item: { id: req.params.id, status: 'closed' as const } };
     },
   );

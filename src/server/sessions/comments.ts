@@ -253,6 +253,17 @@ export class CommentService {
       .where('id', '=', id)
       .execute();
     await closeCommentReports(this.db, id);
+    await this.announceRemoval(row);
+  }
+
+  /**
+   * Tells the open pages a comment is gone (deleted, or taken down by staff: issue 26): a room's
+   * sockets get `commentRemove`, a session page's followers a hint to re-read.
+   */
+  async announceRemoval(
+    row: Pick<CommentRow, 'id' | 'stream_id' | 'session_id' | 'user_id'>,
+  ): Promise<void> {
+    const id = row.id;
     if (row.stream_id) {
       await this.bus.publishRoom({
         type: 'broadcast',
@@ -309,7 +320,9 @@ export class CommentService {
    * Tells the session's open pages; walled by the author's school, like the list the pages
    * re-read (a shared session's other schools never hear of it).
    */
-  private async announceToSession(row: CommentRow): Promise<void> {
+  private async announceToSession(
+    row: Pick<CommentRow, 'id' | 'session_id' | 'user_id'>,
+  ): Promise<void> {
     if (!row.session_id) return;
     const author = await this.db
       .selectFrom('users')

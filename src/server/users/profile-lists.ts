@@ -11,6 +11,7 @@ import { isProviderRole, type Subject } from '../auth/permissions';
 import type { Db } from '../db/database';
 import { msOf } from '../db/json';
 import { AppError } from '../http/errors';
+import { reportHideCutoff } from '../feedback/visibility';
 import { noteFor, rejectionNotes } from '../moderation/rejection-notes';
 import { noReactions, reactionCounts } from '../outputs/reactions';
 import { sessionBrief } from '../sessions/brief';
@@ -143,6 +144,13 @@ export async function toMeActivities(db: Db, scope: Subject): Promise<ProfileAct
       .where('feedbacks.user_id', '!=', scope.userId)
       .where('feedbacks.status', '=', 'published')
       .where('feedbacks.hidden', '=', false)
+      // Reported within the hour: hidden from the recipient's feed too (issue 26).
+      .where((eb) =>
+        eb.or([
+          eb('feedbacks.reported_at', 'is', null),
+          eb('feedbacks.reported_at', '<', reportHideCutoff(Date.now())),
+        ]),
+      )
       .orderBy('feedbacks.created_at', 'desc')
       .limit(ACTIVITY_PANEL_MAX)
       .execute(),

@@ -3,7 +3,10 @@ import { DeleteCommentResponse, DismissCommentReportResponse } from '@/contracts
 import {
   ModerationDecisionResponse,
   ModerationQueueResponse,
+  RemovalResponse,
   type ModerationDecisionValue,
+  type ModerationReason,
+  type RemovableType,
   type ModerationTargetType,
 } from '@/contracts/api/moderation';
 import { apiClient } from '@/lib/api-client';
@@ -56,6 +59,33 @@ export function useDismissCommentReport() {
       apiClient.request(DismissCommentReportResponse, {
         method: 'post',
         url: `/v1/moderation/comment-reports/${encodeURIComponent(reportId)}/dismiss`,
+      }),
+    onSettled: () => client.invalidateQueries({ queryKey: moderationKeys.queue }),
+  });
+}
+
+/** Keeps any reported post (issue 26): its report closes, recorded in the history. */
+export function useDismissReport() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (reportId: string) =>
+      apiClient.request(DismissCommentReportResponse, {
+        method: 'post',
+        url: `/v1/moderation/reports/${encodeURIComponent(reportId)}/dismiss`,
+      }),
+    onSettled: () => client.invalidateQueries({ queryKey: moderationKeys.queue }),
+  });
+}
+
+/** Takes a published post down with a preset reason for its author (issue 26). */
+export function useRemovePost() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { type: RemovableType; id: string; reason: ModerationReason }) =>
+      apiClient.request(RemovalResponse, {
+        method: 'post',
+        url: `/v1/moderation/${input.type}s/${encodeURIComponent(input.id)}/removal`,
+        data: { reason: input.reason },
       }),
     onSettled: () => client.invalidateQueries({ queryKey: moderationKeys.queue }),
   });

@@ -17,6 +17,7 @@ import { studioImages } from './0016-studio-images';
 import { staffAdmin } from './0017-staff-admin';
 import { outputUploads } from './0018-output-uploads';
 import { safeguarding } from './0019-safeguarding';
+import { takedown } from './0020-takedown';
 import { pictureScreening } from './0021-picture-screening';
 
 /**
@@ -42,6 +43,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0017-staff-admin': staffAdmin,
   '0018-output-uploads': outputUploads,
   '0019-safeguarding': safeguarding,
+  '0020-takedown': takedown,
   '0021-picture-screening': pictureScreening,
 };
 

@@ -1,0 +1,126 @@
+import { Badge, Button, Card, Group, Modal, Select, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  MODERATION_REASONS,
+  type ContentReport,
+  type ModerationReason,
+} from '@/contracts/api/moderation';
+import { TOAST_AUTO_CLOSE_MS } from '@/contracts/constants';
+import { formatDateTime } from '@/lib/time';
+import { useDismissReport, useRemovePost } from './api/moderation-api';
+
+/**
+ * Reported outputs and feedback (issue 26): each with what the reporter wrote, kept (the report
+ * closes) or removed after a confirm, with a preset reason its author reads in their language.
+ */
+export function ContentReports({ reports }: { reports: readonly ContentReport[] }) {
+  const { t } = useTranslation('moderation');
+  return (
+    <>
+      <Title order={2} size="h4" mt="lg">
+        {t('reports.title')}
+      </Title>
+      {reports.length === 0 ? (
+        <Text c="gray.7">{t('reports.empty')}</Text>
+      ) : (
+        <Stack gap="md" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {reports.map((r) => (
+            <li key={r.id}>
+              <ReportCard report={r} />
+            </li>
+          ))}
+        </Stack>
+      )}
+    </>
+  );
+}
+
+function ReportCard({ report }: { report: ContentReport }) {
+  const { t } = useTranslation('moderation');
+  const remove = useRemovePost();
+  const dismiss = useDismissReport();
+  const [confirming, setConfirming] = useState(false);
+  const [reason, setReason] = useState<ModerationReason>('unkind');
+  const busy = remove.isPending || dismiss.isPending;
+  const failed = () =>
+    notifications.show({ color: 'red', message: t('failed'), autoClose: TOAST_AUTO_CLOSE_MS });
+
+  return (
+    <Card
+      component="article"
+      withBorder
+      padding="md"
+      radius="md"
+      aria-label={`${t(`type.${report.targetType}`)}: ${report.author.displayName}`}
+    >
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Group gap="xs">
+            <Badge variant="light" color="orange.9">
+              {t(`type.${report.targetType}`)}
+            </Badge>
+            <Text fw={700} size="sm">
+              {t('by', { name: report.author.displayName })}
+            </Text>
+          </Group>
+          <Text size="xs" c="gray.7">
+            {formatDateTime(report.reportedAt)}
+          </Text>
+        </Group>
+        <Text size="xs" c="gray.7">
+          {t('session', { title: report.sessionTitle })}
+        </Text>
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {report.content}
+        </Text>
+        <Text size="sm" c="gray.8">
+          {t('reports.reason', { reason: report.reason })}
+        </Text>
+        <Group justify="flex-end" gap="xs">
+          <Button
+            variant="default"
+            disabled={busy}
+            loading={dismiss.isPending}
+            onClick={() => dismiss.mutate(report.id, { onError: failed })}
+          >
+            {t('reports.keep')}
+          </Button>
+          <Button color="red.9" disabled={busy} onClick={() => setConfirming(true)}>
+            {t('reports.remove')}
+          </Button>
+        </Group>
+      </Stack>
+      <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('reports.remove')}>
+        <Stack gap="sm">
+          <Text size="sm">{t('reports.confirm')}</Text>
+          <Select
+            label={t('reports.reasonLabel')}
+            data={MODERATION_REASONS.map((r) => ({ value: r, label: t(`reasons.${r}`) }))}
+            value={reason}
+            allowDeselect={false}
+            onChange={(v) => v && setReason(v as ModerationReason)}
+          />
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={() => setConfirming(false)}>
+              {t('reports.cancel')}
+            </Button>
+            <Button
+              color="red.9"
+              loading={remove.isPending}
+              onClick={() =>
+                remove.mutate(
+                  { type: report.targetType, id: report.targetId, reason },
+                  { onError: failed, onSuccess: () => setConfirming(false) },
+                )
+              }
+            >
+              {t('reports.confirmRemove')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Card>
+  );
+}
