@@ -29,13 +29,15 @@ const APP_LOCALE = 'src/lib/locales-ja-app.ts';
  * texts and stylesheets with their pages) and set them ~3.5 kB above: docs/decisions.md,
  * "first-load, part 2". Session 8 cut /login to 190.5 kB (no RxJS in the API client) and set it
  * 194 kB; / (272.3 kB) now counts the lazy parts home draws on every visit, and stays at 275.5:
- * docs/decisions.md, "First view, part 3".
+ * docs/decisions.md, "First view, part 3". The room's HTTP fallback (docs/decisions/0064) is in
+ * the signed-in shell, about 2 kB: / measured 277.5 kB and its budget is 279.0 until the HTTP
+ * socket loads only when a network needs it.
  */
 export const BUDGETS = {
   login: { chunks: [LOCALE, ...ROUTE_CHUNKS['/login']!], maxBytes: 194_000 },
   home: {
     chunks: [LOCALE, APP_LOCALE, ...ROUTE_CHUNKS['/']!],
-    maxBytes: 275_500,
+    maxBytes: 279_000,
   },
 } as const;
 

@@ -112,7 +112,11 @@ function FeedbackItem({
               {t('list.hidden')}
             </Text>
           )}
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          <Text
+            size="sm"
+            style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+            data-testid="feedback-content"
+          >
             {tr.shown}
           </Text>
           <TranslateToggle tr={tr} />

@@ -7,7 +7,7 @@ import {
 } from '../../contracts/api/outputs';
 import { resolveJwtSecret } from '../auth/secret';
 import { DEMO_IDS } from '../seed/demo';
-import { createTestApp, type TestApp } from '../testing/test-app';
+import { createTestApp, readNothing, type TestApp } from '../testing/test-app';
 import { UploadSigner } from './signed-uploads';
 
 /**
@@ -18,7 +18,7 @@ import { UploadSigner } from './signed-uploads';
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ readPicture: readNothing });
 });
 afterAll(async () => {
   await t.close();
@@ -109,6 +109,19 @@ describe('uploaded images (issue 8, item 14)', () => {
       .where('output_id', '=', item.id)
       .executeTakeFirstOrThrow();
     expect(stored.url).toBe(signed.split('?')[0]);
+    // Shown to classmates once its picture is screened (off the request path).
+    await expect
+      .poll(
+        async () =>
+          (
+            await t.db
+              .selectFrom('outputs')
+              .select('status')
+              .where('id', '=', item.id)
+              .executeTakeFirstOrThrow()
+          ).status,
+      )
+      .toBe('published');
 
     // A classmate's list carries a working signed URL for the image.
     const list = await t.app.inject({

@@ -55,6 +55,12 @@ export interface TestAppOptions {
   readPicture?: ReadPicture;
 }
 
+/**
+ * A picture reader that finds nothing, at once: for tests about something other than screening
+ * (the real thread warms up for seconds, and an output waits for its pictures to be cleared).
+ */
+export const readNothing: ReadPicture = async () => ({ text: '', scores: {} });
+
 /** The environment every test app starts from; `env` adds to it. */
 const BASE_ENV: Record<string, string> = {
   DATA_DIR: join(tmpdir(), 'tomoni-test-data'),
