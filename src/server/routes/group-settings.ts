@@ -8,13 +8,13 @@ import {
 } from '../../contracts/api/groups';
 import { FeedbackApprovalRequest, FeedbackApprovalResponse } from '../../contracts/api/screening';
 import {
+  APPROVAL_RULES,
   createClass,
-  feedbackApproval,
+  groupApproval,
   groupCandidates,
-  pictureApproval,
   placePupil,
-  setFeedbackApproval,
-  setPictureApproval,
+  setGroupApproval,
+  type ApprovalRule,
 } from '../users/groups';
 import { toGroup } from '../users/repository';
 import type { App } from '../http/app-type';
@@ -29,57 +29,34 @@ import type { App } from '../http/app-type';
  * own school (provider roles included): any other school's group or pupil answers 404.
  */
 export async function groupSettingsRoutes(app: App): Promise<void> {
-  app.get(
-    '/v1/group/:id/feedbackApproval',
-    { schema: { params: GroupIdParams, response: { 200: FeedbackApprovalResponse } } },
-    async (req) => {
-      const { user } = await app.auth.require(req);
-      const scope = await app.permissions.subject(user);
-      return { item: await feedbackApproval(app.db, scope, req.params.id) };
-    },
-  );
-
-  app.put(
-    '/v1/group/:id/feedbackApproval',
-    {
-      schema: {
-        params: GroupIdParams,
-        body: FeedbackApprovalRequest,
-        response: { 200: FeedbackApprovalResponse },
+  for (const rule of Object.keys(APPROVAL_RULES) as ApprovalRule[]) {
+    app.get(
+      `/v1/group/:id/${rule}`,
+      { schema: { params: GroupIdParams, response: { 200: FeedbackApprovalResponse } } },
+      async (req) => {
+        const { user } = await app.auth.require(req);
+        const scope = await app.permissions.subject(user);
+        return { item: await groupApproval(app.db, scope, req.params.id, rule) };
       },
-    },
-    async (req) => {
-      const { user } = await app.auth.require(req);
-      const scope = await app.permissions.subject(user);
-      return { item: await setFeedbackApproval(app.db, scope, req.params.id, req.body.enabled) };
-    },
-  );
+    );
 
-  app.get(
-    '/v1/group/:id/pictureApproval',
-    { schema: { params: GroupIdParams, response: { 200: FeedbackApprovalResponse } } },
-    async (req) => {
-      const { user } = await app.auth.require(req);
-      const scope = await app.permissions.subject(user);
-      return { item: await pictureApproval(app.db, scope, req.params.id) };
-    },
-  );
-
-  app.put(
-    '/v1/group/:id/pictureApproval',
-    {
-      schema: {
-        params: GroupIdParams,
-        body: FeedbackApprovalRequest,
-        response: { 200: FeedbackApprovalResponse },
+    app.put(
+      `/v1/group/:id/${rule}`,
+      {
+        schema: {
+          params: GroupIdParams,
+          body: FeedbackApprovalRequest,
+          response: { 200: FeedbackApprovalResponse },
+        },
       },
-    },
-    async (req) => {
-      const { user } = await app.auth.require(req);
-      const scope = await app.permissions.subject(user);
-      return { item: await setPictureApproval(app.db, scope, req.params.id, req.body.enabled) };
-    },
-  );
+      async (req) => {
+        const { user } = await app.auth.require(req);
+        const scope = await app.permissions.subject(user);
+        const { enabled } = req.body;
+        return { item: await setGroupApproval(app.db, scope, req.params.id, rule, enabled) };
+      },
+    );
+  }
 
   app.post(
     '/v1/group',

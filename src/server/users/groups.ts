@@ -168,58 +168,44 @@ export interface FeedbackApproval {
   enabled: boolean;
 }
 
-/** Whether a managed group's feedback waits for a teacher's approval. */
-export async function feedbackApproval(
+/**
+ * The "approve first" rules a managed group has: feedback (issue 8) and output pictures
+ * (issue 26), each a column of `groups`, read and set the same way.
+ */
+export const APPROVAL_RULES = {
+  feedbackApproval: 'feedback_approval',
+  pictureApproval: 'picture_approval',
+} as const;
+export type ApprovalRule = keyof typeof APPROVAL_RULES;
+
+/** Whether a managed group's posts of this rule wait for a teacher's approval. */
+export async function groupApproval(
   db: Db,
   scope: Subject,
   groupId: string,
+  rule: ApprovalRule,
 ): Promise<FeedbackApproval> {
   const { group } = await requireManagedGroup(db, scope, groupId);
-  return { groupId: group.id, enabled: group.feedback_approval };
+  return { groupId: group.id, enabled: group[APPROVAL_RULES[rule]] };
 }
 
-/** Sets "approve all feedback first" on a managed group. */
-export async function setFeedbackApproval(
+/** Turns one "approve first" rule on or off for a managed group. */
+export async function setGroupApproval(
   db: Db,
   scope: Subject,
   groupId: string,
+  rule: ApprovalRule,
   enabled: boolean,
 ): Promise<FeedbackApproval> {
   const { group } = await requireManagedGroup(db, scope, groupId);
+  const column = APPROVAL_RULES[rule];
   const updated = await db
     .updateTable('groups')
-    .set({ feedback_approval: enabled, updated_at: new Date() })
+    .set({ [column]: enabled, updated_at: new Date() })
     .where('id', '=', group.id)
-    .returning(['id', 'feedback_approval'])
+    .returning(['id', column])
     .executeTakeFirstOrThrow();
-  return { groupId: updated.id, enabled: updated.feedback_approval };
-}
-
-/** Whether a managed group's output pictures wait for a teacher's approval (issue 26). */
-export async function pictureApproval(
-  db: Db,
-  scope: Subject,
-  groupId: string,
-): Promise<FeedbackApproval> {
-  const { group } = await requireManagedGroup(db, scope, groupId);
-  return { groupId: group.id, enabled: group.picture_approval };
-}
-
-/** Sets "approve every picture first" on a managed group. */
-export async function setPictureApproval(
-  db: Db,
-  scope: Subject,
-  groupId: string,
-  enabled: boolean,
-): Promise<FeedbackApproval> {
-  const { group } = await requireManagedGroup(db, scope, groupId);
-  const updated = await db
-    .updateTable('groups')
-    .set({ picture_approval: enabled, updated_at: new Date() })
-    .where('id', '=', group.id)
-    .returning(['id', 'picture_approval'])
-    .executeTakeFirstOrThrow();
-  return { groupId: updated.id, enabled: updated.picture_approval };
+  return { groupId: updated.id, enabled: updated[column] };
 }
 
 /** Makes a class under a managed group of the scope's school; a sibling's name → 409. */
