@@ -120,7 +120,7 @@ describe('live comments in a room', () => {
     v: Viewer,
     content: string,
     authorAccount: string,
-    key: 'report' | 'delete',
+    key: 'report' | 'remove',
   ) {
     const name = demoAccount(authorAccount).displayName;
     await comment(v, content)
@@ -209,8 +209,21 @@ describe('live comments in a room', () => {
     await staffPage.close();
   });
 
-  it('lets the host delete an earlier comment: it disappears from every page, no reload', async () => {
-    await commentAction(host, EARLIER, 'student01', 'delete');
+  it("lets the host take a pupil's comment down with a reason: it disappears from every page, no reload", async () => {
+    await commentAction(host, EARLIER, 'student01', 'remove');
+    const confirm = host.page.getByRole('dialog', {
+      name: text('ja', 'moderation:reports.remove'),
+    });
+    await confirm
+      .getByRole('combobox', { name: text('ja', 'moderation:reports.reasonLabel'), exact: true })
+      .click();
+    await host.page
+      .getByRole('option', { name: text('ja', 'moderation:reasons.offTopic') })
+      .click();
+    await confirm
+      .getByRole('button', { name: text('ja', 'moderation:reports.confirmRemove') })
+      .click();
+    await confirm.waitFor({ state: 'hidden' });
     await Promise.all(
       [host, author, classmate].map((v) => comment(v, EARLIER).waitFor({ state: 'detached' })),
     );

@@ -157,4 +157,91 @@ describe('a teacher takes down a reported feedback (issue 26)', { timeout: 240_0
     expect(await list.locator(`[data-feedback-id="${feedbackId}"]`).count()).toBe(0);
     await Promise.all([pupil.context.close(), teacher.context.close()]);
   });
+
+  /** The removal dialog: a preset reason, then confirm; it closes once the server took it. */
+  async function removeWithReason(page: Page, reason: string) {
+    const confirm = page.getByRole('dialog', { name: text('ja', 'moderation:reports.remove') });
+    await confirm
+      .getByRole('combobox', { name: text('ja', 'moderation:reports.reasonLabel'), exact: true })
+      .click();
+    await page.getByRole('option', { name: text('ja', `moderation:reasons.${reason}`) }).click();
+    await confirm
+      .getByRole('button', { name: text('ja', 'moderation:reports.confirmRemove') })
+      .click();
+    await confirm.waitFor({ state: 'hidden' });
+  }
+
+  it('lets staff take a post down where they see it, and its author reads why', async () => {
+    const teacher = await signedIn('teacher');
+
+    // A feedback, from the session's output viewer (no report needed).
+    await teacher.page.goto(`${app.server.url}/session/${SESSION}`);
+    const opener = text('ja', 'feedback:outputs.open', { count: 'COUNT' }).split('COUNT')[0]!;
+    await teacher.page.getByRole('button', { name: new RegExp(`^${opener}`) }).click();
+    const viewer = teacher.page.getByRole('dialog');
+    const removable = viewer.locator('[data-feedback-id]', {
+      has: teacher.page.getByRole('button', { name: text('ja', 'feedback:list.remove') }),
+    });
+    await removable.first().waitFor();
+    const feedbackId = (await removable.first().getAttribute('data-feedback-id'))!;
+    await removable
+      .first()
+      .getByRole('button', { name: text('ja', 'feedback:list.remove') })
+      .click();
+    await removeWithReason(teacher.page, 'offTopic');
+    // Staff still see it, marked as not shared (its author and staff only).
+    await viewer
+      .locator(`[data-feedback-id="${feedbackId}"]`)
+      .getByTestId('not-published')
+      .waitFor();
+
+    // A pupil's reflection, from the pupil's own page.
+    const author = JSON.parse(await api('student02', '/v1/me')) as { item: { _id: string } };
+    await teacher.page.goto(`${app.server.url}/user/${author.item._id}`);
+    await teacher.page.getByRole('tab', { name: text('ja', 'profile:tabs.reflections') }).click();
+    const reflection = teacher.page
+      .getByRole('listitem')
+      .filter({ hasText: 'The ocean is connected to everything we do.' });
+    await reflection
+      .getByRole('button', { name: text('ja', 'profile:reflection.remove'), exact: true })
+      .click();
+    await removeWithReason(teacher.page, 'personalInfo');
+    await reflection.waitFor({ state: 'detached' });
+
+    // Its author sees it is not shared and why, in words for a 13-year-old, in their language.
+    const pupil = await signedIn('student02');
+    await pupil.page.goto(`${app.server.url}/user/${author.item._id}`);
+    await pupil.page.getByRole('tab', { name: text('ja', 'profile:tabs.reflections') }).click();
+    const notice = pupil.page.getByTestId('not-published');
+    await notice.getByText(text('ja', 'feedback:notPublished.reason.personalInfo')).waitFor();
+    const findings = await axeFindings(pupil.page);
+    expect(findings).toEqual([]);
+
+    // A held post rejected in the queue carries the reason the teacher picked.
+    await teacher.page.goto(`${app.server.url}/moderation`);
+    const held = teacher.page.getByRole('article').filter({
+      has: teacher.page.getByRole('button', { name: text('ja', 'moderation:reject') }),
+    });
+    await held.first().waitFor();
+    await held
+      .first()
+      .getByRole('combobox', { name: text('ja', 'moderation:rejectReason'), exact: true })
+      .click();
+    await teacher.page
+      .getByRole('option', { name: text('ja', 'moderation:reasons.unkind') })
+      .click();
+    await held
+      .first()
+      .getByRole('button', { name: text('ja', 'moderation:reject') })
+      .click();
+    await expect
+      .poll(async () => {
+        const queue = JSON.parse(await api('teacher', '/v1/moderation/queue')) as {
+          decisions: { decision: string; reason?: string | null }[];
+        };
+        return queue.decisions.some((d) => d.decision === 'reject' && d.reason === 'unkind');
+      })
+      .toBe(true);
+    await Promise.all([teacher.context.close(), pupil.context.close()]);
+  });
 });

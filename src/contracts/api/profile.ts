@@ -137,6 +137,10 @@ export const ReflectionIdParams = z.object({ id: Id });
 export const ProfileReflection = Reflection.extend({
   session: SessionBrief.optional(),
   tags: z.array(Tag).optional(),
+  /** Rejected or taken down: the moderator's note ('' if none); only to the author and staff. */
+  moderationNote: z.string().optional(),
+  /** With moderationNote: the moderator's preset reason, when they chose one (issue 26). */
+  moderationReason: ModerationReason.optional(),
 });
 export type ProfileReflection = z.infer<typeof ProfileReflection>;
 export const ReflectionResponse = z.object({ item: ProfileReflection });

@@ -13,15 +13,18 @@ import { usePersonName } from '@/lib/person-name';
 /**
  * The feedback under an output. Published feedback of others has like and report; unpublished
  * feedback (only its author and staff receive it) is labelled 'awaiting approval' without them.
+ * With `onRemove` (staff roles), others' published feedback can be taken down (issue 26).
  */
 export function FeedbackList({
   items,
   userId,
   onReport,
+  onRemove,
 }: {
   items: readonly FeedbackView[];
   userId: string;
   onReport(feedbackId: string): void;
+  onRemove?(feedbackId: string): void;
 }) {
   const { t } = useTranslation('feedback');
   const relative = useRelativeTime();
@@ -41,6 +44,9 @@ export function FeedbackList({
             userId={userId}
             when={relative(f.createdAt)}
             onReport={() => onReport(f.id)}
+            {...(onRemove && f.status === 'published' && f.userId !== userId
+              ? { onRemove: () => onRemove(f.id) }
+              : {})}
           />
         </li>
       ))}
@@ -53,11 +59,13 @@ function FeedbackItem({
   userId,
   when,
   onReport,
+  onRemove,
 }: {
   item: FeedbackView;
   userId: string;
   when: RelativeTimeText;
   onReport(): void;
+  onRemove?(): void;
 }) {
   const { t, i18n } = useTranslation('feedback');
   const names = usePersonName();
@@ -145,6 +153,17 @@ function FeedbackItem({
                 {t('list.likeCount', { count: item.likes })}
               </Text>
             )
+          )}
+          {onRemove && (
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              color="red.9"
+              w="fit-content"
+              onClick={onRemove}
+            >
+              {t('list.remove')}
+            </Button>
           )}
         </Stack>
       </Group>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ModerationReason } from '@/contracts/api/moderation';
 
 /**
- * What the author of a rejected post (an output or a feedback) sees in place of 'awaiting
+ * What the author of a rejected post (an output, a feedback or a reflection) sees in place of 'awaiting
  * approval' (issue 9): it was not published, said kindly, with the teacher's note when there is
  * one. The server sends `note` only to the author and the staff roles.
  */
@@ -12,7 +12,7 @@ export function NotPublishedNotice({
   note,
   reason,
 }: {
-  kind: 'output' | 'feedback';
+  kind: 'output' | 'feedback' | 'reflection';
   note: string | undefined;
   /** The moderator's preset reason (issue 26), said in the pupil's own language. */
   reason?: ModerationReason | undefined;

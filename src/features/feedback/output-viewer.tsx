@@ -21,7 +21,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { FeedbackView, OutputViewerItem } from '@/contracts/api/feedback';
 import { TOAST_AUTO_CLOSE_MS } from '@/contracts/constants';
-import { toLang } from '@/contracts/user-entities';
+import { isStaffRole, toLang, type Role } from '@/contracts/user-entities';
+import { RemovalModal, type RemovalTarget } from '@/features/moderation';
 import { formatDateTime } from '@/lib/time';
 import { useFeedbackCache, useFeedbacks, useOutputViewer } from './api/feedback-api';
 import { CommentInput } from './comment-input';
@@ -62,6 +63,9 @@ export function OutputViewer({
   const feedbacks = useFeedbacks(outputId);
   const cache = useFeedbackCache();
   const [report, setReport] = useState<ReportTarget | null>(null);
+  const [removing, setRemoving] = useState<RemovalTarget | null>(null);
+  // Staff take down what they see here (issue 26); the server checks the school.
+  const mayRemove = isStaffRole(me.role as Role);
 
   if (viewer.isPending) {
     return (
@@ -95,7 +99,12 @@ export function OutputViewer({
       item={item}
       // Others' published outputs can be reported, like published feedback.
       {...(item.output.userId !== me._id && item.output.status === 'published'
-        ? { onReport: () => setReport({ id: item.output.id, type: 'output' }) }
+        ? {
+            onReport: () => setReport({ id: item.output.id, type: 'output' }),
+            ...(mayRemove
+              ? { onRemove: () => setRemoving({ id: item.output.id, type: 'output' }) }
+              : {}),
+          }
         : {})}
     />
   );
@@ -110,6 +119,7 @@ export function OutputViewer({
           items={feedbacks.data}
           userId={me._id}
           onReport={(id) => setReport({ id, type: 'feedback' })}
+          {...(mayRemove ? { onRemove: (id) => setRemoving({ id, type: 'feedback' }) } : {})}
         />
       ) : (
         <Skeleton h={48} />
@@ -130,6 +140,11 @@ export function OutputViewer({
         userId={me._id}
         onClose={() => setReport(null)}
         onReported={() => void feedbacks.refetch()}
+      />
+      <RemovalModal
+        target={removing}
+        onClose={() => setRemoving(null)}
+        onRemoved={() => void Promise.all([viewer.refetch(), feedbacks.refetch()])}
       />
     </Stack>
   );
@@ -171,7 +186,15 @@ export function OutputViewer({
   );
 }
 
-function OutputDetails({ item, onReport }: { item: OutputViewerItem; onReport?(): void }) {
+function OutputDetails({
+  item,
+  onReport,
+  onRemove,
+}: {
+  item: OutputViewerItem;
+  onReport?(): void;
+  onRemove?(): void;
+}) {
   const { t, i18n } = useTranslation('feedback');
   const lang = toLang(i18n.language, 'ja');
   const tr = useTranslateToggle(item.output.description, lang);
@@ -229,6 +252,11 @@ function OutputDetails({ item, onReport }: { item: OutputViewerItem; onReport?()
             onClick={onReport}
           >
             {t('list.report')}
+          </Button>
+        )}
+        {onRemove && (
+          <Button size="compact-xs" variant="subtle" color="red.9" onClick={onRemove}>
+            {t('list.remove')}
           </Button>
         )}
       </Group>

@@ -1,14 +1,16 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CommentReport } from '@/contracts/api/moderation';
 import { TOAST_AUTO_CLOSE_MS } from '@/contracts/constants';
 import { formatDateTime } from '@/lib/time';
-import { useDeleteReportedComment, useDismissCommentReport } from './api/moderation-api';
+import { useDismissCommentReport } from './api/moderation-api';
+import { RemovalModal, type RemovalTarget } from './removal-modal';
 
 /**
- * Reported session and live comments (issue 8): each with the reason, deleted (it disappears
- * from every open page) or kept (the report closes).
+ * Reported session and live comments (issue 8): each with the reason, kept (the report closes)
+ * or taken down with a reason its author reads (issue 26; it disappears from every open page).
  */
 export function CommentReports({ reports }: { reports: readonly CommentReport[] }) {
   const { t } = useTranslation('moderation');
@@ -34,9 +36,8 @@ export function CommentReports({ reports }: { reports: readonly CommentReport[] 
 
 function ReportCard({ report }: { report: CommentReport }) {
   const { t } = useTranslation('moderation');
-  const remove = useDeleteReportedComment();
   const dismiss = useDismissCommentReport();
-  const busy = remove.isPending || dismiss.isPending;
+  const [removing, setRemoving] = useState<RemovalTarget | null>(null);
   const failed = () =>
     notifications.show({ color: 'red', message: t('failed'), autoClose: TOAST_AUTO_CLOSE_MS });
 
@@ -74,7 +75,6 @@ function ReportCard({ report }: { report: CommentReport }) {
         <Group justify="flex-end" gap="xs">
           <Button
             variant="default"
-            disabled={busy}
             loading={dismiss.isPending}
             onClick={() => dismiss.mutate(report.id, { onError: failed })}
           >
@@ -82,14 +82,14 @@ function ReportCard({ report }: { report: CommentReport }) {
           </Button>
           <Button
             color="red.9"
-            disabled={busy}
-            loading={remove.isPending}
-            onClick={() => remove.mutate(report.commentId, { onError: failed })}
+            disabled={dismiss.isPending}
+            onClick={() => setRemoving({ type: 'comment', id: report.commentId })}
           >
-            {t('commentReports.delete')}
+            {t('reports.remove')}
           </Button>
         </Group>
       </Stack>
+      <RemovalModal target={removing} onClose={() => setRemoving(null)} />
     </Card>
   );
 }

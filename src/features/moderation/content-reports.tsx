@@ -1,15 +1,12 @@
-import { Badge, Button, Card, Group, Modal, Select, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  MODERATION_REASONS,
-  type ContentReport,
-  type ModerationReason,
-} from '@/contracts/api/moderation';
+import type { ContentReport } from '@/contracts/api/moderation';
 import { TOAST_AUTO_CLOSE_MS } from '@/contracts/constants';
 import { formatDateTime } from '@/lib/time';
-import { useDismissReport, useRemovePost } from './api/moderation-api';
+import { useDismissReport } from './api/moderation-api';
+import { RemovalModal, type RemovalTarget } from './removal-modal';
 
 /**
  * Reported outputs and feedback (issue 26): each with what the reporter wrote, kept (the report
@@ -39,11 +36,8 @@ export function ContentReports({ reports }: { reports: readonly ContentReport[] 
 
 function ReportCard({ report }: { report: ContentReport }) {
   const { t } = useTranslation('moderation');
-  const remove = useRemovePost();
   const dismiss = useDismissReport();
-  const [confirming, setConfirming] = useState(false);
-  const [reason, setReason] = useState<ModerationReason>('unkind');
-  const busy = remove.isPending || dismiss.isPending;
+  const [removing, setRemoving] = useState<RemovalTarget | null>(null);
   const failed = () =>
     notifications.show({ color: 'red', message: t('failed'), autoClose: TOAST_AUTO_CLOSE_MS });
 
@@ -81,46 +75,21 @@ function ReportCard({ report }: { report: ContentReport }) {
         <Group justify="flex-end" gap="xs">
           <Button
             variant="default"
-            disabled={busy}
             loading={dismiss.isPending}
             onClick={() => dismiss.mutate(report.id, { onError: failed })}
           >
             {t('reports.keep')}
           </Button>
-          <Button color="red.9" disabled={busy} onClick={() => setConfirming(true)}>
+          <Button
+            color="red.9"
+            disabled={dismiss.isPending}
+            onClick={() => setRemoving({ type: report.targetType, id: report.targetId })}
+          >
             {t('reports.remove')}
           </Button>
         </Group>
       </Stack>
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('reports.remove')}>
-        <Stack gap="sm">
-          <Text size="sm">{t('reports.confirm')}</Text>
-          <Select
-            label={t('reports.reasonLabel')}
-            data={MODERATION_REASONS.map((r) => ({ value: r, label: t(`reasons.${r}`) }))}
-            value={reason}
-            allowDeselect={false}
-            onChange={(v) => v && setReason(v as ModerationReason)}
-          />
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={() => setConfirming(false)}>
-              {t('reports.cancel')}
-            </Button>
-            <Button
-              color="red.9"
-              loading={remove.isPending}
-              onClick={() =>
-                remove.mutate(
-                  { type: report.targetType, id: report.targetId, reason },
-                  { onError: failed, onSuccess: () => setConfirming(false) },
-                )
-              }
-            >
-              {t('reports.confirmRemove')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <RemovalModal target={removing} onClose={() => setRemoving(null)} />
     </Card>
   );
 }

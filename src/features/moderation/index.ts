@@ -4,3 +4,5 @@ import { lazy } from 'react';
 export const ModerationPage = lazy(() =>
   import('./moderation-page').then((m) => ({ default: m.ModerationPage })),
 );
+
+export { RemovalModal, type RemovalTarget } from './removal-modal';

@@ -6,6 +6,7 @@ import {
   Image,
   ScrollArea,
   Stack,
+  Select,
   Table,
   Text,
   Textarea,
@@ -17,8 +18,10 @@ import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router-dom';
 import {
   MODERATION_NOTE_MAX,
+  MODERATION_REASONS,
   type ModerationDecisionValue,
   type ModerationItem,
+  type ModerationReason,
 } from '@/contracts/api/moderation';
 import { TOAST_AUTO_CLOSE_MS } from '@/contracts/constants';
 import { isStaffRole, type Role } from '@/contracts/user-entities';
@@ -134,13 +137,21 @@ function QueueItem({ item }: { item: ModerationItem }) {
   const { t } = useTranslation('moderation');
   const decide = useDecide();
   const [note, setNote] = useState('');
+  const [reason, setReason] = useState<ModerationReason | null>(null);
   const [chosen, setChosen] = useState<ModerationDecisionValue | null>(null);
   const tooLong = note.trim().length > MODERATION_NOTE_MAX;
 
   const submit = (decision: ModerationDecisionValue) => {
     setChosen(decision);
     decide.mutate(
-      { type: item.type, id: item.id, decision, note: note.trim() || undefined },
+      {
+        type: item.type,
+        id: item.id,
+        decision,
+        note: note.trim() || undefined,
+        // The reason is what the pupil reads for a post kept private; a published one needs none.
+        reason: decision === 'reject' ? (reason ?? undefined) : undefined,
+      },
       {
         onSuccess: () =>
           notifications.show({
@@ -160,6 +171,7 @@ function QueueItem({ item }: { item: ModerationItem }) {
 
   return (
     <Card
+      component="article"
       withBorder
       padding="md"
       radius="md"
@@ -195,6 +207,13 @@ function QueueItem({ item }: { item: ModerationItem }) {
             ))}
           </Group>
         )}
+        <Select
+          label={t('rejectReason')}
+          data={MODERATION_REASONS.map((r) => ({ value: r, label: t(`reasons.${r}`) }))}
+          value={reason}
+          clearable
+          onChange={(v) => setReason(v as ModerationReason | null)}
+        />
         <Textarea
           label={t('note')}
           value={note}

@@ -29,14 +29,15 @@ import {
   REFLECTION_SCORE_MAX,
   TOAST_AUTO_CLOSE_MS,
 } from '@/contracts/constants';
-import { Lang, toLang } from '@/contracts/user-entities';
+import { isStaffRole, Lang, toLang, type Role } from '@/contracts/user-entities';
 import {
   ReflectionEditor,
   deleteReflection,
   reflectionsKey,
   useUserReflections,
 } from '@/features/reflections';
-import { usePermission } from '@/features/auth';
+import { useMe, usePermission } from '@/features/auth';
+import { RemovalModal, type RemovalTarget } from '@/features/moderation';
 import { NotPublishedNotice, ReactionCounts } from '@/features/feedback';
 import { SessionCard, localizeSession } from '@/features/sessions';
 import { formatDateTime } from '@/lib/time';
@@ -142,10 +143,13 @@ function ReflectionItem({
   reflection,
   isOwn,
   onEdit,
+  onRemove,
 }: {
   reflection: ProfileReflection;
   isOwn: boolean;
   onEdit: (r: ProfileReflection) => void;
+  /** Staff viewing a pupil's published reflection take it down (issue 26). */
+  onRemove?: () => void;
 }) {
   const { t } = useTranslation('profile');
   const queryClient = useQueryClient();
@@ -176,7 +180,7 @@ function ReflectionItem({
               {t('status.draft')}
             </Badge>
           )}
-          {isOwn && (reflection.status === 'pending' || reflection.status === 'rejected') && (
+          {isOwn && reflection.status === 'pending' && (
             // Held by the screening (issue 8): only the author sees it, waiting for a teacher.
             <Badge
               size="sm"
@@ -189,6 +193,13 @@ function ReflectionItem({
             </Badge>
           )}
         </Group>
+        {isOwn && reflection.status === 'rejected' && (
+          <NotPublishedNotice
+            kind="reflection"
+            note={reflection.moderationNote}
+            reason={reflection.moderationReason}
+          />
+        )}
         {(['ideaNote', 'thinkNote', 'actionNote'] as const).map((key) => (
           <Box key={key}>
             <Text size="xs" c="gray.7" fw={600}>
@@ -240,6 +251,11 @@ function ReflectionItem({
                 </>
               )}
             </Group>
+          )}
+          {onRemove && (
+            <Button size="compact-xs" variant="subtle" color="red.9" onClick={onRemove}>
+              {t('reflection.remove')}
+            </Button>
           )}
         </Group>
       </Stack>
@@ -300,6 +316,10 @@ export function ProfileTabs({ userId, isOwn }: { userId: string; isOwn: boolean 
   const [tab, setTab] = useState<ListKind>('outputs');
   const [editing, setEditing] = useState<ProfileReflection | null>(null);
   const [writing, setWriting] = useState(false);
+  const [removing, setRemoving] = useState<RemovalTarget | null>(null);
+  const queryClient = useQueryClient();
+  const me = useMe();
+  const mayRemove = !isOwn && me.data !== undefined && isStaffRole(me.data.role as Role);
   // Guests and graduates cannot post, reflections included (issue 24).
   const canPost = usePermission('submitOutput', { enabled: isOwn }).isPermitted;
   const outputs = useUserOutputs(userId);
@@ -380,7 +400,15 @@ export function ProfileTabs({ userId, isOwn }: { userId: string; isOwn: boolean 
             {(items) => (
               <Stack component="ul" gap="sm" style={listStyle}>
                 {items.map((r) => (
-                  <ReflectionItem key={r.id} reflection={r} isOwn={isOwn} onEdit={setEditing} />
+                  <ReflectionItem
+                    key={r.id}
+                    reflection={r}
+                    isOwn={isOwn}
+                    onEdit={setEditing}
+                    {...(mayRemove && r.status === 'published'
+                      ? { onRemove: () => setRemoving({ type: 'reflection', id: r.id }) }
+                      : {})}
+                  />
                 ))}
               </Stack>
             )}
@@ -434,6 +462,11 @@ export function ProfileTabs({ userId, isOwn }: { userId: string; isOwn: boolean 
       {isOwn && (
         <WriteReflectionDialog userId={userId} opened={writing} onClose={() => setWriting(false)} />
       )}
+      <RemovalModal
+        target={removing}
+        onClose={() => setRemoving(null)}
+        onRemoved={() => void queryClient.invalidateQueries({ queryKey: reflectionsKey })}
+      />
     </>
   );
 }

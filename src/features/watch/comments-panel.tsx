@@ -14,11 +14,13 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COMMENT_MAX, TOAST_AUTO_CLOSE_MS } from '@/contracts/constants';
 import { isStaffRole, type Comment, type Lang, type Role } from '@/contracts/entities';
 import { ReportModal, type ReportTarget } from '@/features/feedback';
+import { RemovalModal, type RemovalTarget } from '@/features/moderation';
 import { isApiError } from '@/lib/api-client';
 import {
   useCommentsPaused,
@@ -27,6 +29,7 @@ import {
   usePauseComments,
   usePinLiveComment,
   usePostLiveComment,
+  removeLiveComment,
 } from './api/comments';
 import { commentDraftState } from './comment-draft';
 import { useOnline } from '@/lib/use-online';
@@ -58,7 +61,8 @@ const sendErrorKey = (
 /**
  * Live comments of the room's language: pinned first, at most 400 characters, never blank,
  * screened by the server (a refusal keeps the draft). Any viewer reports another's comment; its
- * author, the room's host and staff roles delete it; the host pauses comments for the room.
+ * author and the room's host delete it; staff take another's down with a reason its author reads
+ * (issue 26); the host pauses comments for the room.
  */
 function CommentsPanelView({
   sessionId,
@@ -84,6 +88,8 @@ function CommentsPanelView({
   const isHost = streamId !== null && hostUserId === me._id;
   const [draft, setDraft] = useState('');
   const [reporting, setReporting] = useState<ReportTarget | null>(null);
+  const [removing, setRemoving] = useState<RemovalTarget | null>(null);
+  const queryClient = useQueryClient();
   const state = commentDraftState(draft);
   const blocked = paused && !isHost;
   const online = useOnline();
@@ -213,10 +219,19 @@ function CommentsPanelView({
                               {c.isPinned ? t('comments.unpin') : t('comments.pin')}
                             </Menu.Item>
                           )}
-                          {mayDelete(c) && (
-                            <Menu.Item color="red.9" onClick={() => deleteComment(c)}>
-                              {t('comments.delete')}
+                          {c.userId !== me._id && isStaffRole(me.role) ? (
+                            <Menu.Item
+                              color="red.9"
+                              onClick={() => setRemoving({ id: c.id, type: 'comment' })}
+                            >
+                              {t('comments.remove')}
                             </Menu.Item>
+                          ) : (
+                            mayDelete(c) && (
+                              <Menu.Item color="red.9" onClick={() => deleteComment(c)}>
+                                {t('comments.delete')}
+                              </Menu.Item>
+                            )
                           )}
                         </Menu.Dropdown>
                       </Menu>
@@ -280,6 +295,11 @@ function CommentsPanelView({
         )}
       </form>
       <ReportModal target={reporting} userId={me._id} onClose={() => setReporting(null)} />
+      <RemovalModal
+        target={removing}
+        onClose={() => setRemoving(null)}
+        onRemoved={({ id }) => removeLiveComment(queryClient, sessionId, streamId, lang, id)}
+      />
     </Paper>
   );
 }

@@ -1,6 +1,7 @@
 import type { Selectable, Updateable } from 'kysely';
 import type { SessionReflectionsResponse } from '../../contracts/api/catalogue';
 import type { ProfileReflection } from '../../contracts/api/profile';
+import { mayReadNote, noteFor, rejectionNotes } from '../moderation/rejection-notes';
 import type { Tag } from '../../contracts/entities';
 import type { z } from 'zod';
 import type { Subject } from '../auth/permissions';
@@ -258,14 +259,23 @@ export async function decorateReflections(
   options: { withSession?: boolean | undefined; withTag?: boolean | undefined },
 ): Promise<ProfileReflection[]> {
   const sessionIds = rows.map((r) => r.session_id);
-  const [sessions, tags] = await Promise.all([
+  const viewer = { id: scope.userId, role: scope.role };
+  const [sessions, tags, notes] = await Promise.all([
     visibleSessions(db, scope, sessionIds),
     options.withTag ? tagsOf(db, sessionIds) : Promise.resolve(new Map<string, Tag[]>()),
+    // Why a reflection was kept private or taken down, for its author and staff (issue 26).
+    rejectionNotes(
+      db,
+      'reflection',
+      rows
+        .filter((r) => r.status === 'rejected' && mayReadNote(viewer, r.user_id))
+        .map((r) => r.id),
+    ),
   ]);
   return rows
     .filter((r) => sessions.has(r.session_id))
     .map((r) => {
-      const item = toReflection(r);
+      const item: ProfileReflection = { ...toReflection(r), ...noteFor(viewer, r, notes) };
       if (options.withSession) item.session = sessionBrief(sessions.get(r.session_id)!);
       if (options.withTag) item.tags = tags.get(r.session_id) ?? [];
       return item;

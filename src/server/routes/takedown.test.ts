@@ -217,5 +217,16 @@ describe('every kind of published post', () => {
     };
     expect(nationwide.items.map((i) => i.id)).not.toContain(`reflection-${ids.reflection}`);
     expect(nationwide.items.map((i) => i.id)).not.toContain(`output-${ids.output}`);
+    // The author reads why on their own page; a classmate no longer gets the reflection at all.
+    const reflectionsOf = async (account: string) =>
+      (
+        (await call(account, 'GET', `/v1/user/${ids.student07}/reflections`)).json() as {
+          items: Array<{ id: string; moderationReason?: string }>;
+        }
+      ).items.filter((r) => r.id === ids.reflection);
+    expect(await reflectionsOf('student07')).toEqual([
+      expect.objectContaining({ moderationReason: 'unkind' }),
+    ]);
+    expect(await reflectionsOf('student03')).toEqual([]);
   });
 });

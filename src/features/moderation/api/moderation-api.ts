@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DeleteCommentResponse, DismissCommentReportResponse } from '@/contracts/api/comments';
+import { DismissCommentReportResponse } from '@/contracts/api/comments';
 import {
   ModerationDecisionResponse,
   ModerationQueueResponse,
@@ -28,24 +28,16 @@ export function useDecide() {
       id: string;
       decision: ModerationDecisionValue;
       note?: string;
+      reason?: ModerationReason;
     }) =>
       apiClient.request(ModerationDecisionResponse, {
         method: 'post',
         url: `/v1/moderation/${input.type === 'output' ? 'outputs' : input.type === 'feedback' ? 'feedbacks' : 'reflections'}/${encodeURIComponent(input.id)}/decision`,
-        data: { decision: input.decision, ...(input.note ? { note: input.note } : {}) },
-      }),
-    onSettled: () => client.invalidateQueries({ queryKey: moderationKeys.queue }),
-  });
-}
-
-/** DELETE /v1/comment/{id} for a reported comment (staff roles may delete). */
-export function useDeleteReportedComment() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (commentId: string) =>
-      apiClient.request(DeleteCommentResponse, {
-        method: 'delete',
-        url: `/v1/comment/${encodeURIComponent(commentId)}`,
+        data: {
+          decision: input.decision,
+          ...(input.note ? { note: input.note } : {}),
+          ...(input.reason ? { reason: input.reason } : {}),
+        },
       }),
     onSettled: () => client.invalidateQueries({ queryKey: moderationKeys.queue }),
   });
