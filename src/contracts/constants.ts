@@ -137,6 +137,7 @@ export const PLAYER_DEFAULTS = {
   muted: false,
   fullscreen: false,
   guestTime: 0,
+  syncProfile: 'auto',
 } as const;
 
 /** Local storage keys. */

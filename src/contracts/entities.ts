@@ -397,6 +397,11 @@ export const PlayerPreferences = z.object({
   muted: z.boolean(),
   fullscreen: z.boolean(),
   guestTime: z.number().nonnegative(),
+  /**
+   * How this device's player follows a room (issue 27): 'auto' picks the WebKit profile where
+   * the browser is WebKit (Safari, every iPad browser), 'standard' or 'webkit' override it.
+   */
+  syncProfile: z.enum(['auto', 'standard', 'webkit']),
 });
 export type PlayerPreferences = z.infer<typeof PlayerPreferences>;
 

@@ -61,6 +61,14 @@ export interface FollowerConfig {
    * clock settles, and a nudge decided on that would push the player off the timeline.
    */
   startSettleMs: number;
+  /**
+   * 0: the nudge is proportional and may set a new rate every tick (Chromium, where a rate takes
+   * effect within ~150 ms). Above 0 (the WebKit profile): a nudge is one rate held for as long as
+   * the drift needs, at least this long (ms), then the room's rate again, and no nudge starts
+   * sooner than this after the last rate write — so at most one write per this many ms, apart from
+   * the room's own rate changes.
+   */
+  rateHoldMs: number;
 }
 
 export const FOLLOWER_DEFAULTS: FollowerConfig = {
@@ -76,6 +84,26 @@ export const FOLLOWER_DEFAULTS: FollowerConfig = {
   seekTimeoutMs: 3000,
   seekAimMarginMs: 40,
   startSettleMs: 200,
+  rateHoldMs: 0,
+};
+
+/**
+ * How a follower corrects on a kind of device (issue 27). `webkit`: Safari and every iPad browser,
+ * where a rate change or a seek takes effect 100–500 ms late at random (hls.js #7616) and
+ * rewriting playbackRate makes the audio stutter (iOS): a wider band, few and held rate nudges
+ * (at most one write per second), and one seek rather than a chain of nudges for a larger drift.
+ */
+export type FollowerProfile = 'standard' | 'webkit';
+export const FOLLOWER_PROFILES: Record<FollowerProfile, Partial<FollowerConfig>> = {
+  standard: {},
+  webkit: {
+    toleranceS: 0.05,
+    settleS: 0.02,
+    pausedToleranceS: 0.08,
+    maxNudge: 0.2,
+    minSeekS: 0.25,
+    rateHoldMs: 1000,
+  },
 };
 
 /** What the machine sees each tick. */
@@ -122,6 +150,8 @@ export interface FollowerTick {
    * acts on the drift there will be once its last rate has taken effect, so it does not overshoot.
    */
   rateLatencyMs?: number;
+  /** The follower's own clock (scheduler ms) at this tick: when a held nudge ends. */
+  atMs?: number;
 }
 
 /** A change due sooner than a seek would take: correct at the change, against the new timeline. */
@@ -151,6 +181,10 @@ export interface FollowerContext {
   /** How long the current hold lasts (ms). */
   holdMs: number;
   lastRoomStatus: PlaybackStatus;
+  /** When the follower last set a rate (scheduler ms; the WebKit profile's write budget). */
+  rateAt: number;
+  /** A held nudge's end (scheduler ms), or null. */
+  nudgeEndsAt: number | null;
 }
 
 /** The corrections one tick calls for. */
@@ -160,6 +194,8 @@ export interface Correction {
   play?: true;
   rate?: number;
   nudging: boolean;
+  /** A held nudge's end (scheduler ms): set when one starts, null when none runs. */
+  nudgeEndsAt?: number | null;
 }
 
 const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
@@ -185,7 +221,8 @@ export const seekDriftS = (
 /** Decides the corrections for one tick; pure, so each rule can be tested on its own. */
 export const decideCorrection = (
   tick: FollowerTick,
-  ctx: Pick<FollowerContext, 'rate' | 'nudging'>,
+  ctx: Pick<FollowerContext, 'rate' | 'nudging'> &
+    Partial<Pick<FollowerContext, 'rateAt' | 'nudgeEndsAt'>>,
   config: FollowerConfig,
   allowSeek: boolean,
 ): Correction => {
@@ -258,6 +295,7 @@ export const decideCorrection = (
     } else out.nudging = ctx.nudging;
     return out;
   }
+  if (config.rateHoldMs > 0) return heldNudge(tick, ctx, config, drift, allowSeek, out);
   // The player keeps moving at the rate last set for the latency whatever is set now: correct
   // the drift it will have then (a nudge ended on today's drift overshoots by that much).
   const lead = ctx.nudging ? ((ctx.rate - tick.roomRate) * (tick.rateLatencyMs ?? 0)) / 1000 : 0;
@@ -273,6 +311,53 @@ export const decideCorrection = (
     return out;
   }
   setRate(tick.roomRate);
+  return out;
+};
+
+/**
+ * The WebKit profile's nudge (`rateHoldMs` > 0): one rate, chosen to close the drift over at least
+ * `rateHoldMs`, held until the drift is made up and then the room's rate again. Both writes take
+ * effect late by about the same amount, so the lateness cancels out instead of piling up as a
+ * string of small writes would. Nothing starts within `rateHoldMs` of the last write, nor when a
+ * room change is due before the nudge would end (the change corrects against its own timeline).
+ */
+const heldNudge = (
+  tick: FollowerTick,
+  ctx: Pick<FollowerContext, 'rate' | 'nudging'> &
+    Partial<Pick<FollowerContext, 'rateAt' | 'nudgeEndsAt'>>,
+  config: FollowerConfig,
+  drift: number,
+  /** False while a seek is under way: the position read then is the seek's target, not the media's. */
+  settled: boolean,
+  out: Correction,
+): Correction => {
+  const now = tick.atMs ?? 0;
+  const roomRate = tick.roomRate;
+  const ends = ctx.nudgeEndsAt ?? null;
+  if (ctx.nudging && ends !== null && now < ends) {
+    out.nudging = true;
+    out.nudgeEndsAt = ends;
+    return out;
+  }
+  if (Math.abs(ctx.rate - roomRate) > 1e-9) {
+    // A nudge ends, or the room's own rate changed: back on the room's rate.
+    out.rate = roomRate;
+    out.nudgeEndsAt = null;
+    return out;
+  }
+  out.nudgeEndsAt = null;
+  if (!settled || Math.abs(drift) <= config.toleranceS) return out;
+  if (now - (ctx.rateAt ?? Number.NEGATIVE_INFINITY) < config.rateHoldMs) return out;
+  const span = Math.max(config.rateHoldMs, (Math.abs(drift) / (config.maxNudge * roomRate)) * 1000);
+  if (tick.changeInMs !== undefined && tick.changeInMs < span + config.rateHoldMs) return out;
+  // Gains −drift of media over the span: rate = room − drift ÷ span, in the player's steps,
+  // rounded toward the room's rate so the nudge lasts the span at least.
+  const step = -Math.sign(drift) * (Math.floor((Math.abs(drift) / (span / 1000)) * 200) / 200);
+  if (Math.abs(step) < 1e-9) return out;
+  const rate = roomRate + step;
+  out.rate = rate;
+  out.nudging = true;
+  out.nudgeEndsAt = now + Math.round((Math.abs(drift) / Math.abs(step)) * 1000);
   return out;
 };
 
@@ -342,6 +427,8 @@ const correct = (allowSeek: boolean) =>
     enqueue.assign({
       rate: c.rate ?? context.rate,
       nudging: c.nudging,
+      nudgeEndsAt: c.nudgeEndsAt ?? null,
+      rateAt: c.rate !== undefined ? (event.atMs ?? context.rateAt) : context.rateAt,
       driftMs: (event.currentTime - event.expected) * 1000,
       seeks: context.seeks + (c.seekTo !== undefined ? 1 : 0),
       justSeeked: false,
@@ -360,6 +447,8 @@ const startHold = followerSetup.enqueueActions(({ context, event, enqueue }) => 
   enqueue.assign({
     rate: rate ?? context.rate,
     nudging: false,
+    nudgeEndsAt: null,
+    rateAt: rate !== undefined ? (event.atMs ?? context.rateAt) : context.rateAt,
     holdMs: holdMsFor(event, context.config, context.justSeeked),
     justSeeked: false,
     driftMs: (event.currentTime - event.expected) * 1000,
@@ -382,6 +471,8 @@ export const followerMachine = followerSetup.createMachine({
     justSeeked: false,
     holdMs: 0,
     lastRoomStatus: 'paused',
+    rateAt: Number.NEGATIVE_INFINITY,
+    nudgeEndsAt: null,
   }),
   initial: 'following',
   states: {
@@ -789,6 +880,7 @@ export const createFollower = ({
         ...(change !== null && change > now ? { changeInMs: change - now } : {}),
         ...(ahead !== null && ahead.at <= now ? { rateAhead: ahead.rate } : {}),
         rateLatencyMs,
+        atMs: scheduler.now(),
       });
     const snap = actor.getSnapshot();
     const position = player.currentTime();
@@ -826,9 +918,12 @@ export const createFollower = ({
     if (stopped) return;
     tick();
     let wait = tickMs;
-    // A tick lands where the settle window after a start ends.
+    // A tick lands where the settle window after a start ends, and where a held nudge ends.
     const settled = startedAt + settleMs - scheduler.now();
     if (settled > 0) wait = Math.min(wait, Math.ceil(settled));
+    const nudgeEnds = actor.getSnapshot().context.nudgeEndsAt;
+    if (nudgeEnds !== null && nudgeEnds > scheduler.now())
+      wait = Math.min(wait, Math.ceil(nudgeEnds - scheduler.now()));
     if (model) {
       const now = clock.serverNow();
       // Whole milliseconds: a sub-ms wait would not move a clock at epoch magnitudes.

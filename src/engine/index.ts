@@ -28,6 +28,7 @@ export {
 export type { HostIntent, StampContext } from './schedule';
 export {
   FOLLOWER_DEFAULTS,
+  FOLLOWER_PROFILES,
   followerMachine,
   decideCorrection,
   seekDriftS,
@@ -36,6 +37,7 @@ export {
 } from './follower-machine';
 export type {
   FollowerConfig,
+  FollowerProfile,
   FollowerStatus,
   PlayerAdapter,
   Follower,

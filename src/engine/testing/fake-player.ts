@@ -15,7 +15,7 @@ export interface FakePlayerOptions {
    * Time between setting playbackRate and the media advancing at it (ms). Chromium's reads
    * 80–160 ms in bench:sync: the audio already queued at the old rate plays out first.
    */
-  rateLatencyMs?: number;
+  rateLatencyMs?: number | (() => number);
   /** play() is refused (autoplay policy) until `allowAutoplay()`. */
   autoplayBlocked?: boolean;
   duration?: number;
@@ -127,7 +127,10 @@ export class FakePlayer implements PlayerAdapter {
   setPlaybackRate(rate: number): void {
     this.calls.push({ at: this.scheduler.now(), call: 'rate', value: rate });
     this.setRate = rate;
-    const latency = this.options.rateLatencyMs ?? 0;
+    const latency =
+      typeof this.options.rateLatencyMs === 'function'
+        ? this.options.rateLatencyMs()
+        : (this.options.rateLatencyMs ?? 0);
     if (latency <= 0) {
       this.settle();
       this.rate = rate;

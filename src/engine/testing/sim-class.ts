@@ -1,4 +1,9 @@
-import { createFollower, type Follower, type FollowerStatus } from '../follower-machine';
+import {
+  createFollower,
+  type Follower,
+  type FollowerConfig,
+  type FollowerStatus,
+} from '../follower-machine';
 import { createHostDriver } from '../host';
 import { expectedPosition } from '../reducer';
 import { createRoomClient, reportFollowerStatus, type RoomClient } from '../room-client';
@@ -35,6 +40,8 @@ export interface SimClassOptions {
   /** Each device clock is off by a uniform amount in ± this (ms). */
   deviceSkewMs?: number;
   player?: (random: () => number, isHost: boolean) => FakePlayerOptions;
+  /** The followers' configuration (a device profile). */
+  follower?: Partial<FollowerConfig>;
 }
 
 /** Lets promise callbacks run between simulated steps (command results, play()). */
@@ -103,6 +110,7 @@ export const createSimClass = (options: SimClassOptions = {}) => {
       clock: client,
       model$: client.model$,
       scheduler: device,
+      ...(options.follower ? { config: options.follower } : {}),
     });
     const statuses: FollowerStatus[] = [];
     const sub = follower.status$.subscribe((s) => statuses.push(s));

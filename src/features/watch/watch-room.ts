@@ -23,6 +23,7 @@ import type {
   RoomTransport,
 } from '@/engine';
 import type { HostRequest } from './host-machine';
+import { bindFollowerMediaSession, mediaSessionOf, type MediaSessionLike } from './media-session';
 
 /**
  * The watch page's room, without React: the engine's room client, its follower on the page's
@@ -121,6 +122,8 @@ export interface WatchRoomDeps {
   scheduler: Scheduler;
   role: WatchRole;
   random?: Random;
+  /** The page's Media Session (navigator.mediaSession where the browser has one). */
+  mediaSession?: MediaSessionLike | null;
 }
 
 export const createWatchRoom = ({
@@ -130,6 +133,7 @@ export const createWatchRoom = ({
   scheduler,
   role,
   random,
+  mediaSession = mediaSessionOf(),
 }: WatchRoomDeps): WatchRoom => {
   const client = createRoomClient(
     random
@@ -149,6 +153,13 @@ export const createWatchRoom = ({
   const stopRunning = () => {
     running?.stop();
     running = null;
+  };
+
+  const roomPlaying = () => {
+    const model = client.model();
+    return (
+      !!model && !model.terminated && playbackAt(model, client.serverNow()).status === 'playing'
+    );
   };
 
   // Before the Join tap: the paused player waits near the room's position (no play(): that needs
@@ -237,7 +248,16 @@ export const createWatchRoom = ({
     });
     stops.push(() => sub.unsubscribe());
     if (role === 'host') stops.push(createHostDriver({ client, player: p, scheduler }));
-    else stops.push(reportFollowerStatus(client, follower.status$, scheduler));
+    else {
+      stops.push(reportFollowerStatus(client, follower.status$, scheduler));
+      // A lock-screen or headphone pause/seek is undone at once, not left to drift.
+      stops.push(
+        bindFollowerMediaSession(mediaSession, {
+          realign: () => follower.tick(),
+          roomPlaying,
+        }),
+      );
+    }
     running = {
       follower,
       stop: () => {
@@ -310,12 +330,7 @@ export const createWatchRoom = ({
       lastSkip = null;
       return client.command(request);
     },
-    roomPlaying: () => {
-      const model = client.model();
-      return (
-        !!model && !model.terminated && playbackAt(model, client.serverNow()).status === 'playing'
-      );
-    },
+    roomPlaying,
     expectedPosition: position,
     close: () => {
       closed = true;

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { QualityChoice } from './quality';
 import type { LoadedSource } from './load-source';
+import { deviceFollowerConfig } from './device-profile';
+import { playerPreferences } from './preferences';
 import { createVideoPlayer, type VideoPlayer } from './video-player';
 
 export type PlayerState =
@@ -28,7 +30,10 @@ export function usePlayer(
     const video = videoRef.current;
     if (!video || !src) return;
     let cancelled = false;
-    const player = createVideoPlayer(video);
+    const player = createVideoPlayer(
+      video,
+      deviceFollowerConfig(playerPreferences.get().syncProfile),
+    );
     setState({ status: 'loading', player: null });
     setRenditions(null);
     const fail = (message: string) => {

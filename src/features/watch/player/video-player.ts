@@ -41,7 +41,11 @@ const HAVE_FUTURE_DATA = 3;
  * (waiting / stalled set it, playing / canplay clear it) and the ready state, so the follower and
  * the host's stall rule see the same thing the viewer sees.
  */
-export const createVideoPlayer = (video: HTMLVideoElement): VideoPlayer => {
+export const createVideoPlayer = (
+  video: HTMLVideoElement,
+  /** How the follower corrects this device's player (device-profile.ts). */
+  followerConfig: Partial<FollowerConfig> = {},
+): VideoPlayer => {
   let waiting = false;
   const onWaiting = () => {
     waiting = true;
@@ -60,6 +64,7 @@ export const createVideoPlayer = (video: HTMLVideoElement): VideoPlayer => {
   video.addEventListener('canplaythrough', onPlaying);
 
   return {
+    followerConfig,
     currentTime: () => video.currentTime,
     duration: () => video.duration,
     setCurrentTime: (seconds) => {
