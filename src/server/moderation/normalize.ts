@@ -1,3 +1,4 @@
+import { GIVEN_NAMES_EN } from './given-names';
 /**
  * Text folding for the screening checks. Pure functions; every word list is folded with the same
  * functions as the text it is matched against, so lists are written in plain Japanese/English.
@@ -195,14 +196,18 @@ const NOT_NAMES = new Set(
 /**
  * The English form with names marked: a capitalised word inside a sentence (after a lower-case
  * word or a comma: "ignore Mia", "let Jake play") is taken for a person's name and written
- * `zname`, so exclusion patterns can ask for a person as the object.
+ * `zname`, so exclusion patterns can ask for a person as the object; so is a common given name
+ * written in lower case ("ignore liam", given-names.ts).
  */
 export function namedEnglish(text: string): string {
   const marked = splitCamel(stripInvisible(text.normalize('NFKC'))).replace(
     /(?<=[a-z,] )[A-Z][a-z]+\b/g,
     (w) => (NOT_NAMES.has(w) ? w : 'zname'),
   );
-  return englishForm(unmaskEnglish(marked.toLowerCase()));
+  return englishForm(unmaskEnglish(marked.toLowerCase()))
+    .split(' ')
+    .map((w) => (GIVEN_NAMES_EN.has(w) ? 'zname' : w))
+    .join(' ');
 }
 
 /** The forms the abuse lists are matched against. */
