@@ -14,12 +14,20 @@ export interface DelayProxy {
   /** Where clients connect: http://127.0.0.1:<port>. */
   port: number;
   setOffline(offline: boolean): void;
+  /** How many WebSocket upgrades it refused (`refuseWebSockets`). */
+  refused(): number;
   close(): Promise<void>;
 }
 
 export interface DelayOptions {
   meanMs: number;
   jitterMs: number;
+  /**
+   * Refuse every WebSocket upgrade with 403, as a school's filtering proxy does (issue 27): the
+   * room then runs on its HTTP fallback. Browsers open a WebSocket on a connection of its own, so
+   * the first bytes of a connection say whether it is one.
+   */
+  refuseWebSockets?: boolean;
   /** Uniform in [0, 1); injectable so a run can be repeated. */
   random?: () => number;
 }
@@ -73,7 +81,27 @@ export function startDelayProxy(
   const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
   const link = { offline: false, resumes: new Set<() => void>() };
+  let refusedCount = 0;
   const server = createServer({ allowHalfOpen: true }, (client) => {
+    if (options.refuseWebSockets) {
+      client.once('data', (first: Buffer) => {
+        if (
+          /^GET [^\r\n]*\r\n(?:[^\r\n]+\r\n)*?upgrade:\s*websocket/i.test(first.toString('latin1'))
+        ) {
+          refusedCount += 1;
+          client.end('HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
+          return;
+        }
+        client.pause();
+        client.unshift(first);
+        pipeThrough(client);
+        client.resume();
+      });
+      return;
+    }
+    pipeThrough(client);
+  });
+  const pipeThrough = (client: Socket) => {
     const upstream = connect({ host: target.host, port: target.port, allowHalfOpen: true });
     for (const s of [client, upstream]) {
       sockets.add(s);
@@ -88,7 +116,7 @@ export function startDelayProxy(
     };
     client.on('error', abort);
     upstream.on('error', abort);
-  });
+  };
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
@@ -96,6 +124,7 @@ export function startDelayProxy(
       const port = typeof address === 'object' && address ? address.port : 0;
       resolve({
         port,
+        refused: () => refusedCount,
         setOffline: (offline) => {
           link.offline = offline;
           if (!offline) for (const resume of [...link.resumes]) resume();

@@ -69,6 +69,11 @@ import {
 const FOLLOWERS = Number(process.env.BENCH_FOLLOWERS ?? 4);
 /** `ws` (default) or `firestore` (REALTIME_BACKEND of the server under test). */
 const REALTIME = process.env.BENCH_REALTIME === 'firestore' ? 'firestore' : 'ws';
+/**
+ * `BENCH_PROXY=refuse-ws`: every viewer's proxy refuses WebSocket upgrades (a school's filter), so
+ * the room runs on the HTTP fallback (stream, then long-poll) — issue 27.
+ */
+const REFUSE_WS = process.env.BENCH_PROXY === 'refuse-ws';
 const DELAY_MS = 50;
 const JITTER_MS = 20;
 const SAMPLE_MS = 100;
@@ -232,7 +237,7 @@ async function main(): Promise<void> {
     throw new Error(`no built client in ${CLIENT_DIR}: run \`npm run build\` first`);
   }
   console.log(
-    `sync: 1 host + ${FOLLOWERS} followers in headless Chromium, ${DELAY_MS} ± ${JITTER_MS} ms each way, loopback`,
+    `sync: 1 host + ${FOLLOWERS} followers in headless Chromium, ${DELAY_MS} ± ${JITTER_MS} ms each way, loopback${REFUSE_WS ? ', proxies refuse WebSocket upgrades' : ''}`,
   );
 
   // BENCH_REALTIME=firestore: the same lesson with rooms delivered through Google's Firestore
@@ -306,7 +311,7 @@ async function main(): Promise<void> {
     viewers[i] = await (async () => {
       const proxy = await startDelayProxy(
         { host: '127.0.0.1', port: serverPort },
-        { meanMs: DELAY_MS, jitterMs: JITTER_MS },
+        { meanMs: DELAY_MS, jitterMs: JITTER_MS, refuseWebSockets: REFUSE_WS },
       );
       cleanups.push(proxy.close);
       const base = `http://127.0.0.1:${proxy.port}`;
@@ -381,6 +386,21 @@ async function main(): Promise<void> {
     await sleep(200);
   }
   console.log(`  the room reached every page ${Date.now() - readyFrom} ms after the Join taps`);
+  // Which way each page reached the hub (the HTTP fallback leaves its requests in the timeline).
+  const ways = await Promise.all(
+    inRoom.map((v) =>
+      v.page.evaluate(() => {
+        const names = performance.getEntriesByType('resource').map((e) => e.name);
+        // A stream still open has no entry yet; its session's open request does.
+        if (names.some((n) => n.includes('/ws/poll'))) return 'long-poll';
+        if (names.some((n) => n.includes('/ws/open'))) return 'http-stream';
+        return 'websocket';
+      }),
+    ),
+  );
+  console.log(
+    `  realtime path per page: ${ways.join(', ')}${REFUSE_WS ? `; WebSocket upgrades refused: ${inRoom.map((v) => v.proxy.refused()).join(', ')}` : ''}`,
+  );
   // The two who join later wait on the watch page, before the Join tap.
   await open(viewers[justBefore]!);
   await open(viewers[late]!);
