@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { CommentReport } from '@/contracts/api/moderation';
 import { TOAST_AUTO_CLOSE_MS } from '@/contracts/constants';
 import { formatDateTime } from '@/lib/time';
-import { useDismissCommentReport } from './api/moderation-api';
+import { useDismissReport } from './api/moderation-api';
 import { RemovalModal, type RemovalTarget } from './removal-modal';
 
 /**
@@ -36,7 +36,7 @@ export function CommentReports({ reports }: { reports: readonly CommentReport[] 
 
 function ReportCard({ report }: { report: CommentReport }) {
   const { t } = useTranslation('moderation');
-  const dismiss = useDismissCommentReport();
+  const dismiss = useDismissReport();
   const [removing, setRemoving] = useState<RemovalTarget | null>(null);
   const failed = () =>
     notifications.show({ color: 'red', message: t('failed'), autoClose: TOAST_AUTO_CLOSE_MS });

@@ -43,20 +43,7 @@ export function useDecide() {
   });
 }
 
-/** Keeps a reported comment: its report closes. */
-export function useDismissCommentReport() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (reportId: string) =>
-      apiClient.request(DismissCommentReportResponse, {
-        method: 'post',
-        url: `/v1/moderation/comment-reports/${encodeURIComponent(reportId)}/dismiss`,
-      }),
-    onSettled: () => client.invalidateQueries({ queryKey: moderationKeys.queue }),
-  });
-}
-
-/** Keeps any reported post (issue 26): its report closes, recorded in the history. */
+/** Keeps any reported post or comment (issue 26): its report closes, recorded in the history. */
 export function useDismissReport() {
   const client = useQueryClient();
   return useMutation({
