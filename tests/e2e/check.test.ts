@@ -232,6 +232,7 @@ describe('system check (/check)', { timeout: 180_000 }, () => {
         });
         const page = await context.newPage();
         await page.goto(`${proxy.url}/check?lang=${lang}`);
+        await page.getByRole('heading', { level: 1, name: text(lang, 'check:title') }).waitFor();
         await page.waitForFunction(
           () => !document.querySelector('[data-verdict="running"]'),
           null,

@@ -102,30 +102,28 @@ function Network() {
       <Title order={2} size="h4">
         {t('networkPage.hostsTitle')}
       </Title>
-      <Table.ScrollContainer minWidth={520}>
-        <Table withTableBorder data-testid="network-hosts">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t('networkPage.host')}</Table.Th>
-              <Table.Th scope="col">{t('networkPage.port')}</Table.Th>
-              <Table.Th scope="col">{t('networkPage.protocol')}</Table.Th>
-              <Table.Th scope="col">{t('networkPage.usedFor')}</Table.Th>
+      <Table withTableBorder data-testid="network-hosts" style={{ overflowWrap: 'anywhere' }}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{t('networkPage.host')}</Table.Th>
+            <Table.Th scope="col">{t('networkPage.port')}</Table.Th>
+            <Table.Th scope="col">{t('networkPage.protocol')}</Table.Th>
+            <Table.Th scope="col">{t('networkPage.usedFor')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {hostRows.map((row) => (
+            <Table.Tr key={`${row.host}-${row.use}`}>
+              <Table.Td>
+                <Code>{row.host}</Code>
+              </Table.Td>
+              <Table.Td>{row.port}</Table.Td>
+              <Table.Td>{row.protocol}</Table.Td>
+              <Table.Td>{row.use}</Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {hostRows.map((row) => (
-              <Table.Tr key={`${row.host}-${row.use}`}>
-                <Table.Td>
-                  <Code>{row.host}</Code>
-                </Table.Td>
-                <Table.Td>{row.port}</Table.Td>
-                <Table.Td>{row.protocol}</Table.Td>
-                <Table.Td>{row.use}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          ))}
+        </Table.Tbody>
+      </Table>
       {hostRows.length === 1 && <Text size="sm">{t('networkPage.noOthers')}</Text>}
       <Text size="sm" c="gray.7">
         {t('networkPage.youtube')}
@@ -134,28 +132,26 @@ function Network() {
       <Title order={2} size="h4">
         {t('networkPage.pathsTitle')}
       </Title>
-      <Table.ScrollContainer minWidth={640}>
-        <Table withTableBorder data-testid="network-paths">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t('networkPage.address')}</Table.Th>
-              <Table.Th scope="col">{t('networkPage.method')}</Table.Th>
-              <Table.Th scope="col">{t('networkPage.what')}</Table.Th>
+      <Table withTableBorder data-testid="network-paths" style={{ overflowWrap: 'anywhere' }}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{t('networkPage.address')}</Table.Th>
+            <Table.Th scope="col">{t('networkPage.method')}</Table.Th>
+            <Table.Th scope="col">{t('networkPage.what')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {paths.map((row) => (
+            <Table.Tr key={row.address}>
+              <Table.Td>
+                <Code>{row.address}</Code>
+              </Table.Td>
+              <Table.Td>{row.method}</Table.Td>
+              <Table.Td>{row.what}</Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {paths.map((row) => (
-              <Table.Tr key={row.address}>
-                <Table.Td style={{ wordBreak: 'break-all' }}>
-                  <Code>{row.address}</Code>
-                </Table.Td>
-                <Table.Td>{row.method}</Table.Td>
-                <Table.Td>{row.what}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          ))}
+        </Table.Tbody>
+      </Table>
       <Text size="sm">{t('networkPage.sessionHeader')}</Text>
 
       <Title order={2} size="h4">
