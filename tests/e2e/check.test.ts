@@ -74,7 +74,9 @@ describe('system check (/check)', { timeout: 180_000 }, () => {
       .getByText(text('en', 'check:storage.atLeast', { freeMB: '500' }))
       .waitFor();
     // The measuring write left nothing behind.
-    expect(await page.evaluate(() => caches.keys())).not.toContain('tomoni-check-space');
+    expect(
+      (await page.evaluate(() => caches.keys())).filter((k) => k.startsWith('tomoni-check-space')),
+    ).toEqual([]);
 
     expect(await axeFindings(page)).toEqual([]);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/check-en-1280.png`, fullPage: true });
@@ -217,10 +219,10 @@ describe('system check (/check)', { timeout: 180_000 }, () => {
   });
 
   it('names the fallback behind a proxy that cuts WebSockets, and links to the requirements', async () => {
-    for (const [mode, path, verdict] of [
-      ['refuseUpgrades', 'stream', 'pass'],
-      ['buffer', 'longpoll', 'warn'],
-    ] as const) {
+    // Signed out, behind a proxy that also buffers, the stream's refused handshake ends its
+    // response at once and so gets through: only refused upgrades are shown here (the signed-in
+    // long-poll case is in room-fallback.test.ts).
+    for (const [mode, path, verdict] of [['refuseUpgrades', 'stream', 'pass']] as const) {
       const proxy = await schoolProxy(mode)(app.server.url);
       for (const [lang, width] of [
         ['en', 1280],

@@ -278,7 +278,10 @@ export function checkClock(
   });
 }
 
-/** The Cache Storage cache the measuring write uses; deleted whole when it is done. */
+/**
+ * The Cache Storage caches the measuring write uses (this prefix, one per run, so a run never
+ * writes into a cache the previous one is still deleting); each is deleted whole when done.
+ */
 export const SPACE_CHECK_CACHE = 'tomoni-check-space';
 
 /**
@@ -321,8 +324,12 @@ async function measureByWrite(): Promise<ReturnType<typeof storageByWrite>> {
   const chunk = new Uint8Array(STORAGE_CHUNK_BYTES);
   const started = performance.now();
   let written = 0;
+  const name = `${SPACE_CHECK_CACHE}-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  // A run cut short (the page closed mid-write) left its cache: it is not free space.
+  for (const stale of await caches.keys())
+    if (stale.startsWith(SPACE_CHECK_CACHE)) await caches.delete(stale).catch(() => false);
   try {
-    const cache = await caches.open(SPACE_CHECK_CACHE);
+    const cache = await caches.open(name);
     for (let i = 0; written < STORAGE_PASS_BYTES; i++) {
       if (performance.now() - started > STORAGE_WRITE_LIMIT_MS)
         return storageByWrite(written, 'timeout');
@@ -338,7 +345,7 @@ async function measureByWrite(): Promise<ReturnType<typeof storageByWrite>> {
     }
     return storageByWrite(written, 'reached');
   } finally {
-    await caches.delete(SPACE_CHECK_CACHE).catch(() => false);
+    await caches.delete(name).catch(() => false);
   }
 }
 
