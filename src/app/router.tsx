@@ -120,6 +120,11 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
             path: '/check',
             lazy: () => import('@/features/check').then((m) => ({ Component: m.CheckPage })),
           },
+          // What a school's filter or proxy must let through, for its IT staff (issue 27).
+          {
+            path: '/network',
+            lazy: () => import('@/features/check').then((m) => ({ Component: m.NetworkPage })),
+          },
         ],
       },
       {

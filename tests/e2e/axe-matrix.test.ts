@@ -401,6 +401,17 @@ describe(
           );
         },
       },
+      {
+        route: '/network',
+        what: 'network requirements, signed out',
+        actor: () => anon,
+        open: async (page, lang) => {
+          await goto(page, `/network?lang=${lang}`);
+          await page
+            .getByRole('heading', { level: 1, name: text(lang, 'check:networkPage.title') })
+            .waitFor();
+        },
+      },
       ...(['policy', 'terms', 'privacy'] as const).map((doc): State => ({
         route: `/${doc}`,
         what: 'signed out',

@@ -5,9 +5,23 @@ import { useServerAndBrowser } from './support/app';
 import { axeFindings } from './support/axe';
 import { text } from './support/locales';
 import { signIn } from './support/login';
+import { schoolProxy } from './support/school-proxy';
+
+/** Where the screenshots of docs/screenshots are written (SCREENSHOTS=docs/screenshots); none by default. */
+const SHOTS = process.env.SCREENSHOTS;
+
+/** A translation with its {{values}} as wildcards: a row's text whatever was measured. */
+const shape = (lang: 'ja' | 'en', key: `${string}:${string}`) =>
+  new RegExp(
+    text(lang, key)
+      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+      .replace(/\\\{\\\{\w+\\\}\\\}/g, '.+'),
+  );
 
 // Issue 13, "what must be shown": /check in ja and en reports pass on this machine's Chromium,
 // and fail for the realtime check when the WebSocket is refused; axe finds nothing serious.
+// Issue 27: the speed leaves the round trip out, the free space is measured by a real write where
+// the browser's estimate may be made up, and /network tells a school's IT staff what to allow.
 describe('system check (/check)', { timeout: 180_000 }, () => {
   const app = useServerAndBrowser();
 
@@ -50,8 +64,29 @@ describe('system check (/check)', { timeout: 180_000 }, () => {
     expect(copied).toContain(text('en', 'check:title'));
     expect(copied.match(/^\[PASS\] /gm)?.length).toBe(CHECKS.length);
     expect(copied).toContain(`[PASS] ${text('en', 'check:realtime.name')}`);
+    // This Chromium's estimate is not believed: the space is measured by a write, up to 500 MB.
+    expect(copied).toMatch(/freeMB=500, source=write/);
+
+    // The rows say what was measured, in the new words.
+    await page.getByTestId('check-network').getByText(shape('en', 'check:network.ok')).waitFor();
+    await page
+      .getByTestId('check-storage')
+      .getByText(text('en', 'check:storage.atLeast', { freeMB: '500' }))
+      .waitFor();
+    // The measuring write left nothing behind.
+    expect(
+      (await page.evaluate(() => caches.keys())).filter((k) => k.startsWith('tomoni-check-space')),
+    ).toEqual([]);
 
     expect(await axeFindings(page)).toEqual([]);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/check-en-1280.png`, fullPage: true });
+
+    // The page links to the network requirements for the school's IT staff.
+    await page.getByRole('link', { name: text('en', 'check:networkLink') }).click();
+    await page
+      .getByRole('heading', { level: 1, name: text('en', 'check:networkPage.title') })
+      .waitFor();
+    expect(new URL(page.url()).pathname).toBe('/network');
     await context.close();
   });
 
@@ -66,7 +101,14 @@ describe('system check (/check)', { timeout: 180_000 }, () => {
       .getByTestId('check-summary')
       .getByText(text('ja', 'check:summary', { pass: String(CHECKS.length), warn: '0', fail: '0' }))
       .waitFor();
+    await page.getByTestId('check-network').getByText(shape('ja', 'check:network.ok')).waitFor();
+    await page
+      .getByTestId('check-storage')
+      .getByText(text('ja', 'check:storage.atLeast', { freeMB: '500' }))
+      .waitFor();
+    await page.getByRole('link', { name: text('ja', 'check:networkLink') }).waitFor();
     expect(await axeFindings(page)).toEqual([]);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/check-ja-390.png`, fullPage: true });
     await context.close();
   });
 
@@ -137,5 +179,84 @@ describe('system check (/check)', { timeout: 180_000 }, () => {
       /\[PASS\] [^\n]*backend=firestore/,
     );
     await context.close();
+  });
+  it('shows the network requirements in ja and en, with this site’s own host, at 1280 and 390', async () => {
+    const host = new URL(app.server.url).host;
+    for (const lang of ['ja', 'en'] as const) {
+      for (const width of [1280, 390]) {
+        const context = await app.browser.newContext({
+          viewport: { width, height: width > 500 ? 800 : 844 },
+        });
+        const page = await context.newPage();
+        await page.goto(`${app.server.url}/network?lang=${lang}`);
+        await page
+          .getByRole('heading', { level: 1, name: text(lang, 'check:networkPage.title') })
+          .waitFor();
+        expect(await page.locator('html').getAttribute('lang')).toBe(lang);
+        // The host and its port, the WebSocket and the fallback's addresses, with this host.
+        const hosts = page.getByTestId('network-hosts');
+        await hosts.getByText(host, { exact: true }).waitFor();
+        // This server names no other host in its policy: none is asked for.
+        expect(await hosts.getByRole('row').count()).toBe(2);
+        await page.getByText(text(lang, 'check:networkPage.noOthers')).waitFor();
+        const paths = page.getByTestId('network-paths');
+        await paths.getByText(`ws://${host}/ws`, { exact: true }).waitFor();
+        for (const path of ['open', 'stream', 'poll', 'send', 'close'])
+          await paths.getByText(`${app.server.url}/ws/${path}`, { exact: true }).waitFor();
+        // What to ask for, honestly: it works without, more slowly; and each filter's steps.
+        await page.getByText(text(lang, 'check:networkPage.works')).waitFor();
+        for (const filter of ['iFilter', 'interSafe', 'interClass', 'generic'])
+          await page
+            .getByRole('heading', { name: text(lang, `check:networkPage.filters.${filter}.name`) })
+            .waitFor();
+        expect(await page.getByText(`${host}`).count()).toBeGreaterThan(5);
+        expect(await axeFindings(page)).toEqual([]);
+        if (SHOTS)
+          await page.screenshot({ path: `${SHOTS}/network-${lang}-${width}.png`, fullPage: true });
+        await context.close();
+      }
+    }
+  });
+
+  it('names the fallback behind a proxy that cuts WebSockets, and links to the requirements', async () => {
+    // Signed out, behind a proxy that also buffers, the stream's refused handshake ends its
+    // response at once and so gets through: only refused upgrades are shown here (the signed-in
+    // long-poll case is in room-fallback.test.ts).
+    for (const [mode, path, verdict] of [['refuseUpgrades', 'stream', 'pass']] as const) {
+      const proxy = await schoolProxy(mode)(app.server.url);
+      for (const [lang, width] of [
+        ['en', 1280],
+        ['ja', 390],
+      ] as const) {
+        const context = await app.browser.newContext({
+          viewport: { width, height: width > 500 ? 800 : 844 },
+          serviceWorkers: 'block',
+        });
+        const page = await context.newPage();
+        await page.goto(`${proxy.url}/check?lang=${lang}`);
+        await page.getByRole('heading', { level: 1, name: text(lang, 'check:title') }).waitFor();
+        await page.waitForFunction(
+          () => !document.querySelector('[data-verdict="running"]'),
+          null,
+          {
+            timeout: 120_000,
+          },
+        );
+        const row = page.getByTestId('check-path');
+        expect(await row.getAttribute('data-verdict')).toBe(verdict);
+        await row.getByText(text(lang, `check:path.${path}`)).waitFor();
+        if (verdict !== 'pass')
+          await row.getByRole('link', { name: text(lang, 'check:networkLink') }).waitFor();
+        expect(await page.getByTestId('check-realtime').getAttribute('data-verdict')).toBe('fail');
+        expect(await axeFindings(page)).toEqual([]);
+        if (SHOTS)
+          await page.screenshot({
+            path: `${SHOTS}/check-${path}-${lang}-${width}.png`,
+            fullPage: true,
+          });
+        await context.close();
+      }
+      await proxy.close();
+    }
   });
 });

@@ -1,6 +1,18 @@
-import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { pageTitle } from '@/lib/page-title';
 import { useLazyNamespace } from '@/lib/use-lazy-namespace';
 import { PageLoader } from '@/features/page-status';
@@ -143,6 +155,11 @@ function Check() {
                             </Text>{' '}
                             {t(`${id}.fix`)}
                           </Text>
+                          {id === 'path' && (
+                            <Anchor component={Link} to="/network" size="sm" c="blue.9">
+                              {t('networkLink')}
+                            </Anchor>
+                          )}
                         </Alert>
                       )}
                     </>
@@ -169,6 +186,11 @@ function Check() {
           );
         })}
       </Stack>
+      <Text size="sm">
+        <Anchor component={Link} to="/network" data-testid="check-network-link">
+          {t('networkLink')}
+        </Anchor>
+      </Text>
     </Stack>
   );
 }

@@ -7,7 +7,13 @@ import {
   networkVerdict,
   parseUserAgent,
   realtimeVerdict,
+  STORAGE_CHUNK_BYTES,
+  STORAGE_PASS_BYTES,
+  STORAGE_WRITE_LIMIT_MS,
+  storageByWrite,
+  storageEstimateTrusted,
   storageVerdict,
+  throughputMbps,
   type Verdict,
 } from './rules';
 
@@ -148,7 +154,10 @@ export async function checkAudio(): Promise<CheckResult> {
   }
 }
 
-/** Round trips to /healthz and the download speed of the test clip's segments. */
+/**
+ * Round trips to /healthz, and the download speed of the test clip's segments fetched in
+ * parallel, less one round trip (throughputMbps).
+ */
 export async function checkNetwork(): Promise<
   CheckResult & { clock?: { offsetMs: number; precisionMs: number } }
 > {
@@ -169,19 +178,29 @@ export async function checkNetwork(): Promise<
       }
       await res.arrayBuffer();
     }
-    let bytes = 0;
-    const started = performance.now();
-    for (const seg of CLIP_SEGMENTS) {
-      const res = await withTimeout(
-        fetch(`${seg}?check=${Date.now()}`, { cache: 'no-store' }),
-        20_000,
-      );
-      if (!res.ok) throw new Error(String(res.status));
-      bytes += (await res.arrayBuffer()).byteLength;
-    }
-    const seconds = Math.max((performance.now() - started) / 1000, 0.001);
-    const mbps = (bytes * 8) / seconds / 1_000_000;
+    // The segments, twice each, all at once: their speed is not the round trip's (issue 27).
+    const urls = [...CLIP_SEGMENTS, ...CLIP_SEGMENTS].map(
+      (seg, i) => new URL(`${seg}?check=${Date.now()}-${i}`, window.location.href).href,
+    );
+    const transfers = await withTimeout(
+      Promise.all(
+        urls.map(async (url) => {
+          const startMs = performance.now();
+          const res = await fetch(url, { cache: 'no-store' });
+          if (!res.ok) throw new Error(String(res.status));
+          const bytes = (await res.arrayBuffer()).byteLength;
+          const endMs = performance.now();
+          // The request's own start (after any new connection's handshake) when the browser
+          // tells it: a connection set up in parallel is not the line's speed either.
+          const timing = performance.getEntriesByName(url)[0] as
+            PerformanceResourceTiming | undefined;
+          return { bytes, startMs: timing?.requestStart || startMs, endMs };
+        }),
+      ),
+      20_000,
+    );
     const rtt = median(trips);
+    const mbps = throughputMbps(transfers, rtt);
     const verdict = networkVerdict(rtt, mbps);
     return {
       ...result('network', verdict, verdict === 'pass' ? 'ok' : 'slow', {
@@ -259,18 +278,74 @@ export function checkClock(
   });
 }
 
+/**
+ * The Cache Storage caches the measuring write uses (this prefix, one per run, so a run never
+ * writes into a cache the previous one is still deleting); each is deleted whole when done.
+ */
+export const SPACE_CHECK_CACHE = 'tomoni-check-space';
+
+/**
+ * Free space for downloads. The estimate is shown when it can be believed
+ * (storageEstimateTrusted); otherwise a real write measures it: chunks into Cache Storage (where
+ * the downloads go) up to the pass threshold, stopping at the first refusal or after
+ * STORAGE_WRITE_LIMIT_MS, and everything written is deleted again.
+ */
 export async function checkStorage(): Promise<CheckResult> {
   if (!navigator.storage?.estimate || typeof caches === 'undefined')
     return result('storage', 'fail', 'unsupported');
+  let estimate: StorageEstimate;
+  let persisted = false;
   try {
-    const { quota = 0, usage = 0 } = await navigator.storage.estimate();
-    const free = Math.max(0, quota - usage);
+    estimate = await navigator.storage.estimate();
+    persisted = (await navigator.storage.persisted?.()) ?? false;
+  } catch {
+    return result('storage', 'fail', 'unsupported');
+  }
+  if (storageEstimateTrusted(estimate, persisted)) {
+    const free = Math.max(0, (estimate.quota ?? 0) - (estimate.usage ?? 0));
     const verdict = storageVerdict(free);
     return result('storage', verdict, verdict === 'pass' ? 'ok' : 'low', {
       freeMB: Math.floor(free / (1024 * 1024)),
+      source: 'estimate',
+    });
+  }
+  try {
+    const measured = await measureByWrite();
+    return result('storage', measured.verdict, measured.reason, {
+      freeMB: measured.freeMB,
+      source: 'write',
     });
   } catch {
     return result('storage', 'fail', 'unsupported');
+  }
+}
+
+async function measureByWrite(): Promise<ReturnType<typeof storageByWrite>> {
+  const chunk = new Uint8Array(STORAGE_CHUNK_BYTES);
+  const started = performance.now();
+  let written = 0;
+  const name = `${SPACE_CHECK_CACHE}-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  // A run cut short (the page closed mid-write) left its cache: it is not free space.
+  for (const stale of await caches.keys())
+    if (stale.startsWith(SPACE_CHECK_CACHE)) await caches.delete(stale).catch(() => false);
+  try {
+    const cache = await caches.open(name);
+    for (let i = 0; written < STORAGE_PASS_BYTES; i++) {
+      if (performance.now() - started > STORAGE_WRITE_LIMIT_MS)
+        return storageByWrite(written, 'timeout');
+      const size = Math.min(STORAGE_CHUNK_BYTES, STORAGE_PASS_BYTES - written);
+      try {
+        await cache.put(`/__check-space/${i}`, new Response(new Blob([chunk.subarray(0, size)])));
+      } catch (error) {
+        if (error instanceof DOMException && error.name === 'QuotaExceededError')
+          return storageByWrite(written, 'full');
+        throw error;
+      }
+      written += size;
+    }
+    return storageByWrite(written, 'reached');
+  } finally {
+    await caches.delete(name).catch(() => false);
   }
 }
 

@@ -6,9 +6,14 @@ import {
   networkVerdict,
   parseUserAgent,
   realtimeVerdict,
+  storageByWrite,
+  storageEstimateTrusted,
   storageVerdict,
   STORAGE_PASS_BYTES,
+  throughputMbps,
 } from './rules';
+
+const MiB = 1024 * 1024;
 
 describe('system check rules', () => {
   it('reads the browser and its version from the user agent', () => {
@@ -45,6 +50,69 @@ describe('system check rules', () => {
     expect(clockVerdict(-2600, 500)).toBe('warn');
     expect(storageVerdict(STORAGE_PASS_BYTES)).toBe('pass');
     expect(storageVerdict(STORAGE_PASS_BYTES - 1)).toBe('warn');
+  });
+
+  it('reads a far but fast line as fast: the round trip is not counted as transfer time', () => {
+    // 270 kB fetched in parallel over a 50 Mbps line with a 560 ms round trip: the last byte
+    // arrives one round trip plus 43 ms after the requests went out.
+    const bytes = 270_000;
+    const lineMs = ((bytes * 8) / 50_000_000) * 1000;
+    const transfers = [0, 1, 2].map((i) => ({
+      bytes: bytes / 3,
+      startMs: 1000 + i,
+      endMs: 1000 + 560 + lineMs - (2 - i),
+    }));
+    const mbps = throughputMbps(transfers, 560);
+    expect(mbps).toBeGreaterThan(45);
+    expect(networkVerdict(280, mbps)).toBe('pass');
+    // Fetched one after another with each round trip counted as transfer time, it read as slow.
+    const sequential = (bytes * 8) / ((3 * 560 + lineMs) / 1000) / 1_000_000;
+    expect(networkVerdict(280, sequential)).toBe('warn');
+  });
+
+  it('reads a slow line as slow whatever the round trip', () => {
+    // 270 kB at 1 Mbps takes 2.16 s on top of a 40 ms round trip.
+    const mbps = throughputMbps([{ bytes: 270_000, startMs: 0, endMs: 40 + 2160 }], 40);
+    expect(mbps).toBeCloseTo(1, 5);
+    expect(networkVerdict(40, mbps)).toBe('warn');
+    // Everything in within a round trip: bounded, not infinite.
+    expect(Number.isFinite(throughputMbps([{ bytes: 1000, startMs: 0, endMs: 50 }], 80))).toBe(
+      true,
+    );
+    expect(throughputMbps([], 10)).toBe(0);
+  });
+
+  it('believes a storage estimate only when it cannot be a made-up one', () => {
+    // Chromium's made-up quota: usage plus a round 10 GiB, storage not persisted.
+    expect(storageEstimateTrusted({ quota: 10240 * MiB + 123, usage: 123 }, false)).toBe(false);
+    expect(storageEstimateTrusted({ quota: 10240 * MiB, usage: 0 }, true)).toBe(false);
+    // Not persisted, large: could be taken back or made up, so it is measured.
+    expect(storageEstimateTrusted({ quota: 7_123_456_789, usage: 1_234_567 }, false)).toBe(false);
+    // Persisted and not round: believed.
+    expect(storageEstimateTrusted({ quota: 7_123_456_789, usage: 1_234_567 }, true)).toBe(true);
+    // Below the threshold it is a warning either way: believed.
+    expect(storageEstimateTrusted({ quota: 300 * MiB, usage: 0 }, false)).toBe(true);
+    // No quota at all: measured.
+    expect(storageEstimateTrusted({}, false)).toBe(false);
+  });
+
+  it('judges a measuring write by what was written and why it stopped', () => {
+    expect(storageByWrite(STORAGE_PASS_BYTES, 'reached')).toEqual({
+      verdict: 'pass',
+      reason: 'atLeast',
+      freeMB: 500,
+    });
+    expect(storageByWrite(120 * MiB + 5, 'full')).toEqual({
+      verdict: 'warn',
+      reason: 'measuredLow',
+      freeMB: 120,
+    });
+    expect(storageByWrite(75 * MiB, 'timeout')).toEqual({
+      verdict: 'warn',
+      reason: 'timeout',
+      freeMB: 75,
+    });
+    expect(storageByWrite(STORAGE_PASS_BYTES, 'full').verdict).toBe('pass');
   });
 
   it('takes the median', () => {
