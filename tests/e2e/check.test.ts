@@ -109,6 +109,29 @@ describe('system check (/check)', { timeout: 180_000 }, () => {
     await page.getByRole('link', { name: text('ja', 'check:networkLink') }).waitFor();
     expect(await axeFindings(page)).toEqual([]);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/check-ja-390.png`, fullPage: true });
+
+    // Chromium follows the standard way; whoever looks after the device may choose the iPad one,
+    // and it stays chosen on this device (issue 27).
+    const standard = text('ja', 'check:syncProfile.profile.standard');
+    const setting = page.getByTestId('sync-profile');
+    await setting
+      .getByText(text('ja', 'check:syncProfile.detected', { profile: standard }))
+      .waitFor();
+    await setting
+      .getByRole('combobox', { name: text('ja', 'check:syncProfile.label'), exact: true })
+      .click();
+    await page
+      .getByRole('option', { name: text('ja', 'check:syncProfile.profile.webkit') })
+      .click();
+    await page.reload();
+    await expect
+      .poll(() =>
+        page
+          .getByTestId('sync-profile')
+          .getByRole('combobox', { name: text('ja', 'check:syncProfile.label'), exact: true })
+          .inputValue(),
+      )
+      .toBe(text('ja', 'check:syncProfile.profile.webkit'));
     await context.close();
   });
 

@@ -18,6 +18,7 @@ import { useLazyNamespace } from '@/lib/use-lazy-namespace';
 import { PageLoader } from '@/features/page-status';
 import { CHECK_IDS, runChecks, type CheckId, type CheckResult } from './checks';
 import type { Verdict } from './rules';
+import { SyncProfileSetting } from './sync-profile-setting';
 
 const VERDICT_COLOR: Record<Verdict, string> = { pass: 'teal.9', warn: 'yellow.9', fail: 'red.9' };
 const VERDICT_MARK: Record<Verdict, string> = { pass: '✓', warn: '!', fail: '✕' };
@@ -186,6 +187,7 @@ function Check() {
           );
         })}
       </Stack>
+      <SyncProfileSetting />
       <Text size="sm">
         <Anchor component={Link} to="/network" data-testid="check-network-link">
           {t('networkLink')}

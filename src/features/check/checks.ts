@@ -310,13 +310,42 @@ export async function checkStorage(): Promise<CheckResult> {
     });
   }
   try {
-    const measured = await measureByWrite();
+    const measured = recentMeasurement() ?? (await measureByWrite());
+    rememberMeasurement(measured);
     return result('storage', measured.verdict, measured.reason, {
       freeMB: measured.freeMB,
       source: 'write',
     });
   } catch {
     return result('storage', 'fail', 'unsupported');
+  }
+}
+
+/**
+ * A measurement by write is kept this long (ms): "check again" right after does not write another
+ * 500 MB (a browser may not have given back the space the first run freed, and a pupil's disk
+ * need not take the wear).
+ */
+const MEASUREMENT_KEPT_MS = 15 * 60_000;
+const MEASUREMENT_KEY = 'tomoni.check.space';
+type Measured = ReturnType<typeof storageByWrite>;
+
+function recentMeasurement(): Measured | null {
+  try {
+    const raw = JSON.parse(localStorage.getItem(MEASUREMENT_KEY) ?? 'null') as
+      (Measured & { at: number }) | null;
+    if (!raw || Date.now() - raw.at > MEASUREMENT_KEPT_MS || Date.now() < raw.at) return null;
+    return { verdict: raw.verdict, reason: raw.reason, freeMB: raw.freeMB };
+  } catch {
+    return null;
+  }
+}
+
+function rememberMeasurement(measured: Measured): void {
+  try {
+    localStorage.setItem(MEASUREMENT_KEY, JSON.stringify({ ...measured, at: Date.now() }));
+  } catch {
+    // Not kept: the next run measures again.
   }
 }
 
@@ -337,7 +366,9 @@ async function measureByWrite(): Promise<ReturnType<typeof storageByWrite>> {
       try {
         await cache.put(`/__check-space/${i}`, new Response(new Blob([chunk.subarray(0, size)])));
       } catch (error) {
-        if (error instanceof DOMException && error.name === 'QuotaExceededError')
+        // Refused once something was written: the browser keeps no more (it does not always
+        // say QuotaExceededError). Refused at the first chunk for another reason: unknown.
+        if (written > 0 || (error instanceof DOMException && error.name === 'QuotaExceededError'))
           return storageByWrite(written, 'full');
         throw error;
       }

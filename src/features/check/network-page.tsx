@@ -102,7 +102,7 @@ function Network() {
       <Title order={2} size="h4">
         {t('networkPage.hostsTitle')}
       </Title>
-      <Table withTableBorder data-testid="network-hosts" style={{ overflowWrap: 'anywhere' }}>
+      <Table withTableBorder data-testid="network-hosts">
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">{t('networkPage.host')}</Table.Th>
@@ -114,7 +114,8 @@ function Network() {
         <Table.Tbody>
           {hostRows.map((row) => (
             <Table.Tr key={`${row.host}-${row.use}`}>
-              <Table.Td>
+              {/* Only a host or an address may break anywhere; words and headers wrap whole. */}
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>
                 <Code>{row.host}</Code>
               </Table.Td>
               <Table.Td>{row.port}</Table.Td>
@@ -132,7 +133,7 @@ function Network() {
       <Title order={2} size="h4">
         {t('networkPage.pathsTitle')}
       </Title>
-      <Table withTableBorder data-testid="network-paths" style={{ overflowWrap: 'anywhere' }}>
+      <Table withTableBorder data-testid="network-paths">
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">{t('networkPage.address')}</Table.Th>
@@ -143,7 +144,7 @@ function Network() {
         <Table.Tbody>
           {paths.map((row) => (
             <Table.Tr key={row.address}>
-              <Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>
                 <Code>{row.address}</Code>
               </Table.Td>
               <Table.Td>{row.method}</Table.Td>

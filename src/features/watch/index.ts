@@ -9,3 +9,6 @@ export { watchHref, watchPath } from './watch-query';
 export { selectOverlays } from './overlays';
 export type { Overlays } from './overlays';
 export { loadSource } from './player/load-source';
+// The system check sets how this device's player follows a room (issue 27).
+export { playerPreferences } from './player/preferences';
+export { followerProfileFor } from './player/device-profile';
