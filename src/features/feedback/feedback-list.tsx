@@ -158,7 +158,8 @@ function FeedbackItem({
             <Button
               size="compact-xs"
               variant="subtle"
-              color="red.9"
+              color="red"
+              c="red.9"
               w="fit-content"
               onClick={onRemove}
             >

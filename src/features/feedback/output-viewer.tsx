@@ -255,7 +255,7 @@ function OutputDetails({
           </Button>
         )}
         {onRemove && (
-          <Button size="compact-xs" variant="subtle" color="red.9" onClick={onRemove}>
+          <Button size="compact-xs" variant="subtle" color="red" c="red.9" onClick={onRemove}>
             {t('list.remove')}
           </Button>
         )}

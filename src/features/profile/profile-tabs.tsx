@@ -253,7 +253,7 @@ function ReflectionItem({
             </Group>
           )}
           {onRemove && (
-            <Button size="compact-xs" variant="subtle" color="red.9" onClick={onRemove}>
+            <Button size="compact-xs" variant="subtle" color="red" c="red.9" onClick={onRemove}>
               {t('reflection.remove')}
             </Button>
           )}
