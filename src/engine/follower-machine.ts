@@ -187,6 +187,10 @@ export interface FollowerContext {
   nudgeEndsAt: number | null;
 }
 
+/** What a correction reads of the machine's context (the held-nudge fields where kept). */
+type CorrectionContext = Pick<FollowerContext, 'rate' | 'nudging'> &
+  Partial<Pick<FollowerContext, 'rateAt' | 'nudgeEndsAt'>>;
+
 /** The corrections one tick calls for. */
 export interface Correction {
   seekTo?: number;
@@ -221,8 +225,7 @@ export const seekDriftS = (
 /** Decides the corrections for one tick; pure, so each rule can be tested on its own. */
 export const decideCorrection = (
   tick: FollowerTick,
-  ctx: Pick<FollowerContext, 'rate' | 'nudging'> &
-    Partial<Pick<FollowerContext, 'rateAt' | 'nudgeEndsAt'>>,
+  ctx: CorrectionContext,
   config: FollowerConfig,
   allowSeek: boolean,
 ): Correction => {
@@ -323,8 +326,7 @@ export const decideCorrection = (
  */
 const heldNudge = (
   tick: FollowerTick,
-  ctx: Pick<FollowerContext, 'rate' | 'nudging'> &
-    Partial<Pick<FollowerContext, 'rateAt' | 'nudgeEndsAt'>>,
+  ctx: CorrectionContext,
   config: FollowerConfig,
   drift: number,
   /** False while a seek is under way: the position read then is the seek's target, not the media's. */
