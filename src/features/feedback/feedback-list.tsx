@@ -1,3 +1,4 @@
+import { RemoveButton } from '@/features/moderation';
 import { NotPublishedNotice } from './not-published-notice';
 import { Avatar, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
@@ -154,18 +155,7 @@ function FeedbackItem({
               </Text>
             )
           )}
-          {onRemove && (
-            <Button
-              size="compact-xs"
-              variant="subtle"
-              color="red"
-              c="red.9"
-              w="fit-content"
-              onClick={onRemove}
-            >
-              {t('list.remove')}
-            </Button>
-          )}
+          {onRemove && <RemoveButton onClick={onRemove}>{t('list.remove')}</RemoveButton>}
         </Stack>
       </Group>
     </Paper>

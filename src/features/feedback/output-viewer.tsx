@@ -22,7 +22,7 @@ import { Link } from 'react-router-dom';
 import type { FeedbackView, OutputViewerItem } from '@/contracts/api/feedback';
 import { TOAST_AUTO_CLOSE_MS } from '@/contracts/constants';
 import { isStaffRole, toLang, type Role } from '@/contracts/user-entities';
-import { RemovalModal, type RemovalTarget } from '@/features/moderation';
+import { RemovalModal, RemoveButton, type RemovalTarget } from '@/features/moderation';
 import { formatDateTime } from '@/lib/time';
 import { useFeedbackCache, useFeedbacks, useOutputViewer } from './api/feedback-api';
 import { CommentInput } from './comment-input';
@@ -254,11 +254,7 @@ function OutputDetails({
             {t('list.report')}
           </Button>
         )}
-        {onRemove && (
-          <Button size="compact-xs" variant="subtle" color="red" c="red.9" onClick={onRemove}>
-            {t('list.remove')}
-          </Button>
-        )}
+        {onRemove && <RemoveButton onClick={onRemove}>{t('list.remove')}</RemoveButton>}
       </Group>
       {output.status === 'rejected' && item.moderationNote !== undefined && (
         <NotPublishedNotice

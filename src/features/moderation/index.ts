@@ -5,4 +5,4 @@ export const ModerationPage = lazy(() =>
   import('./moderation-page').then((m) => ({ default: m.ModerationPage })),
 );
 
-export { RemovalModal, type RemovalTarget } from './removal-modal';
+export { RemovalModal, RemoveButton, type RemovalTarget } from './removal-modal';

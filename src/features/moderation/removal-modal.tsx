@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -95,5 +96,21 @@ function Dialog({ target, onClose, onRemoved }: RemovalModalProps) {
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+/** The staff control that opens the removal dialog beside a post (dark red: axe-clean at 12 px). */
+export function RemoveButton({ children, onClick }: { children: ReactNode; onClick(): void }) {
+  return (
+    <Button
+      size="compact-xs"
+      variant="subtle"
+      color="red"
+      c="red.9"
+      w="fit-content"
+      onClick={onClick}
+    >
+      {children}
+    </Button>
   );
 }

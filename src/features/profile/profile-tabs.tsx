@@ -37,7 +37,7 @@ import {
   useUserReflections,
 } from '@/features/reflections';
 import { useMe, usePermission } from '@/features/auth';
-import { RemovalModal, type RemovalTarget } from '@/features/moderation';
+import { RemovalModal, RemoveButton, type RemovalTarget } from '@/features/moderation';
 import { NotPublishedNotice, ReactionCounts } from '@/features/feedback';
 import { SessionCard, localizeSession } from '@/features/sessions';
 import { formatDateTime } from '@/lib/time';
@@ -252,11 +252,7 @@ function ReflectionItem({
               )}
             </Group>
           )}
-          {onRemove && (
-            <Button size="compact-xs" variant="subtle" color="red" c="red.9" onClick={onRemove}>
-              {t('reflection.remove')}
-            </Button>
-          )}
+          {onRemove && <RemoveButton onClick={onRemove}>{t('reflection.remove')}</RemoveButton>}
         </Group>
       </Stack>
     </Card>
