@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDir } from '../../../scripts/precompress';
 import { OutputListResponse, UploadImageResponse } from '../../contracts/api/outputs';
 import { DEMO_IDS } from '../seed/demo';
-import { createTestApp, readNothing, type TestApp } from '../testing/test-app';
+import { createTestApp, outputStatus, readNothing, type TestApp } from '../testing/test-app';
 
 /**
  * Issue 10: every text answer goes out compressed when the browser asks. The built client's
@@ -132,18 +132,7 @@ describe('compression (issue 10)', () => {
     expect(created.statusCode, created.body).toBe(200);
     // Listed once its picture is screened (off the request path).
     const { id } = (created.json() as { item: { id: string } }).item;
-    await expect
-      .poll(
-        async () =>
-          (
-            await t.db
-              .selectFrom('outputs')
-              .select('status')
-              .where('id', '=', id)
-              .executeTakeFirstOrThrow()
-          ).status,
-      )
-      .toBe('published');
+    await expect.poll(() => outputStatus(t.db, id)).toBe('published');
 
     const url = `/v1/session/${DEMO_IDS.sessions.forestLive}/outputs`;
     const reader = await t.authHeader('student04');

@@ -7,7 +7,7 @@ import {
 } from '../../contracts/api/outputs';
 import { resolveJwtSecret } from '../auth/secret';
 import { DEMO_IDS } from '../seed/demo';
-import { createTestApp, readNothing, type TestApp } from '../testing/test-app';
+import { createTestApp, outputStatus, readNothing, type TestApp } from '../testing/test-app';
 import { UploadSigner } from './signed-uploads';
 
 /**
@@ -110,18 +110,7 @@ describe('uploaded images (issue 8, item 14)', () => {
       .executeTakeFirstOrThrow();
     expect(stored.url).toBe(signed.split('?')[0]);
     // Shown to classmates once its picture is screened (off the request path).
-    await expect
-      .poll(
-        async () =>
-          (
-            await t.db
-              .selectFrom('outputs')
-              .select('status')
-              .where('id', '=', item.id)
-              .executeTakeFirstOrThrow()
-          ).status,
-      )
-      .toBe('published');
+    await expect.poll(() => outputStatus(t.db, item.id)).toBe('published');
 
     // A classmate's list carries a working signed URL for the image.
     const list = await t.app.inject({

@@ -24,6 +24,16 @@ export async function userIdOf(db: Db, account: string): Promise<string> {
   return row.id;
 }
 
+/** An output's status now (poll it: a picture's screening publishes the output off the request). */
+export async function outputStatus(db: Db, id: string): Promise<string> {
+  const row = await db
+    .selectFrom('outputs')
+    .select('status')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  return row.status;
+}
+
 export interface TestApp {
   app: App;
   db: Db;
