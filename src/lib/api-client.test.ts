@@ -78,6 +78,21 @@ describe('token handling', () => {
     expect(seen.filter((r) => r.url === '/v1/auth/refresh')).toHaveLength(1);
   });
 
+  it('tells the first listener, once, of a session refused before anyone listened', async () => {
+    const server = fakeServer(() => ({ status: 401, data: errorBody('unauthorized') }));
+    const tokens = createTokenStorage(createMemoryStorage());
+    const client = createApiClient({ fetch: server.fetch, tokens });
+    tokens.setTokens({ token: 'access-old', refreshToken: 'refresh-old' });
+    await client.request(Ok, { url: '/v1/me' }).catch(() => undefined);
+
+    const late = vi.fn();
+    client.onLoggedOut(late);
+    expect(late).toHaveBeenCalledTimes(1);
+    const later = vi.fn();
+    client.onLoggedOut(later);
+    expect(later).not.toHaveBeenCalled();
+  });
+
   it("recovers a socket's refused session with one refresh, or shows the logged-out modal", async () => {
     let refreshOk = true;
     const { client, tokens, loggedOut } = setup((req) =>

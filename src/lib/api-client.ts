@@ -145,7 +145,9 @@ export interface ApiClient {
   /**
    * Calls `listener` whenever a refresh failed and the tokens were cleared (the app shows the
    * logged-out modal); returns the call that stops it. A plain listener set, not an RxJS Subject:
-   * /login's first load carries no RxJS (issue 10).
+   * /login's first load carries no RxJS (issue 10). A session that ended before anyone listened
+   * (the first reads of a reload can be refused before the root layout mounts) is told to the
+   * first listener, once.
    */
   onLoggedOut(listener: () => void): () => void;
   /** Sends a request and parses the response body with `schema`; throws ApiError on any failure. */
@@ -230,9 +232,12 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const tokens = options.tokens ?? defaultTokenStorage;
   const sleep = options.sleep ?? defaultSleep;
   const loggedOutListeners = new Set<() => void>();
+  /** The session ended while nobody listened: the next listener hears it. */
+  let unheard = false;
   /** The server refused the session: forget the tokens and tell whoever listens. */
   const endSession = () => {
     tokens.clear();
+    unheard = loggedOutListeners.size === 0;
     for (const listener of [...loggedOutListeners]) listener();
   };
   const baseURL = options.baseURL ?? '';
@@ -406,6 +411,10 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
   const onLoggedOut = (listener: () => void) => {
     loggedOutListeners.add(listener);
+    if (unheard) {
+      unheard = false;
+      listener();
+    }
     return () => void loggedOutListeners.delete(listener);
   };
 
