@@ -79,29 +79,25 @@ export function SettingsPage() {
       <Title order={1} size="h2" mb="md">
         {t('title')}
       </Title>
-      {isMobile ? (
-        pane ? (
-          <Stack gap="md">
+      {/* One tree for both widths, the pane always in the same place: resizing across the
+          breakpoint (a Chromebook's split screen) keeps an open dialog and what was typed. */}
+      <Group align="flex-start" gap="lg" wrap="nowrap">
+        {!isMobile && (
+          <Box w={SETTINGS_MENU_WIDTH} style={{ flexShrink: 0 }}>
+            <SettingsMenu entries={entries} active={pane} />
+          </Box>
+        )}
+        <Stack gap="md" style={{ flex: 1, minWidth: 0 }}>
+          {isMobile && pane && (
             <Group>
               <Button component={Link} to="/setting" variant="subtle" px={0} leftSection="‹">
                 {t('back')}
               </Button>
             </Group>
-            <PaneOutlet />
-          </Stack>
-        ) : (
-          <SettingsMenu entries={entries} active={null} />
-        )
-      ) : (
-        <Group align="flex-start" gap="lg" wrap="nowrap">
-          <Box w={SETTINGS_MENU_WIDTH} style={{ flexShrink: 0 }}>
-            <SettingsMenu entries={entries} active={pane} />
-          </Box>
-          <Box style={{ flex: 1, minWidth: 0 }}>
-            <PaneOutlet />
-          </Box>
-        </Group>
-      )}
+          )}
+          {isMobile && !pane ? <SettingsMenu entries={entries} active={null} /> : <PaneOutlet />}
+        </Stack>
+      </Group>
     </Box>
   );
 }
