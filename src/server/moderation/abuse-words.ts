@@ -486,6 +486,93 @@ export const ABUSE_ENTRIES: readonly ScreenEntry[] = [
     ' (?:ugly|stupid|dumb|dumbass|idiot|idiots|loser|losers|moron|trash|worthless|pathetic|disgusting|gross|shit|sucks|suck|crap|lame|cringe|noob|freak|fat|pig|fatso|fatty|stoopid|stupit|dumbo|weirdo|creep)(?= )',
   ),
   e('abuse', 'weak', 'english', ' (?:boring|bad|terrible|awful|worst|weird) '),
+  // ── Threats without a violent verb: blackmail, a beating announced, a school attack ───────
+  e(
+    'threat',
+    'strong',
+    'english',
+    ` (?:do (?:what|as) i (?:say|tell (?:you|u))|(?:send|pay|give) (?:me|it)(?: [a-z]+){0,3}) or (?:else )?(?:i ll |ill |i will |i m gonna |im gonna )?(?:post|send|show|leak|share|spread|upload|forward) | (?:i ll|ill|i will|gonna|i m gonna|im gonna) (?:post|send|show|leak|share|spread|upload|forward) (?:the|ur|your|those|these|them|it|all|ur nudes|your nudes)(?: [a-z]+){0,3} (?:to|on|in|with) (?:the )?(?:whole|entire|everyone|everybody|all|ur|your|the) | (?:the )?(?:whole|entire) (?:grade|year|school|class|form) (?:sees|will see|see|gets|will get|get) (?:them|it|the|ur|your|these|those) `,
+    ' (?:pics|photos|pictures|screenshots|screenshot|screenies|video|vids|videos|nudes|chats|messages|texts|dms) ',
+  ),
+  e(
+    'threat',
+    'strong',
+    'english',
+    ` ${YOU_ARE} (?:getting|gonna get|going to get|about to get|so getting) (?:battered|jumped|beaten(?: up)?|smashed|merked|rushed|bodied|stabbed|shanked|decked|punched|wrecked|done in|sorted out) | ${YOU} (?:can t|cant|cannot) hide (?:forever|from (?:me|us)) | (?:shooting|shoot up|bomb|bombing|massacre|attack) (?:at|in|on|up) (?:this|the|our|my|ur|your) (?:school|class|classroom) | (?:bring|bringing|brought|taking) (?:something|a gun|a knife|a weapon|a bomb|my (?:dad s|mom s|mum s|brother s|uncle s) (?:gun|knife)) (?:to|into|in) (?:school|class) | ${WILL} (?:break|snap|crush|smash) (?:every|all|each|all of) (?:the )?(?:bone|bones|finger|fingers|tooth|teeth) | ${WILL} (?:smash|bash|slam|ram|shove|stamp on|kick) (?:[a-z]+ s|his|her|their|zname s) (?:[a-z]+ )?(?:head|face|teeth|nose) | ${YOU_ARE} next(?! in| to| up| on the| for the| turn)(?: [a-z]+){0,2} $`,
+  ),
+  // ── Japanese: blackmail, a beating arranged, masked 殺す ─────────────────────────────────────
+  e(
+    'threat',
+    'strong',
+    'kana',
+    '(?:ばらまかれ|ばら撒かれ|晒され|さらされ|拡散され|かくさんされ|ばらされ|流され|ながされ|見せられ|みせられ)(?:たく|とう)(?:なかったら|なければ|ないなら|なけりゃ|なきゃ)|(?:写真|しゃしん|動画|どうが|画像|がぞう|すくしょ|ちゃっと|とーく)[^。！？!?]{0,10}?(?:ばらま|ばら撒|晒|さら(?:す|し|さ)|拡散|かくさん|流す|ながす)[^。！？!?]{0,10}?(?:なかったら|ないと|いやなら|嫌なら|ければ|けりゃ|ないなら)',
+  ),
+  e(
+    'threat',
+    'strong',
+    'kana',
+    '(?:家|いえ|うち|住所|じゅうしょ)(?:の場所|のばしょ)?(?:は|も|くらい)?(?:知っ|しっ)(?:てる|とる|てん|てい|とん)[^。！？!?]{0,12}?(?:行|い)(?:ったろ|ってやろ|ったる|くから|くで|くぞ|こか|こうか)',
+  ),
+  e(
+    'threat',
+    'strong',
+    'folded',
+    '(?:〆|シメ)(?:て|たる|たろ|てやる|てもら)|(?:で|を|お前|おまえ|あいつ|てめえ|てめー)(?:○|〇|◯|●|×|✕|\\*){1,2}す(?=$|[。！!]|ぞ|から|わ|ね|よ|し)',
+  ),
+  e(
+    'threat',
+    'strong',
+    'compact',
+    '(?<![ぁ-ゖ])ころす(?=$|[。！!]|ぞ|から|わ|ね|よ|し|まじ)',
+    '',
+    '虫|むし|蚊|か(?:を|も)|ごきぶり|菌|きん|うぃるす|雑草|ざっそう|げーむ|きゃら|ぼす|時間|じかん|息|いき|気配|けはい',
+  ),
+  // ── English: racism, looks, smells, family jibes, work called a child's ───────────────────
+  e(
+    'abuse',
+    'strong',
+    'english',
+    ` (?:^ |just |u should |you should |why dont (?:you|u) |why don t (?:you|u) |pls |please |then |so |lol )go back to (?:china|japan|korea|india|africa|mexico|pakistan|poland|russia|vietnam|the philippines|where (?:you|u) (?:came|come) from) | (?:your|ur) own (?:country|kind) | go home (?:to|back to) (?:your|ur) (?:country|own country) `,
+  ),
+  e(
+    'abuse',
+    'insult',
+    'english',
+    ' (?:she|he|u|you|zname|[a-z]+ s face|her face|his face|ur face|your face) (?:looks|look|smells|smell|sounds|sound)(?: [a-z]+){0,2} like (?:a |an |the )?(?:horse|pig|cow|rat|monkey|gorilla|whale|hippo|goblin|troll|potato|toad|ogre|garbage|trash|rubbish|poo|shit|sewage|a bin|bin|dump|dog|donkey|witch|zombie) | (?:ur|your|yo|zname s|his|her) (?:mom|mum|mama|momma|dad|mother|father|family) (?:is )?so (?:fat|ugly|broke|poor|dumb|stupid|old|smelly) | (?:ur|your|his|her) (?:dad|mom|mum|father|mother|parents) left (?:cos|because|cause|coz|bc|cuz) | (?:did|could|can) (?:a |an |my )?(?:[0-9]+|three|four|five|six|little|baby) (?:year old|yr old|brother|sister|toddler|kid) (?:make|do|draw|write|made|drew|wrote|do better) | (?:a |an )?(?:[0-9]+|five|six) (?:year old|yr old) (?:could|would) (?:do|make|draw|write) (?:this|it|better) | put a bag (?:on|over) (?:ur|your|her|his) (?:head|face) ',
+  ),
+  e(
+    'abuse',
+    'insult',
+    'english',
+    ' (?:minger|muppet|nonce|numpty|pillock|plonker|wanker|tosser|bellend|melt|thicko|mong|spaz|retard|retarded)(?= )',
+  ),
+  e(
+    'abuse',
+    'insult',
+    'english',
+    ` ${YOU_ARE} (?:actually |so |proper |well |literally )?(?:thick|dense|brain ?dead|braindead|a waste of space|a waste of oxygen) `,
+  ),
+  // ── Japanese: looks and smells aimed at someone, origin, a name made an insult ─────────────
+  e(
+    'abuse',
+    'strong',
+    'kana',
+    '(?:はーふ|外人|がいじん|外国人|がいこくじん)(?:の)?くせに|(?:自分の|じぶんの)?(?:国|くに)に(?:帰れ|かえれ|帰りな|かえりな|帰って(?:くれ|ほしい))',
+  ),
+  e(
+    'abuse',
+    'insult',
+    'kana',
+    '(?:声|こえ|顔|かお|しゃべり方|喋り方|笑い方|わらいかた|歩き方|あるきかた|字|絵)(?:が|も|は)?(?:きもすぎ|きもい|きしょい|きしょ|うざすぎ|きたなすぎ)|(?:見る|みる|見た|みた)だけで(?:目|め)が(?:くさ|腐)|(?:頭|あたま)(?:が)?(?:おかしい|おかしー|おかしすぎ|わるすぎ|悪すぎ)(?!くなり|くなる)|(?:小学生|しょうがくせい|幼稚園児|ようちえんじ|園児|赤ちゃん|あかちゃん|猿|さる)(?:の方|のほう|でも)が?(?:まし|上手|じょうず|うまい|まともな)|ちー牛|ちーぎゅう|顔面偏差値(?:[0-9]{1,2}|ひく|低)|しゃべんな(?=$|[。、！!]|や|よ|って)|喋んな',
+  ),
+  e(
+    'abuse',
+    'insult',
+    'kana',
+    '^(?:でぶ|ぶす|ぶさいく|はげ|きも|くさ|ばか|あほ|ごみ|うんこ)(?:の|な)[ぁ-ゖァ-ヺ一-龠]{2,5}$|[ぁ-ゖァ-ヺ一-龠]{2,5}(?:は|って)(?:うんこ|うんち|ごみ|くず|かす|ぶた|でぶ|ぶす)(?=$|[。！!w ])',
+    '',
+    '燃える|もえる|ごみの日|分別|ぶんべつ|収集|拾|ひろ|捨て|すて|ぶたにく|豚肉|トイレ|といれ|犬|いぬ|猫|ねこ',
+  ),
 ];
 
 /** Words that aim a text at someone: an insult with one of these is a finding. */

@@ -34,6 +34,15 @@ describe('moderation checks', () => {
     ['SELECT name FROM users', 'code'],
     ["' OR '1'='1", 'code'],
     ['drop table outputs', 'code'],
+    // Numbers as pupils say them: a North American number beside "text", one laid out 3-3-4,
+    // British words for repeated digits and hundreds.
+    ['text me 6463301827', 'phone'],
+    ['(212) 830-4417', 'phone'],
+    ['oh seven seven double oh, nine hundred, one two three', 'phone'],
+    // Where the writer lives, typed in lower case, and a messenger handle as a display name.
+    ["i'm at 17 wellington road, come round", 'address'],
+    ['come by my house on oak lane', 'address'],
+    ['snap-ethan.w09', 'contact'],
   ] as const)('%s → %s', (text, kind) => {
     expect(kinds(text)).toContain(kind);
   });
@@ -50,6 +59,10 @@ describe('moderation checks', () => {
     '三丁目の夕日という映画を見た。',
     'Let us go to the beach! I will bring 2 bags.',
     '海にはたくさんのプラスチックごみがある。私は家でマイボトルを使いたい。',
+    'The answer is 2147483647, the largest 32-bit number.',
+    'ISBN 4065123456 is on page 212.',
+    'I live in a house on a quiet road near the sea.',
+    'We need two hundred and one three-metre planks.',
   ])('no finding in %s', (text) => {
     expect(findViolations(text)).toEqual([]);
   });

@@ -113,6 +113,8 @@ const CONTACT: readonly RegExp[] = [
   new RegExp(`${SNS}\\s*(?:の|で|:|：)?\\s*${ID_WORD}`, 'gi'),
   // snapchat: bluebird_77 (a handle has a digit, _ or . so "instagram: lots of ads" is no handle)
   new RegExp(`${SNS}\\s*(?:id)?\\s*[:：→]\\s*@?(?=[a-z0-9_.]*[0-9_.])[a-z0-9_.]{3,}`, 'gi'),
+  // a display name that is a handle: snap-ethan.w09, insta_mika.07
+  new RegExp(`${SNS}[-_](?=[a-z0-9_.]*[0-9])[a-z][a-z0-9_.]{3,}`, 'gi'),
   // LINEやってたらIDおしえて: a messenger, its id and a request in one breath
   new RegExp(`${SNS}[^\\n]{0,10}?${ID_WORD}[^\\n]{0,4}?${SWAP_WORD}`, 'gi'),
   // LINE交換しよう, インスタ教えて, ラインやってる?

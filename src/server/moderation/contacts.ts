@@ -84,11 +84,23 @@ const toDigit = (token: string): string =>
 const isCounting = (digits: string) =>
   [...digits].every((d, i) => i === 0 || Math.abs(Number(d) - Number(digits[i - 1])) === 1);
 
-/** Whether `digits` (with a leading + for international) is a valid phone number. */
-function isPhone(digits: string): boolean {
+/**
+ * Whether `digits` (with a leading + for international) is a valid phone number. Without 0 or +
+ * a number is one only as a North American ten-digit number said to be a phone (`dialled`: laid
+ * out 3-3-4 or beside "call", "text", 電話 …), so a ten-digit answer in maths is none.
+ */
+function isPhone(digits: string, dialled: boolean): boolean {
   if (isCounting(digits.replace('+', ''))) return false;
   if (digits.startsWith('+')) return parsePhoneNumberFromString(digits)?.isValid() ?? false;
-  if (!digits.startsWith('0') || digits.length < 10 || digits.length > 13) return false;
+  if (!digits.startsWith('0'))
+    return (
+      dialled &&
+      digits.length === 10 &&
+      (parsePhoneNumberFromString(digits, 'US')?.isValid() ?? false)
+    );
+  if (digits.length < 10 || digits.length > 13) return false;
+  // A British mobile (07700 900123) from a pupil of an international school.
+  if (/^07\d{9}$/.test(digits) && parsePhoneNumberFromString(digits, 'GB')?.isValid()) return true;
   // A mobile number one digit short or long (090-876-5432) is still a number being shared.
   if (/^0[789]0\d{7,9}$/.test(digits)) return true;
   // 00 / 010 are international prefixes from Japan (010 1 415…).
@@ -97,14 +109,36 @@ function isPhone(digits: string): boolean {
   return parsePhoneNumberFromString(digits, 'JP')?.isValid() ?? false;
 }
 
+/** Said beside a number, these make it a phone number (call me, text me at, 電話して). */
+const PHONE_WORDS =
+  /(?<![a-z])(?:call|calls|text|txt|ring|phone|cell|mobile|whatsapp|hmu|dial|(?:my|ur|your) (?:number|digits)|number is)(?![a-z])|電話|でんわ|番号|ばんごう|携帯|けいたい|すまほ/u;
+/** 917-204-6631, (646) 330-1827, 646.330.1827: the North American layout. */
+const NANP_LAYOUT = /^\(?[2-9][0-9]{2}\)?[\s.-]{1,2}[0-9]{3}[\s.-][0-9]{4}$/u;
+const WORD_NUMBER = '(?:zero|oh|o|one|two|three|four|five|six|seven|eight|nine|[0-9])';
+/**
+ * The way numbers are said aloud in English: "double oh" is two digits, "triple five" three,
+ * "nine hundred" is 9 0 0 ("zero seven seven, double oh, nine hundred, one two three").
+ */
+function spokenEnglishDigits(text: string): string {
+  return text
+    .replace(new RegExp(`\\b(double|triple) (${WORD_NUMBER})\\b`, 'g'), (_, n: string, d: string) =>
+      Array<string>(n === 'double' ? 2 : 3)
+        .fill(d)
+        .join(' '),
+    )
+    .replace(new RegExp(`\\b(${WORD_NUMBER}) hundred\\b`, 'g'), (_, d: string) => `${d} oh oh`);
+}
+
 /**
  * Phone numbers in the text (folded with NFKC, lower case), as the runs that spelled them. A
  * run may hold more than the number (a date before it), so each start within the run is tried.
  */
 export function findPhones(folded: string): string[] {
-  const text = kanaForm(folded.toLowerCase());
+  const text = kanaForm(spokenEnglishDigits(folded.toLowerCase()));
+  const phoneTalk = PHONE_WORDS.test(text);
   const hits: string[] = [];
   for (const m of text.matchAll(RUN)) {
+    const dialled = phoneTalk || NANP_LAYOUT.test(m[0]);
     const tokens = [...m[0].matchAll(TOKEN)];
     if (tokens.length < 10) continue;
     const digits = tokens.map((t) => toDigit(t[0])).join('');
@@ -118,7 +152,7 @@ export function findPhones(folded: string): string[] {
     const found = starts.some((start) => {
       for (let end = Math.min(digits.length, start + 13); end >= start + 10; end--) {
         const plus = start === 0 && m[0].startsWith('+') ? '+' : '';
-        if (isPhone(plus + digits.slice(start, end))) return true;
+        if (isPhone(plus + digits.slice(start, end), dialled)) return true;
       }
       return false;
     });
@@ -163,6 +197,9 @@ const ADDRESS_PATTERNS: readonly RegExp[] = [
   // English: 221B Baker Street, 10 Downing St., 1600 Pennsylvania Ave
   STREET_EN,
   /\b(?:apt|apartment|suite)\.?\s*#?\s*\d+[A-Za-z]?\b/gi,
+  // Where the writer lives, typed in lower case: "i'm at 17 wellington road", "by my house on oak
+  // lane", "i live right across from it on elm ave" (a named street, not "a quiet road").
+  /\b(?:i live|i['’]?m at|im at|i stay|(?:my|our) (?:house|home|place|flat|address)|come (?:round|over|by))\b[^.!?\n]{0,40}?\b(?:\d{1,5}[a-z]? )?(?:[a-z]+ ){0,2}(?!(?:a|an|the|quiet|busy|big|small|long|same|this|that|my|our|your|new|old|main|country|dirt|narrow|wide|nice|high|one) )[a-z]+ (?:street|st|road|rd|avenue|ave|lane|ln|drive|dr|close|crescent|way|court|ct|terrace|boulevard|blvd)\b/gi,
   // A romanised Japanese address: 3-5-2 Utsukushigaoka, Aoba-ku
   /\b\d{1,4}-\d{1,4}-\d{1,4}\s+[A-Z][a-z]+|\b[A-Z][a-z]+-(?:ku|shi|cho|machi|gun)\b/g,
 ];

@@ -106,11 +106,16 @@ const LEET: Record<string, string> = {
   '!': 'i',
 };
 
-/** English folding: leetspeak letters (k1ll, @ss) inside words, then joinSpaced. */
+/**
+ * English folding: leetspeak letters inside words (k1ll, @ss) and at a word's start when the
+ * word spells with them inside too (1d10t; not 1st or 4ever), then joinSpaced.
+ */
 export function englishForm(folded: string): string {
-  const deLeet = folded.replace(/(?<=[a-z])[013457@$!]+(?=[a-z])|[@$](?=[a-z])/g, (run) =>
-    [...run].map((c) => LEET[c]!).join(''),
-  );
+  const deLeet = folded
+    .replace(/(?<![a-z0-9])[0134](?=[a-z]+[013457][a-z])/g, (c) => LEET[c]!)
+    .replace(/(?<=[a-z])[013457@$!]+(?=[a-z])|[@$](?=[a-z])/g, (run) =>
+      [...run].map((c) => LEET[c]!).join(''),
+    );
   return ` ${joinSpaced(deLeet).replace(/(.)\1{2,}/gu, '$1')} `;
 }
 

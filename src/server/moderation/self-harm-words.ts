@@ -309,6 +309,35 @@ export const SELF_HARM_ENTRIES: readonly ScreenEntry[] = [
     'english',
     ' (?:don t|dont|do not|never) want to (?:be alive|live|exist|wake up|be here) | (?:wish|wished) i (?:was|were|had) (?:never been born|never born|not born|dead|not alive) | better off without me | (?:would|will|d|ll) (?:all )?be (?:better|happier|fine|okay|ok) (?:off )?without me | (?:nobody|no one|noone) (?:would|will|d) (?:even )?(?:care|notice|miss me)[a-z ]* (?:if|when) i (?:died|die|was gone|disappeared|disappear|left|killed myself|wasn t here|was not here) | goodbye (?:letter|note) | end it (?:all|tonight|today) | goodbye (?:forever|cruel world) | (?:no|nothing to) (?:reason|point) (?:to|in) (?:live|living|being alive) ',
   ),
+  // ── Indirect: a farewell, plans for a future without oneself, hidden wounds, "unalive" ───
+  e(
+    'selfHarm',
+    'strong',
+    'english',
+    ' unalive (?:myself|me|my self) | (?:gonna|going to|want to|wanna|will|might) unalive | want ?(?:2|to) disappear | i (?:won t|wont|will not) be (?:here|around) (?:at all|next (?:term|year)|much longer|for (?:long|much longer)|anymore) | (?:don t|dont|do not|can t|cant) see myself (?:making it|being here|being alive|alive|around|living) | probably my last (?:post|message|comment|time) | (?:wrote|written|writing|left) (?:letters|notes|goodbye letters|a letter|a note|a goodbye) (?:for|to) (?:everyone|my family|my parents|my mum|my mom|you all|all of you|every one) | (?:hiding|hide|hid|covering|cover|covered) (?:up )?(?:the |my )?(?:cuts|scars|marks|burns) | should (?:ve|have) taken more | (?:my|the) (?:goals?|plans?)(?: for)?(?: [a-z]+){0,3} none(?: [a-z]+){0,3} (?:won t|wont|will not) be (?:around|here|alive) ',
+  ),
+  e(
+    'selfHarm',
+    'strong',
+    'english',
+    ' (?:how (?:high|tall|far up)|how many floors|how many stories|how many storeys)(?: [a-z]+){0,8} (?:enough|to die|if i jump|to be sure|to make sure) ',
+    '',
+    ' (?:ramp|ball|marble|plant|tower|score|grade|shelf|fence|rocket|kite|project|experiment|volume|sound|temperature|water) ',
+  ),
+  e(
+    'selfHarm',
+    'strong',
+    'kana',
+    '(?:消える|きえる|いなくなる|死ぬ|しぬ)(?:つもり|予定|よてい|って決め|ってきめ)|(?:[0-9０-９一二三四五六七八九十]+年後|来年|らいねん|大人になる(?:頃|ころ)|その(?:頃|ころ))(?:の)?(?:私|わたし|僕|ぼく|自分|じぶん|うち|あたし|俺|おれ)(?:は|って)(?:たぶん|きっと|もう|多分)?(?:いない|生きてない|いきてない|この世にいない)|(?:うちの|私の|わたしの|僕の|ぼくの|自分の|じぶんの|俺の|おれの)(?:命|いのち)(?:なんて|なんか|は|も)?(?:別に|べつに|もう)?(?:いらん|いらない|要らない|どうでもいい|惜しくない|おしくない|なくなって(?:も)?(?:ええ|いい))|(?:いっそ|もう)(?:死|し)んだ(?:ほう|方)が(?:楽|らく|まし|いい)|(?:線路|せんろ|ほーむ|ほーむ|電車|でんしゃ)[^。！？!?]{0,14}?(?:飛び込|とびこ)(?:み|ん|む)(?:そう|たい|たく)|(?:od|おーばーどーず|薬|くすり)[^。]{0,20}?次は(?:もっと|ほんまに|本当に|ほんとに|ちゃんと)',
+  ),
+  e(
+    'selfHarm',
+    'strong',
+    'kana',
+    '(?:さよなら|さようなら|ばいばい|ありがとう)',
+    'もう(?:がんばれ|頑張れ|生きられ|いきられ|会え|あえ)(?:ない|へん|ん)|もう限界',
+    '転校|てんこう|引っ越|ひっこ|卒業|そつぎょう|留学|りゅうがく|帰国|きこく|引退|いんたい|旅行|りょこう|異動|退職|部活|試合|しあい|げーむ|きゃら|ドラマ|どらま|映画|えいが|夏休み|授業|じゅぎょう|最後の(?:日|授業|試合|発表|問題|ページ|一口|ひとくち)|最後まで',
+  ),
 ];
 
 /** What makes death words ordinary talk: hyperbole, games, tests, stories, animals, lessons. */

@@ -722,6 +722,44 @@ export const SEXUAL_ENTRIES: readonly ScreenEntry[] = [
     'english',
     ` ${OFFER_EN} `,
     ` ${PHOTO_EN} | meet | show me | mirror | no face `,
+  ), // A photo asked for of what someone wears, or in swimwear or a uniform.
+  e(
+    'sexual',
+    'strong',
+    'english',
+    ` (?:what (?:you|u|ya)(?: re| r| are)?|what ur|in (?:ur|your|ya)(?: school)?|from the|in a|in the|of ur|of your) (?:wearing|skirt|uniform|bikini|bikinis|swimsuit|bathers|swimming costume|pyjamas|pajamas|leggings|shorts|tights|bed|shower|bath|towel|beach|pool) | (?:bikini|swimsuit|bathers|underwear|bra|skirt) (?:ones|pics|photos|pictures|one) `,
+    ` ${ASK_EN}(?: (?:me|us))?(?: [a-z]+){0,3} ${PHOTO_EN} | ${PHOTO_EN}(?: [a-z]+){0,6} (?:send|show|post)(?: em| them| it| me| us)? `,
+    ' (?:project|slides|assignment|homework|lesson|report|field trip|science|geography|yearbook|teacher|class photo|team photo) ',
+  ),
+  // Eyes on someone's body, and remarks on a growing body.
+  e(
+    'sexual',
+    'strong',
+    'english',
+    ' (?:looking|staring|stare|look|looked|stared|checking out|check out|think about|thinking about|thought about|looking at|perving on|perv on) (?:at |about )?(?:was |is )?(?:[a-z]+ ){0,2}?(?:ur|your|her|his|[a-z]+ s) (?:legs|chest|boobs|tits|butt|ass|arse|bum|lips|body|thighs|hips|waist|cleavage|bra) | (?:ur|your|her|his) body (?:is |looks )?(?:so |well |really |proper )?(?:developed|hot|sexy|fit|thicc|curvy|mature) | (?:well|so|very) developed for (?:a |an )?(?:year|grade|[0-9]+|twelve|thirteen|fourteen) | (?:she|he|zname) s (?:proper |so |well |really )?(?:easy|a slag|a sl[a-z]?t|a hoe|a ho) ',
+    '',
+    ' (?:frog|frogs|insect|spider|dog|cat|horse|chair|table|biology|science|diagram|drawing|statue|animal|bird|fish|robot|character|cartoon|math|maths|question|test|exam|problem) ',
+  ),
+  e(
+    'sexual',
+    'strong',
+    'english',
+    ' (?:this|it|that) (?:stays|stay|is|s) between (?:us|u and me|you and me|me and u|me and you)(?! and the (?:teacher|class)) | (?:ur|your) (?:parents|mum|mom|dad|family) (?:would|will|d|ll) (?:overreact|freak|freak out|not understand|never understand|get mad|be mad|flip|go mad|kill me) | (?:no one|nobody|noone) (?:will|would|ll) (?:ever )?(?:see|know|find out)(?: [a-z]+){0,2} (?:i promise|promise|trust me) | (?:don t|dont|do not) bring (?:anyone|any one|ur friends|your friends|friends|a friend|ur mates) | (?:turn|put|switch) (?:on )?(?:ur|your|the) (?:cam|camera|webcam)(?: on)? | (?:are|r) (?:you|u) (?:home )?(?:alone|by urself|by yourself)(?: at home| rn| right now| now)? ',
+    ' (?:pic|pics|photo|photos|meet|cam|camera|webcam|older|secret|alone|cute|hot|pretty|sexy|mate wants|friend wants|parents|mum|mom|dad) ',
+  ),
+  // ── Japanese: touching, a hotel, arousal, a camera when alone, sizes and short skirts ─────
+  e(
+    'sexual',
+    'strong',
+    'kana',
+    '(?:体|からだ|胸|むね|おっぱい|お尻|おしり|太もも|ふともも|脚|足|腰|こし|唇|くちびる|髪|かみ)(?:に|を)?(?:触|さわ)(?:りたい|らせて|ってみたい|りてー|りてぇ|ったろ)|(?:二人|ふたり)で(?:らぶ)?(?:ほてる)(?:に|へ)?(?:行|い)|(?:声|こえ|体|からだ|写真|しゃしん|足|脚|胸|むね|顔|かお|寝顔|ねがお)[^。！？!?]{0,10}?(?:興奮|こうふん)(?:した|する|して|しちゃ|やわ)|[a-hａ-ｈ]かっぷ|(?:すかーと|スカート)(?:が|の)?(?:短|みじか)[^。！？!?]{0,12}?(?:見|み)(?:て|た|とれ|てた)|(?:腰|こし|脚|足|胸|むね)の(?:ら|ライ)いん(?:が|きれい|えろ)|(?:水着|みずぎ)(?:の)?(?:写真|しゃしん|画像|がぞう|写め)(?:ある|あげ|ちょうだい|送|おく|見せ|みせ)',
+  ),
+  e(
+    'sexual',
+    'strong',
+    'kana',
+    'かめら(?:を)?(?:つけ|付け|おん|オン|うつし|映し)(?:て|よう|ない|たら)',
+    '(?:ひとり|一人|独り)[？?]|(?:家|いえ|部屋|へや)(?:に|で)(?:ひとり|一人)|誰もいない|だれもいない|今|いま',
   ),
 ];
 
