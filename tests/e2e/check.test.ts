@@ -242,10 +242,12 @@ describe('system check (/check)', { timeout: 180_000 }, () => {
   });
 
   it('names the fallback behind a proxy that cuts WebSockets, and links to the requirements', async () => {
-    // Signed out, behind a proxy that also buffers, the stream's refused handshake ends its
-    // response at once and so gets through: only refused upgrades are shown here (the signed-in
-    // long-poll case is in room-fallback.test.ts).
-    for (const [mode, path, verdict] of [['refuseUpgrades', 'stream', 'pass']] as const) {
+    // Signed out: a proxy that only refuses upgrades leaves the stream; one that also buffers
+    // answers leaves long-polling (the stream's first bytes must arrive while it is held open).
+    for (const [mode, path, verdict] of [
+      ['refuseUpgrades', 'stream', 'pass'],
+      ['buffer', 'longpoll', 'warn'],
+    ] as const) {
       const proxy = await schoolProxy(mode)(app.server.url);
       for (const [lang, width] of [
         ['en', 1280],

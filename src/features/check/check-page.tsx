@@ -20,7 +20,8 @@ import { CHECK_IDS, runChecks, type CheckId, type CheckResult } from './checks';
 import type { Verdict } from './rules';
 import { SyncProfileSetting } from './sync-profile-setting';
 
-const VERDICT_COLOR: Record<Verdict, string> = { pass: 'teal.9', warn: 'yellow.9', fail: 'red.9' };
+/** Outline badges on white: each colour reads at 4.5:1 or more (Mantine's yellow.9 is 3:1). */
+const VERDICT_COLOR: Record<Verdict, string> = { pass: 'teal.9', warn: '#9c5700', fail: 'red.9' };
 const VERDICT_MARK: Record<Verdict, string> = { pass: '✓', warn: '!', fail: '✕' };
 
 /**

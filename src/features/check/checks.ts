@@ -1,5 +1,10 @@
 import { tokenStorage } from '@/lib/storage';
-import { probeHttpWay, realtimeProbe, RealtimeProbeError } from './realtime-probe';
+import {
+  probeLongPoll,
+  probeStreamFlows,
+  realtimeProbe,
+  RealtimeProbeError,
+} from './realtime-probe';
 import {
   browserVerdict,
   clockVerdict,
@@ -256,10 +261,10 @@ export async function checkRealtime(): Promise<
 export async function checkPath(realtime: CheckResult, timeoutMs = 6_000): Promise<CheckResult> {
   if (realtime.verdict !== 'fail') return result('path', 'pass', 'ws', { path: 'WebSocket' });
   const token = tokenStorage.getToken();
-  if (await probeHttpWay('stream', token, timeoutMs)) {
+  if (await probeStreamFlows(timeoutMs)) {
     return result('path', 'pass', 'stream', { path: 'HTTP streaming (SSE)' });
   }
-  if (await probeHttpWay('longpoll', token, timeoutMs)) {
+  if (await probeLongPoll(token, timeoutMs)) {
     return result('path', 'warn', 'longpoll', { path: 'HTTP long-polling' });
   }
   return result('path', 'fail', 'none');

@@ -1,6 +1,7 @@
 import type { RealtimeConfig } from '@/contracts/api/realtime';
 import { PROTOCOL_VERSION } from '@/contracts/realtime';
-import { createHttpSocket, type FetchLike, type HttpSocketMode } from '@/engine';
+import { HTTP_FALLBACK, HttpOpenResponse } from '@/contracts/realtime-http';
+import { createHttpSocket, type FetchLike } from '@/engine';
 import { realtimeConfig } from '@/lib/realtime-backend';
 
 /**
@@ -166,20 +167,16 @@ export async function realtimeProbe(
 }
 
 /**
- * The hub over the HTTP fallback (issue 27) in one mode: true when the handshake is answered that
- * way within `timeoutMs` (`ready`, or the typed refusal of a page that is not signed in). Behind a
- * proxy that buffers responses a stream brings nothing in time, and only long-polling answers.
+ * The hub over the HTTP fallback's long-poll (issue 27): true when the handshake is answered
+ * within `timeoutMs` (`ready`, or the typed refusal of a page that is not signed in). Each answer
+ * is a whole response, so a proxy that buffers responses lets it through.
  */
-export const probeHttpWay = (
-  mode: HttpSocketMode,
-  token: string | null,
-  timeoutMs: number,
-): Promise<boolean> =>
+export const probeLongPoll = (token: string | null, timeoutMs: number): Promise<boolean> =>
   new Promise((resolve) => {
     const socket = createHttpSocket({
       fetch: ((url, init) => window.fetch(url, init as RequestInit)) as FetchLike,
       baseUrl: new URL('/ws', window.location.href).toString(),
-      mode,
+      mode: 'longpoll',
       scheduler: {
         now: () => Date.now(),
         setTimeout: (callback, ms) => window.setTimeout(callback, ms),
@@ -215,3 +212,51 @@ export const probeHttpWay = (
     });
     socket.addEventListener('close', () => finish(false));
   });
+
+/**
+ * Whether the HTTP fallback's stream flows on this network: its first bytes (the server writes
+ * them at once) arrive while the server still holds the stream open. A proxy that buffers
+ * answers holds them back until the stream ends, which is after `timeoutMs` (the hub ends an
+ * unauthenticated session only after 10 s). Needs no sign-in: a handshake cannot tell, because
+ * a signed-out page's refusal ends the stream at once and so gets through any buffer.
+ */
+export async function probeStreamFlows(timeoutMs: number): Promise<boolean> {
+  const base = new URL('/ws', window.location.href).toString();
+  const abort = new AbortController();
+  const timer = window.setTimeout(() => abort.abort(), timeoutMs);
+  let session: string | null = null;
+  try {
+    const opened = await window.fetch(`${base}/open`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+      cache: 'no-store',
+      signal: abort.signal,
+    });
+    if (opened.status !== 201) return false;
+    const parsed = HttpOpenResponse.safeParse(await opened.json());
+    if (!parsed.success) return false;
+    session = parsed.data.session;
+    const stream = await window.fetch(`${base}/stream?cursor=0`, {
+      headers: { [HTTP_FALLBACK.sessionHeader]: session },
+      cache: 'no-store',
+      signal: abort.signal,
+    });
+    if (stream.status !== 200 || !stream.body) return false;
+    const first = await stream.body.getReader().read();
+    return !first.done && first.value.byteLength > 0;
+  } catch {
+    return false;
+  } finally {
+    window.clearTimeout(timer);
+    abort.abort();
+    if (session !== null)
+      void window
+        .fetch(`${base}/close`, {
+          method: 'POST',
+          headers: { [HTTP_FALLBACK.sessionHeader]: session, 'content-type': 'application/json' },
+          body: '{}',
+        })
+        .catch(() => undefined);
+  }
+}
