@@ -219,6 +219,12 @@ describe('system check (/check)', { timeout: 180_000 }, () => {
         // The host and its port, the WebSocket and the fallback's addresses, with this host.
         const hosts = page.getByTestId('network-hosts');
         await hosts.getByText(host, { exact: true }).waitFor();
+        // This test's server is plain HTTP on its own port: the table and the steps say so.
+        const port = new URL(app.server.url).port;
+        await hosts.getByRole('cell', { name: 'HTTP, WS', exact: true }).waitFor();
+        await page
+          .getByText(text(lang, 'check:networkPage.filters.generic.steps.0', { host, port }))
+          .waitFor();
         // This server names no other host in its policy: none is asked for.
         expect(await hosts.getByRole('row').count()).toBe(2);
         await page.getByText(text(lang, 'check:networkPage.noOthers')).waitFor();

@@ -52,7 +52,12 @@ function Network() {
   }, [t, i18n.language]);
 
   const hostRows = [
-    { host, port, protocol: port === 80 ? 'HTTP, WS' : 'HTTPS, WSS', use: t('networkPage.ownUse') },
+    {
+      host,
+      port,
+      protocol: window.location.protocol === 'http:' ? 'HTTP, WS' : 'HTTPS, WSS',
+      use: t('networkPage.ownUse'),
+    },
     ...extra.media.map((o) => ({
       host: new URL(o).host,
       port: portOf(o),
@@ -176,7 +181,7 @@ function Network() {
             {t(`networkPage.filters.${id}.name`)}
           </Title>
           <List type="ordered" spacing={4} size="sm">
-            {list(`networkPage.filters.${id}.steps`, { host, ws }).map((step) => (
+            {list(`networkPage.filters.${id}.steps`, { host, ws, port }).map((step) => (
               <List.Item key={step}>{step}</List.Item>
             ))}
           </List>
