@@ -4,19 +4,19 @@ import { CATEGORIES, EVAL_MESSAGES, figures, scoreMessage, TARGETS } from './sco
 /**
  * The labelled evaluation set (issue 26). Issue 26's targets (95 % caught, 90 % per category,
  * false holds ≤ 2 %) are what `npm run bench:screening` reports against; they do not hold since
- * the blind batches C and D joined (docs/decisions/0065). This test keeps what the screen does
+ * the blind batches joined (docs/decisions/0065). This test keeps what the screen does
  * today from getting worse: a rule or retraining that drops any figure below its floor, or lets
  * false holds rise above 2 %, fails here. Raise a floor when the screen improves.
  */
 const FLOORS = {
-  caughtPct: 89,
+  caughtPct: 91.5,
   categoryPct: {
-    sexual: 87,
-    selfHarm: 87,
-    exclusion: 90,
-    contacts: 92.5,
-    abuse: 83,
-    threat: 85,
+    sexual: 91,
+    selfHarm: 90.5,
+    exclusion: 89,
+    contacts: 96.5,
+    abuse: 88,
+    threat: 88.5,
   },
 } as const;
 describe('screening evaluation set', () => {

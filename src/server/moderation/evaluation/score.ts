@@ -26,8 +26,8 @@ export interface EvalMessage {
   channel: Channel;
   /**
    * `dev`: rules were fitted to it (the first set and five batches, each scored once when
-   * fresh and then used). `heldout`: the last batch, written after the rules were frozen and
-   * never tuned on: its figures are the ones to expect on new phrasing (docs/decisions/0060).
+   * fresh and then used). `heldout`: batches written blind (B, E, F) and ordinary posts, never
+   * tuned on: their figures are the ones to expect on new phrasing (docs/decisions/0065).
    */
   split: 'dev' | 'heldout';
 }
