@@ -181,9 +181,11 @@ function Network() {
             {t(`networkPage.filters.${id}.name`)}
           </Title>
           <List type="ordered" spacing={4} size="sm">
-            {list(`networkPage.filters.${id}.steps`, { host, ws, port }).map((step) => (
-              <List.Item key={step}>{step}</List.Item>
-            ))}
+            {list(`networkPage.filters.${id}.steps`, { host, ws, port: String(port) }).map(
+              (step) => (
+                <List.Item key={step}>{step}</List.Item>
+              ),
+            )}
           </List>
         </Stack>
       ))}
