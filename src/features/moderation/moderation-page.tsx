@@ -250,6 +250,7 @@ function QueueItem({ item }: { item: ModerationItem }) {
 /** Reasons the queue names (ModerationItem.pictures); anything else shows as the text finding. */
 const PICTURE_REASONS = [
   'approval',
+  'copyright',
   'unsure',
   'failed',
   'sexual',

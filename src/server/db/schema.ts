@@ -365,7 +365,9 @@ export type PictureHoldReason =
   | { kind: 'text'; findings: Array<{ kind: string; match: string }> }
   | { kind: 'model'; label: string; probability: number }
   | { kind: 'unsure'; label: string; probability: number }
-  | { kind: 'failed'; message: string };
+  | { kind: 'failed'; message: string }
+  /** A copyright notice or a stock-photo watermark read in it (violation 'image-warning'). */
+  | { kind: 'copyright'; marks: string[] };
 
 export interface PictureScreeningsTable {
   url: string;

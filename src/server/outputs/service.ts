@@ -5,7 +5,7 @@ import { presetImageFor } from '../../contracts/api/outputs';
 import { decide, type Permissions } from '../auth/permissions';
 import type { Db } from '../db/database';
 import { json } from '../db/json';
-import { notifyOutputViolation, picturesState } from '../pictures/outputs';
+import { notifyOutputViolation, pictureViolations, picturesState } from '../pictures/outputs';
 import { AppError } from '../http/errors';
 import { moderateText } from '../moderation/checks';
 import { requireVisibleOutput } from '../feedback/repository';
@@ -79,7 +79,7 @@ export interface PictureQueue {
  * The status a posted output takes from its text and its pictures (issue 26): published only
  * when the text passed and every picture was screened clear; pending otherwise, `awaiting`
  * (out of the moderation queue) while pictures are still being read and nothing else holds it.
- * A picture finding adds the violation 'image'.
+ * A picture finding adds the violation 'image', a copyright mark 'image-warning'.
  */
 async function postedState(
   db: Db,
@@ -91,13 +91,13 @@ async function postedState(
 ) {
   const pictures = await picturesState(db, author, images);
   if (pictures.state === 'waiting' && pictures.queued) queue?.kick();
-  const imageFlag = pictures.state === 'held' && pictures.finding;
+  const imageFlags = pictureViolations(pictures);
   const held = textHeld || heldAnyway || pictures.state !== 'clear';
   return {
     status: held ? ('pending' as const) : ('published' as const),
     awaiting: pictures.state === 'waiting' && !textHeld && !heldAnyway,
-    imageFlag,
-    notify: textHeld || imageFlag,
+    imageFlags,
+    notify: textHeld || imageFlags.length > 0,
   };
 }
 
@@ -158,10 +158,7 @@ export async function createOutput(
   const now = new Date();
   const images = imagesFor(body.images, now);
   const posted = await postedState(db, user, images, verdict.held, false, pictureQueue);
-  const violations = [
-    ...verdict.violationStatuses,
-    ...(posted.imageFlag ? ['image' as const] : []),
-  ];
+  const violations = [...verdict.violationStatuses, ...posted.imageFlags];
   const row = await db.transaction().execute(async (trx) => {
     const created = await trx
       .insertInto('outputs')
@@ -264,8 +261,7 @@ export async function updateOutput(
     !publishingDraft && row.status !== 'published',
     pictureQueue,
   );
-  const violations =
-    posted.imageFlag && !withText.includes('image') ? [...withText, 'image' as const] : withText;
+  const violations = [...withText, ...posted.imageFlags.filter((v) => !withText.includes(v))];
   const now = new Date();
   return db.transaction().execute(async (trx) => {
     const updated = await trx

@@ -2,17 +2,20 @@ import type { Db } from '../db/database';
 import { json } from '../db/json';
 import { groupRuleOn } from '../feedback/approval';
 import type { UserRow } from '../users/repository';
-import { isFinding } from './verdict';
+import { isCopyright, isFinding } from './verdict';
 
 /**
  * What an output's pictures allow (issue 26): `waiting` while one is still being screened,
  * `held` when one was held (`finding`: its text or the model found something, violation
- * 'image'; otherwise doubt, a failure or the group's "approve every picture first"), else
+ * 'image'; `copyright`: one may be someone else's work, violation 'image-warning'; otherwise
+ * doubt, a failure or the group's "approve every picture first"), else
  * `clear`. Presets (/media/…) are the service's own and always clear. An upload without a
  * screening row (one made before screening existed) is queued now: nothing unscreened is shown.
  */
 export type PicturesState =
-  { state: 'clear' } | { state: 'waiting'; queued: boolean } | { state: 'held'; finding: boolean };
+  | { state: 'clear' }
+  | { state: 'waiting'; queued: boolean }
+  | { state: 'held'; finding: boolean; copyright: boolean };
 
 export async function picturesState(
   db: Db,
@@ -37,9 +40,24 @@ export async function picturesState(
   if (missing.length > 0 || rows.some((r) => r.state === 'queued'))
     return { state: 'waiting', queued: missing.length > 0 };
   const held = rows.filter((r) => r.verdict !== 'clear');
-  if (held.length > 0) return { state: 'held', finding: held.some((r) => isFinding(r.reasons)) };
-  if (await groupRuleOn(db, author, 'picture_approval')) return { state: 'held', finding: false };
+  if (held.length > 0)
+    return {
+      state: 'held',
+      finding: held.some((r) => isFinding(r.reasons)),
+      copyright: held.some((r) => isCopyright(r.reasons)),
+    };
+  if (await groupRuleOn(db, author, 'picture_approval'))
+    return { state: 'held', finding: false, copyright: false };
   return { state: 'clear' };
+}
+
+/** The violation flags an output's pictures give it: 'image' for a finding, 'image-warning'. */
+export function pictureViolations(pictures: PicturesState): Array<'image' | 'image-warning'> {
+  if (pictures.state !== 'held') return [];
+  return [
+    ...(pictures.finding ? (['image'] as const) : []),
+    ...(pictures.copyright ? (['image-warning'] as const) : []),
+  ];
 }
 
 /** The author learns a post of theirs is held (the violation notice, issue 8). */
@@ -67,7 +85,7 @@ export async function notifyOutputViolation(
 
 /**
  * After a picture is screened: every pending output showing it is looked at again. A finding
- * adds the violation 'image' (the author is told); an output that only waited for its pictures
+ * adds the violation 'image', a copyright mark 'image-warning' (the author is told); an output that only waited for its pictures
  * (`awaiting_pictures`) is published when they are all clear, and otherwise enters the
  * moderation queue. Outputs still waiting for another picture stay as they are.
  */
@@ -107,21 +125,22 @@ async function settleOutput(db: Db, id: string): Promise<void> {
       images.map((i) => i.url),
     );
     if (pictures.state === 'waiting') return;
-    const flagged = pictures.state === 'held' && pictures.finding;
-    const addImage = flagged && !row.violation_statuses.includes('image');
+    const added = pictureViolations(pictures).filter((v) => !row.violation_statuses.includes(v));
     const publish = row.awaiting_pictures && pictures.state === 'clear';
-    if (!addImage && !row.awaiting_pictures) return;
+    if (added.length === 0 && !row.awaiting_pictures) return;
     const now = new Date();
     await trx
       .updateTable('outputs')
       .set({
         awaiting_pictures: false,
-        ...(addImage ? { violation_statuses: json([...row.violation_statuses, 'image']) } : {}),
+        ...(added.length > 0
+          ? { violation_statuses: json([...row.violation_statuses, ...added]) }
+          : {}),
         ...(publish ? { status: 'published', published_at: now } : {}),
         updated_at: now,
       })
       .where('id', '=', id)
       .execute();
-    if (addImage) await notifyOutputViolation(trx, row);
+    if (added.length > 0) await notifyOutputViolation(trx, row);
   });
 }

@@ -208,6 +208,25 @@ describe('screening off the request path (a reader the test controls)', () => {
     expect((await queueItem(t, sexual.id))?.pictures[0]?.reasons).toEqual(['sexual']);
   });
 
+  it("holds a stock photo with the spec's image-warning and tells its author, and the teacher sees why", async () => {
+    const url = await uploadAs(t, 'student01', await evalPictureBytes('sky.jpg'));
+    await reader.started();
+    reader.release({ text: 'Getty Images\n', scores: { Neutral: 0.97, Drawing: 0.03 } });
+    await t.app.pictures.idle();
+    const output = await postWith(t, 'student01', url);
+    expect(output.status).toBe('pending');
+    expect(output.violationStatuses).toEqual(['image-warning']);
+    expect((await queueItem(t, output.id))?.pictures[0]?.reasons).toEqual(['copyright']);
+    const notice = await t.db
+      .selectFrom('notifications')
+      .select('type')
+      .where('user_id', '=', output.userId)
+      .where('type', '=', 'outputsViolation')
+      .execute();
+    expect(notice.length).toBeGreaterThan(0);
+    expect(await seenBy(t, 'student03', output.id)).toBe(false);
+  });
+
   it('holds every clear picture of a group whose staff approve every picture first', async () => {
     const setting = `/v1/group/${CLASS}/pictureApproval`;
     const pupil = await t.app.inject({

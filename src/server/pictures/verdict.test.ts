@@ -24,6 +24,21 @@ describe('what the screening makes of a picture', () => {
       expect(judgePicture({ text, scores: calm })).toMatchObject({ verdict: 'clear', reasons: [] });
   });
 
+  it("holds someone else's work for the teacher (a copyright notice, a stock watermark), not as a finding", () => {
+    for (const text of [
+      '© 2024 Tanaka Publishing',
+      'Getty Images',
+      'shutterstock\n12345678',
+      '無断転載禁止',
+      'PIXTA',
+    ])
+      expect(judgePicture({ text, scores: calm }).reasons, text).toEqual([
+        { kind: 'copyright', marks: [expect.any(String)] },
+      ]);
+    for (const text of ['copy the table', 'stock prices fell', '(c) の答え: 12', 'Cさんの意見'])
+      expect(judgePicture({ text, scores: calm }).verdict, text).toBe('clear');
+  });
+
   it('holds on the model: a finding at 0.6, doubt from 0.2, clear below', () => {
     expect(judgePicture({ text: '', scores: { Porn: 0.5, Hentai: 0.15 } }).reasons).toEqual([
       { kind: 'model', label: 'sexual', probability: 0.65 },

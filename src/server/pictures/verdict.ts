@@ -42,6 +42,19 @@ export function ocrTextForScreening(text: string): string {
   return [...new Set(lines)].join('\n');
 }
 
+/**
+ * Signs that a picture is someone else's work, read in its text: a copyright notice (©, (c) 2024,
+ * "All rights reserved", 無断転載禁止, 著作権) or a stock-photo or news agency's watermark. Such a
+ * picture is held for the teacher with the spec's 'image-warning' (possible copyright issue), not
+ * as a finding: the pupil has done nothing hurtful, and the teacher can talk about citing.
+ */
+const COPYRIGHT_MARKS =
+  /©\s*\S+|\(c\)\s*(?:19|20)\d\d|\bcopyright\b|all rights reserved|無断(?:転載|複製|使用)|転載禁止|著作権|\b(?:getty ?images|shutterstock|istock(?:photo)?|adobe ?stock|dreamstime|depositphotos|alamy|123rf|pixta|amanaimages|aflo|afp|reuters|ap photo|kyodo|共同通信|時事通信)\b/giu;
+
+export function copyrightMarks(text: string): string[] {
+  return [...new Set([...text.matchAll(COPYRIGHT_MARKS)].map((m) => m[0].trim()))];
+}
+
 /** The decision for one picture's reading: text findings and the model's scores, never a guess. */
 export function judgePicture(reading: PictureReading): PictureVerdict {
   const text = ocrTextForScreening(reading.text);
@@ -54,9 +67,15 @@ export function judgePicture(reading: PictureReading): PictureVerdict {
     sexual >= suggestive ? ['sexual', sexual] : (['suggestive', suggestive] as const);
   if (probability >= MODEL_HOLD) reasons.push({ kind: 'model', label, probability });
   else if (probability >= MODEL_UNSURE) reasons.push({ kind: 'unsure', label, probability });
+  const marks = copyrightMarks(text);
+  if (marks.length > 0) reasons.push({ kind: 'copyright', marks });
   return { verdict: reasons.length > 0 ? 'held' : 'clear', reasons, text };
 }
 
 /** Whether a held picture's reasons are a finding (violation 'image') or only doubt. */
 export const isFinding = (reasons: readonly PictureHoldReason[]): boolean =>
   reasons.some((r) => r.kind === 'text' || r.kind === 'model');
+
+/** Whether a held picture may be someone else's work (violation 'image-warning'). */
+export const isCopyright = (reasons: readonly PictureHoldReason[]): boolean =>
+  reasons.some((r) => r.kind === 'copyright');
