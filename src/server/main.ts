@@ -64,7 +64,7 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   app.log.info(
-    `Tomoni is running at http://${shownHost}:${config.port} (database: ${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.pgliteDir}`})`,
+    `Tomoni is running at http://${shownHost}:${config.port} on Node ${process.version} (database: ${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.pgliteDir}`})`,
   );
 }
 
