@@ -87,7 +87,7 @@ const homeLoader = (queryClient: QueryClient) => async () => {
  * paths fall through to page-not-found); later issues add their routes here. The loaders start
  * reads in the query client the pages then use.
  */
-export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
+const createRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
     element: <RootLayout />,
     errorElement: <RouteErrorPage />,

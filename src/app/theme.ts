@@ -46,7 +46,7 @@ function overWhite(color: string, alpha: number): string {
  * `color`, darkened in 5% steps until it reads at 4.5:1 (WCAG AA for small text) or more on
  * `background`: the same hue, only as dark as it needs to be.
  */
-export function readableOn(color: string, background: string): string {
+function readableOn(color: string, background: string): string {
   for (let step = 0; step <= 20; step += 1) {
     const candidate = darken(color, step / 20);
     if (contrastRatio(candidate, background) >= 4.5) return candidate;

@@ -32,7 +32,6 @@ export const PRESET_IMAGES = ['green', 'blue', 'pink'] as const;
 
 export const RELOAD_AFTER_SAVE_MS = 1000;
 export const MODAL_TRANSITION_MS = 250;
-export const LOADING_TRANSITION_MS = 250;
 export const TOAST_AUTO_CLOSE_MS = 2000;
 
 /** Retry rule for mutations. */
@@ -115,14 +114,10 @@ export const SETTINGS_WIDTH = 1408;
 export const SETTINGS_MENU_WIDTH = 290;
 export const BREAKPOINTS = { xs: 480, sm: 768, md: 1024, lg: 1440 } as const;
 export const MOBILE_BREAKPOINT = 768;
-export const WIDTHS = { smallMax: 1189, mediumMin: 1190, mediumMax: 1439, largeMin: 1440 } as const;
 
 export const SLIDE_CANVAS = { width: 1920, height: 1080 } as const;
-export const SLIDE_IMAGE_PANEL_WIDTH = 700;
 export const SLIDE_SCALE_RECALC_MS = 800;
-export const SLIDE_TEXT_AUTOFIT_MS = 1000;
 
-export const ERROR_TRACKING_SAMPLE_RATE = 0.4;
 export const TIME_FORMAT = 'YYYY/MM/DD HH:mm';
 export const DEFAULT_LANG = 'ja';
 export const DEFAULT_COUNTRY = 'JP';

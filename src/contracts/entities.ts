@@ -77,7 +77,7 @@ export type TimedAction = z.infer<typeof TimedAction>;
 export const voteKeyOf = (action: TimedAction): string | null =>
   action.params.discussId?.trim() || action.params.name?.trim() || null;
 
-export const VideoProvider = z.enum(['ULIZA_G5', 'ULIZA', 'YOUTUBE', 'HLS']);
+const VideoProvider = z.enum(['ULIZA_G5', 'ULIZA', 'YOUTUBE', 'HLS']);
 export const VideoType = z.enum([
   'INSPIRE',
   'LIVE',
@@ -116,7 +116,7 @@ export const Tag = z.object({
 });
 export type Tag = z.infer<typeof Tag>;
 
-export const WorkExample = z.object({ image: Picture, description: z.string() });
+const WorkExample = z.object({ image: Picture, description: z.string() });
 export const Work = z.object({
   id: Id,
   title: z.string(),
@@ -215,7 +215,7 @@ export const Stream = z.object({
 });
 export type Stream = z.infer<typeof Stream>;
 
-export const OutputStatus = z.enum(['published', 'pending', 'rejected', 'autosaved']);
+const OutputStatus = z.enum(['published', 'pending', 'rejected', 'autosaved']);
 export const OutputViolation = z.enum(['text', 'image', 'image-warning', 'updated']);
 
 /** Reaction counts on an output card (the six emotion types offered on outputs). */
@@ -304,7 +304,7 @@ export const Action = z.object({
 });
 export type Action = z.infer<typeof Action>;
 
-export const NotificationType = z.union([
+const NotificationType = z.union([
   z.enum([
     'joinSession',
     'replyToMyOutput',
@@ -331,7 +331,7 @@ export const Notification = z.object({
 });
 export type Notification = z.infer<typeof Notification>;
 
-export const SlideItemType = z.enum([
+const SlideItemType = z.enum([
   'title',
   'image',
   'text',
@@ -378,14 +378,6 @@ export const ReportPayload = z.object({
   createdAt: EpochMs,
   updatedAt: EpochMs,
   userId: Id,
-});
-
-export const DownloadItem = z.object({
-  id: Id,
-  lang: Lang,
-  status: z.enum(['inprogress', 'complete', 'failed', 'inactive']),
-  progress: z.number().min(0).max(100),
-  session: z.object({ id: Id, title: z.string(), image: Picture }),
 });
 
 export const PlayerPreferences = z.object({

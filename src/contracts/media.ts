@@ -4,7 +4,6 @@
  * it. Only these widths exist, so a cache of them stays small.
  */
 export const IMAGE_WIDTHS = [320, 640, 1280] as const;
-export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
 
 const MEDIA_IMAGE = /^\/media\/images\/[^?#]+\.(jpe?g|png|webp)$/i;
 

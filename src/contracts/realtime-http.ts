@@ -38,7 +38,6 @@ export const httpSendBodySchema = z.object({
   frames: z.array(z.string().max(64 * 1024)).max(HTTP_FALLBACK.maxSendFrames),
   ack: z.number().int().nonnegative().optional(),
 });
-export type HttpSendBody = z.infer<typeof httpSendBodySchema>;
 
 /** How a session ended (a socket's close code and reason). */
 export const HttpSocketClose = z.object({ code: z.number().int(), reason: z.string() });

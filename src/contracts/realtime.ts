@@ -45,7 +45,7 @@ const v = z.literal(PROTOCOL_VERSION);
  * posted on an output of the session (`feedback`), a solo ballot (`vote`), a solo join or leave
  * (`participants`). A room's own activity travels on the room (`comment`, `voteTally`, events).
  */
-export const SessionChangeKind = z.enum([
+const SessionChangeKind = z.enum([
   'output',
   'action',
   'comment',
@@ -55,7 +55,7 @@ export const SessionChangeKind = z.enum([
   /** Someone joined or left the session outside a room: `targetId` is the session. */
   'participants',
 ]);
-export type SessionChangeKind = z.infer<typeof SessionChangeKind>;
+type SessionChangeKind = z.infer<typeof SessionChangeKind>;
 
 /**
  * A hint that something of a session changed: the receiver re-reads what it shows through the

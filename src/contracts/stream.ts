@@ -24,7 +24,7 @@ export const PlaybackStatus = z.enum(['playing', 'paused']);
 export type PlaybackStatus = z.infer<typeof PlaybackStatus>;
 
 /** The host commands, one per `POST /v1/stream/{id}/{kind}`. */
-export const STREAM_COMMAND_KINDS = [
+const STREAM_COMMAND_KINDS = [
   'play',
   'pause',
   'skip',
@@ -49,12 +49,12 @@ export const PLAYBACK_COMMAND_KINDS = [
   'terminate',
 ] as const;
 /** Commands that show or hide a timed action for the whole room. */
-export const LIVE_ACTION_KINDS = ['chapter', 'telop', 'discuss', 'vote'] as const;
+const LIVE_ACTION_KINDS = ['chapter', 'telop', 'discuss', 'vote'] as const;
 export type LiveActionKind = (typeof LIVE_ACTION_KINDS)[number];
 
 /** The range a host may set; the player preferences allow the same. */
-export const PlaybackRate = z.number().min(0.25).max(4);
-export const TimeInVideo = z
+const PlaybackRate = z.number().min(0.25).max(4);
+const TimeInVideo = z
   .number()
   .nonnegative()
   .max(24 * 60 * 60);
@@ -79,24 +79,24 @@ const liveActionExtras = {
   active: z.boolean(),
 };
 
-export const PlayCommand = playbackCommand('play');
-export const PauseCommand = playbackCommand('pause');
-export const SkipCommand = playbackCommand('skip');
-export const RateChangeCommand = playbackCommand('rateChange');
+const PlayCommand = playbackCommand('play');
+const PauseCommand = playbackCommand('pause');
+const SkipCommand = playbackCommand('skip');
+const RateChangeCommand = playbackCommand('rateChange');
 /** The host's heartbeat: its player's position, which re-anchors the room timeline. */
-export const PingCommand = playbackCommand('ping');
+const PingCommand = playbackCommand('ping');
 /** Ends the room; it stays paused. */
-export const TerminateCommand = playbackCommand('terminate');
-export const ChapterCommand = z
+const TerminateCommand = playbackCommand('terminate');
+const ChapterCommand = z
   .object({ type: z.literal('chapter'), ...commandBase, ...liveActionExtras })
   .strict();
-export const TelopCommand = z
+const TelopCommand = z
   .object({ type: z.literal('telop'), ...commandBase, ...liveActionExtras })
   .strict();
-export const DiscussCommand = z
+const DiscussCommand = z
   .object({ type: z.literal('discuss'), ...commandBase, ...liveActionExtras })
   .strict();
-export const VoteCommand = z
+const VoteCommand = z
   .object({
     type: z.literal('vote'),
     ...commandBase,
@@ -126,7 +126,6 @@ export const StreamCommand = z.discriminatedUnion('type', [
   VoteCommand,
 ]);
 export type StreamCommand = z.infer<typeof StreamCommand>;
-export type StreamCommandOf<K extends StreamCommandKind> = Extract<StreamCommand, { type: K }>;
 
 /**
  * The body of `POST /v1/stream/{id}/{kind}` as the spec names its fields (`action`,
@@ -183,13 +182,13 @@ export const parseStreamCommand = (
 // The room event log
 
 /** A playback change as stored: the issuing host and the state from `effectiveAt` on. */
-export const PlaybackPayload = z.object({
+const PlaybackPayload = z.object({
   userId: Id,
   status: PlaybackStatus,
   timeInVideo: TimeInVideo,
   playbackRate: PlaybackRate,
 });
-export type PlaybackPayload = z.infer<typeof PlaybackPayload>;
+type PlaybackPayload = z.infer<typeof PlaybackPayload>;
 
 export const LiveActionPayload = PlaybackPayload.extend({
   timedAction: TimedAction,
@@ -249,8 +248,6 @@ export const RoomEvent = z.discriminatedUnion('type', [
   event('leaveStream', LeavePayload),
 ]);
 export type RoomEvent = z.infer<typeof RoomEvent>;
-export type RoomEventType = RoomEvent['type'];
-export type RoomEventOf<T extends RoomEventType> = Extract<RoomEvent, { type: T }>;
 
 // ---------------------------------------------------------------------------------------------
 // The folded room (engine/reducer.ts builds it; the server sends it as a snapshot)
@@ -317,7 +314,7 @@ export const StreamCommandResponse = z.object({ item: RoomEvent });
 // ---------------------------------------------------------------------------------------------
 // Stream CRUD
 
-export const RoomName = nameText(ROOM_NAME_MAX);
+const RoomName = nameText(ROOM_NAME_MAX);
 
 /** POST /v1/stream. The host is the caller. */
 export const CreateStreamRequest = z

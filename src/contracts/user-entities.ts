@@ -26,11 +26,11 @@ export const isStaffRole = (role: Role): boolean => STAFF_ROLES.includes(role);
 export const CookieConsent = z.nullable(z.enum(['approved', 'refused']));
 export const ViolationKey = z.enum(['profile', 'image']);
 
-export const Location = z.object({
+const Location = z.object({
   country: z.object({ code: z.string().check(z.minLength(2), z.maxLength(3)) }),
   state: z.nullable(z.object({ code: z.string().check(z.maxLength(16)) })),
 });
-export type Location = z.infer<typeof Location>;
+type Location = z.infer<typeof Location>;
 
 export const School = z.object({ id: Id, name: z.string() });
 

@@ -4,18 +4,18 @@ import type { Random, Scheduler, TimerHandle } from './time';
 export const CLOCK_WINDOW = 8;
 /** Pings in a burst and the gap between them. */
 export const CLOCK_BURST_COUNT = 5;
-export const CLOCK_BURST_GAP_MS = 100;
+const CLOCK_BURST_GAP_MS = 100;
 /**
  * After a burst, one ping this often until the window is full: a burst taken while the page was
  * busy (a class's pages all loading at once) has only slow samples, and the estimate is off by up
  * to half their round trip until a quick one arrives.
  */
-export const CLOCK_REFINE_MS = 1000;
+const CLOCK_REFINE_MS = 1000;
 /** Regular pings between bursts, jittered uniformly in this range. */
 export const CLOCK_INTERVAL_MIN_MS = 30_000;
 export const CLOCK_INTERVAL_MAX_MS = 60_000;
 /** A pong later than this is not a useful sample (the offset bound is half the round trip). */
-export const CLOCK_MAX_ROUND_TRIP_MS = 10_000;
+const CLOCK_MAX_ROUND_TRIP_MS = 10_000;
 
 /** One ping/pong exchange: client send time, the server's time, client receive time. */
 export interface ClockSample {
@@ -31,7 +31,7 @@ export const roundTrip = (s: ClockSample): number => s.t1 - s.t0;
  * The NTP estimate of (server − local) from one sample, assuming the server stamped its time
  * halfway: its error is at most half the round trip.
  */
-export const sampleOffset = (s: ClockSample): number => s.serverTime - (s.t0 + s.t1) / 2;
+const sampleOffset = (s: ClockSample): number => s.serverTime - (s.t0 + s.t1) / 2;
 
 /** Offset estimator over the last 8 samples: it trusts the one with the lowest round trip. */
 export class ClockEstimator {

@@ -165,10 +165,9 @@ const EARLY_START_SLACK_MS = 20;
  * `follower.retarget`: the room changed while a seek was under way and that seek now lands too far
  * off; the follower stops waiting for it so the next tick can aim again.
  */
-export type FollowerEvent =
-  FollowerTick | { type: 'player.seeked' } | { type: 'follower.retarget' };
+type FollowerEvent = FollowerTick | { type: 'player.seeked' } | { type: 'follower.retarget' };
 
-export interface FollowerContext {
+interface FollowerContext {
   config: FollowerConfig;
   /** The playbackRate last set on the player. */
   rate: number;
@@ -462,7 +461,7 @@ const startHold = followerSetup.enqueueActions(({ context, event, enqueue }) => 
  * The follower machine. Its player effects are named (seekPlayer, pausePlayer, playPlayer,
  * setPlayerRate) and supplied at the edge with `.provide({ actions })`; `createFollower` does so.
  */
-export const followerMachine = followerSetup.createMachine({
+const followerMachine = followerSetup.createMachine({
   id: 'follower',
   context: ({ input }) => ({
     config: { ...FOLLOWER_DEFAULTS, ...input },
@@ -578,17 +577,17 @@ export interface Follower {
 }
 
 /** Seek latency assumed before the first seek has been measured (ms). */
-export const INITIAL_SEEK_LATENCY_MS = 300;
+const INITIAL_SEEK_LATENCY_MS = 300;
 /** A resume-latency sample above this is a stall, not a restart (ms); the estimate ignores it. */
-export const MAX_RESUME_LATENCY_MS = 500;
-export const FOLLOWER_TICK_MS = 250;
+const MAX_RESUME_LATENCY_MS = 500;
+const FOLLOWER_TICK_MS = 250;
 /**
  * A rate change's latency is measured only on a step at least this large (a smaller one leaves
  * the position difference within the reading's noise).
  */
-export const RATE_PROBE_MIN_STEP = 0.1;
+const RATE_PROBE_MIN_STEP = 0.1;
 /** ...and read this long after it, at the earliest (ms). */
-export const RATE_PROBE_MIN_MS = 100;
+const RATE_PROBE_MIN_MS = 100;
 /**
  * How late a start moves after the follower put the paused player in place by a seek (ms), until
  * measured on the player itself: Chromium flushes its pipeline on a seek while paused, and the
@@ -598,18 +597,18 @@ export const FLUSHED_START_PRIOR_MS = 70;
 /** A sample this far below 0 (ms) is the reading's noise, not a negative latency. */
 const RATE_PROBE_SLACK_MS = 20;
 /** The longest rate latency the follower compensates (ms); a longer sample is a stall. */
-export const MAX_RATE_LATENCY_MS = 200;
+const MAX_RATE_LATENCY_MS = 200;
 /**
  * The estimate is the median of this many latest samples: Chromium's latency varies from step to
  * step (26–160 ms seen in bench:sync), and one odd sample should not move the next change.
  */
-export const RATE_LATENCY_SAMPLES = 5;
+const RATE_LATENCY_SAMPLES = 5;
 
 /**
  * When the follower sets the room's next rate (server ms): `latencyMs` ahead of a rate change
  * that continues the timeline (a rate change, not a skip or a pause), or null.
  */
-export const rateAheadAt = (
+const rateAheadAt = (
   model: RoomModel,
   now: number,
   latencyMs: number,

@@ -10,9 +10,9 @@ import type { Scheduler, TimerHandle } from './time';
  */
 
 /** The host must stall this long before the room pauses (ms): a short hiccup is not worth it. */
-export const HOST_STALL_PAUSE_MS = 500;
+const HOST_STALL_PAUSE_MS = 500;
 /** The host's player must play smoothly this long before the room resumes (ms). */
-export const HOST_RECOVER_PLAY_MS = 300;
+const HOST_RECOVER_PLAY_MS = 300;
 
 export interface HostStallState {
   stalledSince: number | null;
@@ -77,9 +77,9 @@ export const hostStallStep = (
 // The host driver: stall rule and heartbeat, run against the host's own player
 
 /** How often the host's heartbeat (the `ping` command) re-anchors the room while playing (ms). */
-export const HOST_PING_INTERVAL_MS = 10_000;
+const HOST_PING_INTERVAL_MS = 10_000;
 /** How often the host's player is checked for a stall (ms). */
-export const HOST_CHECK_MS = 250;
+const HOST_CHECK_MS = 250;
 /**
  * The heartbeat measures the host's media clock only while the host's player plays on the room's
  * timeline within this (ms). A player that slipped, or that its follower is correcting (seeking,

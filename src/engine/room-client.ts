@@ -290,7 +290,7 @@ export const createRoomClient = ({
 };
 
 /** How often a follower reports its drift and buffering to the host (ms). */
-export const STATUS_REPORT_MS = 2000;
+const STATUS_REPORT_MS = 2000;
 
 /**
  * Sends a follower's status to the server every 2 s, and at once when buffering starts or ends,

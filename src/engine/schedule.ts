@@ -18,13 +18,13 @@ import { expectedPosition, PING_AGREE_MS, playbackAt } from './reducer';
  * half the host's round trip), then server → each follower (about half that follower's round trip),
  * plus this margin for the server's stamp and fan-out and the follower's tick (ms).
  */
-export const SCHEDULE_LEAD_MARGIN_MS = 60;
+const SCHEDULE_LEAD_MARGIN_MS = 60;
 /** The shortest lead (ms) between a host's click and the change taking effect. */
 export const MIN_SCHEDULE_LEAD_MS = 100;
 /** The longest lead the server accepts; a later `effectiveAt` is pulled back to this. */
 export const MAX_SCHEDULE_LEAD_MS = 2000;
 /** A heartbeat measured longer ago than this is re-anchored at this age (ms). */
-export const MAX_PING_AGE_MS = 5000;
+const MAX_PING_AGE_MS = 5000;
 
 /**
  * The lead (ms) for a host with this round trip and a class whose followers' round trips are
@@ -51,10 +51,6 @@ export const scheduleEffectiveAt = (
   hostRoundTripMs: number,
   classRoundTripMs?: number,
 ): number => serverNow + scheduleLead(hostRoundTripMs, classRoundTripMs);
-
-/** Milliseconds of local waiting until `serverTime` is reached (0 when already past). */
-export const msUntil = (serverTime: number, serverNow: number): number =>
-  Math.max(0, serverTime - serverNow);
 
 /** What the host wants; the command's timing fields are derived from the room model. */
 export type HostIntent =

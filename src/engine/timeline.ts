@@ -23,7 +23,7 @@ export interface ActiveAction {
 const OVERLAY_KINDS: readonly TimedActionKind[] = ['telop', 'image'];
 
 /** Whether a kind is shown and hidden with show/hide (telop, image). */
-export const isOverlay = (kind: TimedActionKind): boolean => OVERLAY_KINDS.includes(kind);
+const isOverlay = (kind: TimedActionKind): boolean => OVERLAY_KINDS.includes(kind);
 
 /** The [from, to) window in which each action is active. */
 const activeWindows = (actions: readonly TimedAction[]): Array<[number, number]> => {

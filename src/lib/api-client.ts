@@ -32,7 +32,7 @@ export class ApiError extends Error {
 }
 
 /** The longest Retry-After the client honours; a longer one is treated as this. */
-export const MAX_RETRY_AFTER_S = 120;
+const MAX_RETRY_AFTER_S = 120;
 
 /**
  * Seconds from a Retry-After header (delta-seconds or an HTTP date), at least 1 and at most
@@ -66,7 +66,7 @@ const NO_REFRESH_PATHS = [
 const NO_WAIT_PATHS = ['/v1/auth/login', '/v2/auth', '/v1/report/refresh', '/v0/password-reset'];
 const MUTATIONS = new Set(['post', 'put', 'patch', 'delete']);
 /** The Web Locks name under which tabs take turns to refresh (one refresh request at a time). */
-export const REFRESH_LOCK = 'tomoni-token-refresh';
+const REFRESH_LOCK = 'tomoni-token-refresh';
 const RETRY_STATUS_SET: ReadonlySet<number> = new Set(RETRY_STATUSES);
 
 interface ClientMeta {

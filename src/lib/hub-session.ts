@@ -25,7 +25,7 @@ export interface HubSession {
 }
 
 /** What `HubSession.socket()` gives a transport (structurally the engine's WsTransportDeps). */
-export interface HubSocketDeps {
+interface HubSocketDeps {
   /** Opens a socket to the hub (a browser WebSocket); the token is never in the URL. */
   connect(): WebSocket;
   getToken(): string | null;

@@ -29,7 +29,7 @@ const enLazy = lazy(
 export const NAMESPACES: readonly string[] = Object.keys({ ...ja, ...jaApp }).sort();
 
 /** Both languages with every namespace, loaded at once: for tests, which need every text synchronously. */
-export const allResources = {
+const allResources = {
   ja: { ...ja, ...jaApp, ...jaLazy },
   en: { ...en, ...enApp, ...enLazy },
 };

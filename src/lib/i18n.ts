@@ -20,9 +20,6 @@ const appBundles: Record<Lang, () => Promise<{ default: LanguageResources }>> = 
   en: () => import('./locales-en-app'),
 };
 
-/** The namespaces in the first-load chunk (locales-ja.ts's glob names the same files). */
-export const FIRST_NAMESPACES = ['common', 'consent', 'login'] as const;
-
 /**
  * Creates and initialises an i18next instance (ja default, en fallback-free so a missing key shows
  * up). `onMissingKey` runs for every missing key; in development the app makes it loud.

@@ -7,11 +7,6 @@ export interface KeyValueStorage {
   removeItem(key: string): void;
 }
 
-export interface TokenPair {
-  token: string;
-  refreshToken: string;
-}
-
 export interface TokenStorage {
   getToken(): string | null;
   getRefreshToken(): string | null;

@@ -115,7 +115,7 @@ export interface BuildAppOptions {
 }
 
 /** JSON bodies above this are refused with 413 payloadTooLarge (uploads use multipart). */
-export const JSON_BODY_LIMIT = 256 * 1024;
+const JSON_BODY_LIMIT = 256 * 1024;
 
 /**
  * The HTTP app in three rings: external plugins (security, rate limit, validation, websocket),

@@ -11,7 +11,7 @@ export type ServerClock = () => number;
  * clients' offset estimate benefits from it), kept within 1 ms of `Date.now()` so that several
  * instances (NTP-synced wall clocks) stamp one room on the same time base, and never going back.
  */
-export const createSystemClock = (): ServerClock => {
+const createSystemClock = (): ServerClock => {
   let offset = Date.now() - performance.now();
   let last = 0;
   return () => {

@@ -17,7 +17,7 @@ import { openFirestoreSession, type FirestoreSession } from '../../src/lib/fires
  * repository's firestore.rules) and the real app with REALTIME_BACKEND=firestore writing to it.
  * Where the JAR (or Java) is absent the file's suites are skipped with one printed line.
  */
-export const missing = firestoreEmulatorMissing();
+const missing = firestoreEmulatorMissing();
 
 /** `describe`, or a skipped one that says once why. */
 export function describeWithEmulator(name: string, body: () => void): void {

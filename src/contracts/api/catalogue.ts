@@ -83,8 +83,8 @@ export const TagResponse = z.object({ item: Tag });
 
 /** GET /v1/activities/{id}: the caller's own activity in one session, newest first. */
 export const ActivitiesParams = z.object({ id: Id });
-export const ACTIVITY_TYPES = ['openSession', 'watchArchive', 'openWork', 'finishVideo'] as const;
-export const ActivityType = z.enum(ACTIVITY_TYPES);
+const ACTIVITY_TYPES = ['openSession', 'watchArchive', 'openWork', 'finishVideo'] as const;
+const ActivityType = z.enum(ACTIVITY_TYPES);
 export const ActivityItem = z.object({
   id: Id,
   type: z.string(),

@@ -7,6 +7,6 @@ export const LocationQuery = z.object({
   /** Language of the names; defaults to the caller's language, else ja. */
   lang: z.optional(Lang),
 });
-export const LocationItem = z.object({ isoCode: z.string(), name: z.string() });
+const LocationItem = z.object({ isoCode: z.string(), name: z.string() });
 export const LocationResponse = z.object({ data: z.object({ items: z.array(LocationItem) }) });
 export type LocationResponse = z.infer<typeof LocationResponse>;

@@ -24,7 +24,7 @@ export const ModerationReason = z.enum(MODERATION_REASONS);
 export type ModerationReason = z.infer<typeof ModerationReason>;
 
 /** What the history records: the queue's two decisions, a removal and a dismissed report. */
-export const ModerationRecordValue = z.enum(['publish', 'reject', 'remove', 'dismiss']);
+const ModerationRecordValue = z.enum(['publish', 'reject', 'remove', 'dismiss']);
 
 /** Every kind of published post staff may take down (issue 26). */
 export const RemovableType = z.enum(['output', 'feedback', 'reflection', 'comment']);

@@ -17,7 +17,7 @@ export const PasswordResetRequest = z
 export const PasswordResetResponse = z.boolean();
 
 /** GET /v0/app-info?platform=: the current and the oldest supported version of the app. */
-export const AppPlatform = z.enum(['web', 'ios', 'android']);
+const AppPlatform = z.enum(['web', 'ios', 'android']);
 export const AppInfoQuery = z.object({ platform: AppPlatform });
 export const AppInfoResponse = z.object({
   item: z.object({
@@ -28,12 +28,12 @@ export const AppInfoResponse = z.object({
 });
 
 /** GET /v0/surveys?id=: the survey and whether the caller has answered it. */
-export const SURVEY_ID_MAX = 100;
+const SURVEY_ID_MAX = 100;
 /**
  * A survey id: lower-case letters, digits and hyphens, starting with a letter or digit (e.g.
  * `term-1`, `2026-spring`) — never free text (issue 25, hole 7).
  */
-export const SurveyId = z
+const SurveyId = z
   .string()
   .trim()
   .max(SURVEY_ID_MAX)
@@ -41,11 +41,11 @@ export const SurveyId = z
 export const SurveyQuery = z.object({ id: SurveyId });
 export const SurveyParams = z.object({ id: SurveyId });
 /** Bounds of one survey's answers: keys, their names and values, and the whole as JSON. */
-export const SURVEY_MAX_KEYS = 50;
-export const SURVEY_VALUE_MAX = 1000;
+const SURVEY_MAX_KEYS = 50;
+const SURVEY_VALUE_MAX = 1000;
 /** The answers as JSON, in characters (at most 48 KiB of UTF-8). */
-export const SURVEY_ANSWERS_MAX_CHARS = 16 * 1024;
-export const SurveyAnswers = z
+const SURVEY_ANSWERS_MAX_CHARS = 16 * 1024;
+const SurveyAnswers = z
   .record(
     z.string().regex(/^[A-Za-z0-9_.-]{1,40}$/, 'surveyKey'),
     z.union([z.string().max(SURVEY_VALUE_MAX), z.number().finite(), z.boolean()]),

@@ -32,7 +32,7 @@ export function presetImageFor(createdAtMs: number): string {
  * one of the three presets. Anything else (an outside URL could track readers) is refused. The
  * server hands uploads out signed (`?exp=…&sig=…`, issue 8) and stores them without the query.
  */
-export const OutputImageUrl = z
+const OutputImageUrl = z
   .string()
   .regex(
     /^(\/uploads\/[a-f0-9]{32}\.jpg(\?exp=\d{1,12}&sig=[A-Za-z0-9_-]{43})?|\/media\/images\/presets\/(green|blue|pink)\.png)$/,

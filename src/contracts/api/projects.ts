@@ -32,7 +32,7 @@ export type PinnedSlide = z.infer<typeof PinnedSlide>;
 /** GET /v1/inquiryProjects/pinnedSlides: newest first; the home page shows the first 3. */
 export const PinnedSlidesResponse = z.object({ items: z.array(PinnedSlide) });
 
-export const PROJECT_NAME_MAX = 60;
+const PROJECT_NAME_MAX = 60;
 /** POST /v1/inquiryProject: a new, empty project of the caller. */
 export const CreateInquiryProjectRequest = z
   .object({

@@ -1,10 +1,6 @@
 import { z } from 'zod';
 import { Id, Role } from '../entities';
 
-/** The realtime backends a server may be configured with (REALTIME_BACKEND). */
-export const RealtimeBackend = z.enum(['ws', 'firestore']);
-export type RealtimeBackend = z.infer<typeof RealtimeBackend>;
-
 /**
  * GET /v1/realtime (public): where this server's clients receive room events. The client asks at
  * start-up, so one build serves both backends.

@@ -31,7 +31,7 @@ export const CareResponse = z.object({
 });
 export type CareResponse = z.infer<typeof CareResponse>;
 
-export const ConcernView = z.object({ displayName: z.string(), seenAt: EpochMs });
+const ConcernView = z.object({ displayName: z.string(), seenAt: EpochMs });
 
 export const Concern = z.object({
   id: Id,

@@ -42,7 +42,7 @@ export const GetSessionResponse = z.object({ item: Session });
 export const JoinSessionRequest = z.object({ streamId: z.optional(Id) }).strict();
 export const JoinSessionResponse = z.object({ item: z.object({ joinedAt: EpochMs }) });
 /** POST /v1/session/{id}/leave: the leave activity (closing the watch page). */
-export const LeaveSessionRequest = JoinSessionRequest;
+export const LeaveSessionRequest = z.object({ streamId: z.optional(Id) }).strict();
 
 /** GET /v1/session/{id}/users: participants from activity events of the last 2 hours. */
 export const SessionUsersQuery = z.object({
@@ -57,7 +57,7 @@ export const SessionUsersResponse = z.object({ items: z.array(SessionParticipant
  * action's discussId, else its name); tallies are per room when `streamId` is given, else
  * across the session (solo archive viewing).
  */
-export const VoteKey = z.string().trim().min(1).max(100);
+const VoteKey = z.string().trim().min(1).max(100);
 export const Vote = z.object({
   id: Id,
   sessionId: Id,

@@ -23,11 +23,11 @@ import {
 export const STUDIO_TITLE_MAX = 80;
 export const STUDIO_TEXT_MAX = 2000;
 export const STUDIO_MOMENT_TEXT_MAX = 120;
-export const STUDIO_VOTE_CHOICES_MIN = 2;
-export const STUDIO_VOTE_CHOICES_MAX = 6;
-export const STUDIO_MOMENTS_MAX = 200;
+const STUDIO_VOTE_CHOICES_MIN = 2;
+const STUDIO_VOTE_CHOICES_MAX = 6;
+const STUDIO_MOMENTS_MAX = 200;
 /** A caption file may hold at most this many bytes of text. */
-export const CAPTION_MAX_BYTES = 512 * 1024;
+const CAPTION_MAX_BYTES = 512 * 1024;
 /** The largest video a teacher may upload (the issue's 500 MB on school Wi-Fi, with room). */
 export const VIDEO_UPLOAD_MAX_BYTES = 2 * 1024 * 1024 * 1024;
 /** The longest video the studio takes (a double lesson with room to spare): longer is refused. */
@@ -43,7 +43,7 @@ export const STUDIO_DEFAULT_IMAGE = '/media/images/sessions/default.jpg';
 const Text = (max: number) => z.string().trim().max(max);
 const Required = (max: number) => z.string().trim().min(1).max(max);
 /** A link or image: same-origin path or http(s) URL; nothing that could run script. */
-export const MediaUrl = z
+const MediaUrl = z
   .string()
   .trim()
   .max(2000)
@@ -129,7 +129,7 @@ export const StudioTimedAction = z
 export type StudioTimedAction = z.infer<typeof StudioTimedAction>;
 
 /** The moment's words in the other language, by position (the read side's `translations`). */
-export const StudioActionTranslation = z
+const StudioActionTranslation = z
   .object({
     name: Text(STUDIO_MOMENT_TEXT_MAX).optional(),
     title: Text(STUDIO_MOMENT_TEXT_MAX).optional(),
@@ -138,7 +138,7 @@ export const StudioActionTranslation = z
   .strict();
 
 /** A video's moments: each valid, vote ids unique, at most STUDIO_MOMENTS_MAX. */
-export const StudioTimedActions = z
+const StudioTimedActions = z
   .array(StudioTimedAction)
   .max(STUDIO_MOMENTS_MAX)
   .superRefine((list, ctx) => {
@@ -154,7 +154,7 @@ export const StudioTimedActions = z
     });
   });
 
-export const StudioTarget = z
+const StudioTarget = z
   .object({
     type: z.enum(['ALL', 'SCHOOL', 'GROUP']),
     targets: z.array(Id).max(100).default([]),
@@ -209,7 +209,7 @@ export const StudioSessionInput = z
 export type StudioSessionInput = z.input<typeof StudioSessionInput>;
 export type StudioSessionValue = z.output<typeof StudioSessionInput>;
 
-export const TranscodeStatus = z.enum(['queued', 'running', 'done', 'failed']);
+const TranscodeStatus = z.enum(['queued', 'running', 'done', 'failed']);
 export const TranscodeJob = z.object({
   id: Id,
   videoId: Id,
@@ -236,7 +236,7 @@ export const StudioVideo = Video.pick({ id: true, type: true, title: true, lang:
 export type StudioVideo = z.infer<typeof StudioVideo>;
 
 /** The video types the studio offers (spec 3, Video; the issue: DIGEST or ARCHIVE_LOW). */
-export const StudioVideoType = z.enum(['DIGEST', 'ARCHIVE_LOW']);
+const StudioVideoType = z.enum(['DIGEST', 'ARCHIVE_LOW']);
 
 export const StudioVideoInput = z
   .object({
@@ -252,7 +252,7 @@ export const StudioVideoInput = z
 export type StudioVideoInput = z.input<typeof StudioVideoInput>;
 
 /** A work's English texts; questions by position (an empty one falls back to the Japanese). */
-export const WorkEnTexts = z
+const WorkEnTexts = z
   .object({
     title: Text(STUDIO_TITLE_MAX).optional(),
     description: Text(STUDIO_TEXT_MAX).optional(),

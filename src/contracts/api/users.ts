@@ -33,7 +33,7 @@ export const GetUserQuery = z.object({
 });
 
 /** GET /v1/user/{id}: the public view, plus counts. */
-export const UserProfile = z.extend(PublicUser, {
+const UserProfile = z.extend(PublicUser, {
   counts: z.object({
     outputs: z.int(),
     feedbacks: z.int(),

@@ -6,7 +6,7 @@ import { stampHostCommand } from '../schedule';
 
 export const HOST = 'host-1';
 
-export const userFields = (name: string): ParticipantUser => ({
+const userFields = (name: string): ParticipantUser => ({
   displayName: name,
   image: null,
   role: 'member',

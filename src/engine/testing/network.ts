@@ -28,9 +28,3 @@ export const createDelayedLink = (
     },
   };
 };
-
-/** The same delay ± jitter both ways. */
-export const symmetricProfile = (delayMs: number, jitterMs: number) => ({
-  up: { delayMs, jitterMs },
-  down: { delayMs, jitterMs },
-});

@@ -48,7 +48,7 @@ const NEXT: Record<RealtimePath, RealtimePath> = {
 };
 
 /** Close code of a connection given up by the fallback (the transport reconnects at once). */
-export const CLOSE_NEXT_PATH = 4000;
+const CLOSE_NEXT_PATH = 4000;
 
 export function createFallbackConnector(deps: FallbackDeps): FallbackConnector {
   const { scheduler } = deps;

@@ -14,7 +14,7 @@ import type { RoomTransport, TransportStatus } from './types';
 import { BACKOFF_INITIAL_MS, BACKOFF_MAX_MS } from './ws';
 
 /** One snapshot of a listened query: the documents added since the last, and where it came from. */
-export interface DocBatch {
+interface DocBatch {
   /** Document data of added documents, in the query's order (never cast: parsed here). */
   added: readonly unknown[];
   /** Modified documents (the rooms list rewrites its entries). */
@@ -60,7 +60,7 @@ export interface FirestoreTransportDeps {
 }
 
 /** Broadcasts of a room are read from this long before the subscribe (ms), for clock skew. */
-export const MESSAGES_LOOKBACK_MS = 5_000;
+const MESSAGES_LOOKBACK_MS = 5_000;
 /**
  * A room's listen is moved up to the room's head once it has delivered this many documents: a
  * listen's result is every event after its start, and both the SDK (which holds them all) and
@@ -71,13 +71,13 @@ export const MESSAGES_LOOKBACK_MS = 5_000;
  */
 export const ROLL_AFTER_DOCS = 16;
 /** The rooms list reads entries written within this long (the list shows 12 hours). */
-export const LIST_WINDOW_MS = 12 * 60 * 60 * 1000;
+const LIST_WINDOW_MS = 12 * 60 * 60 * 1000;
 
 /** What the control socket contributes; room data comes from Firestore only. */
 const FROM_CONTROL = new Set<ServerMessage['type']>(['pong', 'participantStatus', 'ready']);
 
 /** A document of `streams/{id}/events` as the room event it carries, or why not. */
-export const parseEventDoc = (
+const parseEventDoc = (
   streamId: string,
   data: unknown,
 ): { ok: true; event: RoomEvent } | { ok: false; error: string } => {

@@ -22,7 +22,7 @@ import type { SocketLike } from './ws';
 export type HttpSocketMode = 'stream' | 'longpoll';
 
 /** The part of a fetch `Response` the socket reads. */
-export interface FetchResponseLike {
+interface FetchResponseLike {
   readonly status: number;
   json(): Promise<unknown>;
   readonly body: {
@@ -62,7 +62,7 @@ export interface HttpSocketDeps {
 type Listener = (event: object) => void;
 type EventType = 'open' | 'message' | 'close' | 'error';
 
-export const ACK_EVERY_MS = 5_000;
+const ACK_EVERY_MS = 5_000;
 
 export function createHttpSocket(deps: HttpSocketDeps): SocketLike {
   const { fetch, baseUrl, mode, scheduler } = deps;

@@ -57,14 +57,14 @@ export interface WsTransportDeps {
 export const BACKOFF_INITIAL_MS = 250;
 export const BACKOFF_MAX_MS = 10_000;
 /** A socket not open after this long is abandoned and retried (ms). */
-export const CONNECT_TIMEOUT_MS = 10_000;
+const CONNECT_TIMEOUT_MS = 10_000;
 /** After this long without a frame the transport sends a keepalive ping (ms). */
-export const KEEPALIVE_MS = 10_000;
+const KEEPALIVE_MS = 10_000;
 /** After this long without a frame (two keepalives unanswered) the socket is replaced (ms). */
 export const STALE_AFTER_MS = 25_000;
 
 /** Splits server messages into the room log's feed (the room envelope is the same). */
-export const toRoomFeed = (message: ServerMessage): RoomFeed | null => {
+const toRoomFeed = (message: ServerMessage): RoomFeed | null => {
   if (message.type === 'snapshot') return { type: 'snapshot', snapshot: message.snapshot };
   if (message.type === 'events') {
     return { type: 'events', streamId: message.streamId, events: message.events };

@@ -6,7 +6,7 @@ import { lazy } from 'react';
  */
 export const loadLoginPage = () => import('./login-page');
 
-export { fetchMe, meQueryKey, meQueryOptions, useMe } from './api/get-me';
+export { meQueryKey, meQueryOptions, useMe } from './api/get-me';
 export { fetchPermission, usePermission } from './api/get-permission';
 export { logout } from './api/logout';
 /** The sign-in methods linked to the account (settings), loaded with the pane that shows them. */
@@ -17,5 +17,4 @@ export const LinkProviderButtons = lazy(() =>
 export const PasswordPrompt = lazy(() =>
   import('./password-prompt').then((m) => ({ default: m.PasswordPrompt })),
 );
-export { safeDestination } from './destination';
 export { useHasToken } from './use-has-token';

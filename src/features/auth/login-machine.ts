@@ -6,10 +6,10 @@ import { isApiError } from '@/lib/api-client';
 import { followUpErrorKey, loginErrorKey, type LoginErrorKey } from './login-errors';
 
 /** The longest wait the form sits out by itself before trying again; longer ones stay an error. */
-export const MAX_AUTO_RETRY_S = 60;
+const MAX_AUTO_RETRY_S = 60;
 
 /** The Retry-After of a login 429, when the form should wait and try again by itself. */
-export const retryAfterOf = (error: unknown): number | null =>
+const retryAfterOf = (error: unknown): number | null =>
   isApiError(error) &&
   error.status === 429 &&
   error.retryAfterS !== null &&
@@ -17,7 +17,7 @@ export const retryAfterOf = (error: unknown): number | null =>
     ? error.retryAfterS
     : null;
 
-export type LoginField = 'username' | 'password';
+type LoginField = 'username' | 'password';
 
 export interface LoginContext {
   username: string;
@@ -41,7 +41,7 @@ export type LoginEvent =
   | { type: 'terms.agree' }
   | { type: 'terms.decline' };
 
-export const isBlank = (value: string): boolean => value.trim() === '';
+const isBlank = (value: string): boolean => value.trim() === '';
 export const canSubmit = (context: Pick<LoginContext, 'username' | 'password'>): boolean =>
   !isBlank(context.username) && !isBlank(context.password);
 

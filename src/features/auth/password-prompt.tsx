@@ -5,7 +5,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import type { Me } from '@/contracts/user-entities';
 
 /** The password page itself and the login pages never show the prompt. */
-export const PASSWORD_PAGE = '/setting/password';
+const PASSWORD_PAGE = '/setting/password';
 const isExempt = (pathname: string) =>
   pathname.startsWith('/login') || pathname.replace(/\/$/, '') === PASSWORD_PAGE;
 

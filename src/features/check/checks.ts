@@ -36,7 +36,7 @@ export interface CheckResult {
 }
 
 /** The short test clip (public/check: 6 s of the demo video, H.264 + AAC in MPEG-TS, named .m2ts so no tool takes them for TypeScript). */
-export const TEST_CLIP = '/check/clip.m3u8';
+const TEST_CLIP = '/check/clip.m3u8';
 const CLIP_SEGMENTS = ['/check/seg-000.m2ts', '/check/seg-001.m2ts', '/check/seg-002.m2ts'];
 const H264_AAC = 'video/mp4; codecs="avc1.42c01e,mp4a.40.2"';
 
@@ -54,7 +54,7 @@ const withTimeout = <T>(promise: Promise<T>, ms: number): Promise<T> =>
     new Promise<T>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms)),
   ]);
 
-export function checkBrowser(): CheckResult {
+function checkBrowser(): CheckResult {
   const info = parseUserAgent(navigator.userAgent);
   const verdict = browserVerdict(info);
   return result('browser', verdict, verdict === 'pass' ? 'supported' : 'old', {
@@ -79,7 +79,7 @@ async function playClip(video: HTMLVideoElement): Promise<() => void> {
   throw new Error('no HLS');
 }
 
-export async function checkVideo(): Promise<CheckResult> {
+async function checkVideo(): Promise<CheckResult> {
   const mse = typeof MediaSource !== 'undefined' && MediaSource.isTypeSupported(H264_AAC);
   const video = document.createElement('video');
   const native = video.canPlayType('application/vnd.apple.mpegurl') !== '';
@@ -114,7 +114,7 @@ export async function checkVideo(): Promise<CheckResult> {
  * Whether a video may start with sound without a tap. When it may not, the watch page's join tap
  * starts it: a warning that tells the teacher to expect the tap, not a failure.
  */
-export async function checkAutoplay(): Promise<CheckResult> {
+async function checkAutoplay(): Promise<CheckResult> {
   const video = document.createElement('video');
   let stop = () => undefined as void;
   try {
@@ -141,7 +141,7 @@ export async function checkAutoplay(): Promise<CheckResult> {
   }
 }
 
-export async function checkAudio(): Promise<CheckResult> {
+async function checkAudio(): Promise<CheckResult> {
   const Ctx =
     window.AudioContext ??
     (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
@@ -163,7 +163,7 @@ export async function checkAudio(): Promise<CheckResult> {
  * Round trips to /healthz, and the download speed of the test clip's segments fetched in
  * parallel, less one round trip (throughputMbps).
  */
-export async function checkNetwork(): Promise<
+async function checkNetwork(): Promise<
   CheckResult & { clock?: { offsetMs: number; precisionMs: number } }
 > {
   const trips: number[] = [];
@@ -219,7 +219,7 @@ export async function checkNetwork(): Promise<
   }
 }
 
-export async function checkRealtime(): Promise<
+async function checkRealtime(): Promise<
   CheckResult & { clock?: { offsetMs: number; precisionMs: number } }
 > {
   let backend = '';
@@ -258,7 +258,7 @@ export async function checkRealtime(): Promise<
  * realtime check got through, else the HTTP fallback's stream, else its long-poll — the order
  * the rooms try them in (features/rooms/realtime.ts).
  */
-export async function checkPath(realtime: CheckResult, timeoutMs = 6_000): Promise<CheckResult> {
+async function checkPath(realtime: CheckResult, timeoutMs = 6_000): Promise<CheckResult> {
   if (realtime.verdict !== 'fail') return result('path', 'pass', 'ws', { path: 'WebSocket' });
   const token = tokenStorage.getToken();
   if (await probeStreamFlows(timeoutMs)) {
@@ -270,7 +270,7 @@ export async function checkPath(realtime: CheckResult, timeoutMs = 6_000): Promi
   return result('path', 'fail', 'none');
 }
 
-export function checkClock(
+function checkClock(
   samples: ReadonlyArray<{ offsetMs: number; precisionMs: number } | undefined>,
 ): CheckResult {
   const best = samples
@@ -287,7 +287,7 @@ export function checkClock(
  * The Cache Storage caches the measuring write uses (this prefix, one per run, so a run never
  * writes into a cache the previous one is still deleting); each is deleted whole when done.
  */
-export const SPACE_CHECK_CACHE = 'tomoni-check-space';
+const SPACE_CHECK_CACHE = 'tomoni-check-space';
 
 /**
  * Free space for downloads. The estimate is shown when it can be believed
@@ -295,7 +295,7 @@ export const SPACE_CHECK_CACHE = 'tomoni-check-space';
  * the downloads go) up to the pass threshold, stopping at the first refusal or after
  * STORAGE_WRITE_LIMIT_MS, and everything written is deleted again.
  */
-export async function checkStorage(): Promise<CheckResult> {
+async function checkStorage(): Promise<CheckResult> {
   if (!navigator.storage?.estimate || typeof caches === 'undefined')
     return result('storage', 'fail', 'unsupported');
   let estimate: StorageEstimate;
@@ -385,7 +385,7 @@ async function measureByWrite(): Promise<ReturnType<typeof storageByWrite>> {
   }
 }
 
-export async function checkCookies(): Promise<CheckResult> {
+async function checkCookies(): Promise<CheckResult> {
   const failed: string[] = [];
   if (!navigator.cookieEnabled) failed.push('cookies');
   try {

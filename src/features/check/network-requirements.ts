@@ -27,7 +27,7 @@ function originsOf(sources: readonly string[]): string[] {
 }
 
 /** The directives of a policy, by name, each with its sources. */
-export function parseCsp(csp: string): Map<string, string[]> {
+function parseCsp(csp: string): Map<string, string[]> {
   const directives = new Map<string, string[]>();
   for (const part of csp.split(';')) {
     const [name, ...sources] = part.trim().split(/\s+/);

@@ -19,10 +19,7 @@ export interface RealtimeProbeResult {
   clientTimeAtMidpoint: number;
 }
 
-export type RealtimeProbe = (
-  token: string | null,
-  timeoutMs: number,
-) => Promise<RealtimeProbeResult>;
+type RealtimeProbe = (token: string | null, timeoutMs: number) => Promise<RealtimeProbeResult>;
 
 export class RealtimeProbeError extends Error {
   constructor(
@@ -40,7 +37,7 @@ export class RealtimeProbeError extends Error {
  * `ready`) then a clock `ping` → `pong` (which also gives the server's time); not signed in, the
  * hub's typed refusal of a handshake without a valid token is the answer that is timed.
  */
-export const probeWebSocket: RealtimeProbe = (token, timeoutMs) =>
+const probeWebSocket: RealtimeProbe = (token, timeoutMs) =>
   new Promise((resolve, reject) => {
     const url = new URL('/ws', window.location.href);
     url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
@@ -104,7 +101,7 @@ export const probeWebSocket: RealtimeProbe = (token, timeoutMs) =>
   });
 
 /** Where the browser's Firestore SDK connects: the emulator (local runs) or Google's service. */
-export function firestoreOrigin(config: Extract<RealtimeConfig, { backend: 'firestore' }>): string {
+function firestoreOrigin(config: Extract<RealtimeConfig, { backend: 'firestore' }>): string {
   return config.emulator
     ? `http://${config.emulator.host}:${config.emulator.port}`
     : 'https://firestore.googleapis.com';
@@ -117,9 +114,7 @@ export function firestoreOrigin(config: Extract<RealtimeConfig, { backend: 'fire
  * Signing in to Firestore itself needs an account; reaching its host is what a school's network
  * decides.
  */
-export function probeFirestore(
-  config: Extract<RealtimeConfig, { backend: 'firestore' }>,
-): RealtimeProbe {
+function probeFirestore(config: Extract<RealtimeConfig, { backend: 'firestore' }>): RealtimeProbe {
   return async (token, timeoutMs) => {
     const origin = firestoreOrigin(config);
     const host = new URL(origin).host;

@@ -10,7 +10,7 @@ export interface BrowserInfo {
 }
 
 /** Oldest versions the app is built and tested for (ES2022, MSE, Cache Storage, Web Locks). */
-export const MIN_BROWSER_VERSION: Record<Exclude<BrowserInfo['name'], 'other'>, number> = {
+const MIN_BROWSER_VERSION: Record<Exclude<BrowserInfo['name'], 'other'>, number> = {
   Chrome: 109,
   Edge: 109,
   Firefox: 115,

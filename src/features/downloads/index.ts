@@ -1,12 +1,5 @@
 /** Offline downloads (issue 13): the manager, the panel, the button and the stored list. */
 export { DownloadButton } from './download-button';
 export { DownloadPanel } from './download-panel';
-export { downloads, type DownloadItem, type DownloadErrorKind } from './manager';
-export {
-  deleteDownload,
-  listDownloads,
-  sessionFingerprint,
-  type DownloadList,
-  type DownloadedFile,
-  type InvalidFile,
-} from './records';
+export { downloads } from './manager';
+export { deleteDownload, listDownloads, sessionFingerprint } from './records';

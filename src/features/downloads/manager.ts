@@ -23,7 +23,7 @@ import {
   sessionFingerprint,
 } from './records';
 
-export type DownloadStatus = 'inprogress' | 'complete' | 'failed' | 'inactive';
+type DownloadStatus = 'inprogress' | 'complete' | 'failed' | 'inactive';
 /** The spec's download errors: networkError, storageError, other. */
 export type DownloadErrorKind = 'network' | 'storage' | 'other';
 
@@ -50,7 +50,7 @@ const PERSIST_ASKED_KEY = 'tomoni.downloads.persistAsked';
 /** Files fetched at once: enough to fill a school's line, few enough to stop at once on cancel. */
 const PARALLEL = 3;
 
-export function errorKind(error: unknown): DownloadErrorKind {
+function errorKind(error: unknown): DownloadErrorKind {
   if (error instanceof StorageFull) return 'storage';
   if (error instanceof DOMException && error.name === 'QuotaExceededError') return 'storage';
   if (error instanceof NetworkFailure) return 'network';

@@ -28,7 +28,7 @@ export type DownloadedMovieRecord = z.infer<typeof DownloadedMovieRecord>;
 
 export const downloadKey = (sessionId: string, lang: Lang) => `${sessionId}:${lang}`;
 
-export interface DownloadedFile {
+interface DownloadedFile {
   key: string;
   sessionId: string;
   lang: Lang;
@@ -36,7 +36,7 @@ export interface DownloadedFile {
   sizeBytes: number;
 }
 
-export type InvalidReason = 'malformed' | 'incomplete' | 'changed';
+type InvalidReason = 'malformed' | 'incomplete' | 'changed';
 
 export interface InvalidFile {
   key: IDBValidKey;

@@ -5,7 +5,7 @@ import { FEEDBACK_GAUGE_THRESHOLD } from '@/contracts/constants';
  * session, up to the goal of 3; 'noAction' when the pupil has looked through 5 outputs without
  * giving any. Pure: the component keeps the state in session storage per session.
  */
-export const GAUGE_STATES = ['initial', 'noAction', 'first', 'second', 'final'] as const;
+const GAUGE_STATES = ['initial', 'noAction', 'first', 'second', 'final'] as const;
 export type GaugeState = (typeof GAUGE_STATES)[number];
 
 export type GaugeEvent = { type: 'output.viewed'; index: number } | { type: 'feedback.posted' };
@@ -32,7 +32,7 @@ export function gaugeReducer(state: GaugeState, event: GaugeEvent): GaugeState {
 export const gaugeSteps = (state: GaugeState): number =>
   state === 'first' ? 1 : state === 'second' ? 2 : state === 'final' ? 3 : 0;
 
-export const gaugeStorageKey = (sessionId: string): string => `feedbackGauge.${sessionId}`;
+const gaugeStorageKey = (sessionId: string): string => `feedbackGauge.${sessionId}`;
 
 /** Reads a stored state; anything unreadable starts over. */
 export function readGauge(storage: Pick<Storage, 'getItem'>, sessionId: string): GaugeState {

@@ -26,7 +26,7 @@ import { OutputViewer } from './output-viewer';
 import { resolveNext } from './sequence-step';
 
 /** The feedback-zero view's date range (YYYY-MM-DD, empty for an open end). */
-export interface DateRange {
+interface DateRange {
   start: string;
   end: string;
 }

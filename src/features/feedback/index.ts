@@ -1,5 +1,4 @@
 export { FeedbackViewer } from './feedback-viewer';
-export type { DateRange, FeedbackViewerProps } from './feedback-viewer';
 export { ReactionCounts } from './reaction-counts';
 export { ReactionsBar } from './reactions-bar';
 export { ReportModal } from './report-modal';

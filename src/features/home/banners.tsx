@@ -14,7 +14,7 @@ export interface HomeBannersProps {
 }
 
 /** The Q&A support banner is for admin and teacher only (core platform §6). */
-export const showsSupportBanner = (role: Role): boolean => role === 'admin' || role === 'teacher';
+const showsSupportBanner = (role: Role): boolean => role === 'admin' || role === 'teacher';
 
 function Banner({
   title,

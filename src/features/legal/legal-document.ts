@@ -14,7 +14,7 @@ export const LegalClause = z.object({
 });
 export type LegalClause = z.infer<typeof LegalClause>;
 
-export const LegalArticle = z.object({
+const LegalArticle = z.object({
   heading: Text,
   clauses: z.array(LegalClause).min(1),
 });

@@ -24,7 +24,7 @@ export type PolicyPageProps = {
 };
 
 /** Anchor of the rules list, so a violation notice can link to /policy#rules. */
-export const POLICY_RULES_ANCHOR = 'rules';
+const POLICY_RULES_ANCHOR = 'rules';
 
 /**
  * /policy: the posting rules, with live sessions beside them. Japanese for ja, else English.

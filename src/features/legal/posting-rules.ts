@@ -16,4 +16,3 @@ export const POSTING_RULES = [
   'ads',
   'disruptive',
 ] as const;
-export type PostingRule = (typeof POSTING_RULES)[number];

@@ -4,8 +4,6 @@ import { lazy } from 'react';
 export const OutputDialog = lazy(() =>
   import('./output-dialog').then((m) => ({ default: m.OutputDialog })),
 );
-export type { OutputDialogProps } from './output-dialog';
-
 /** The session page's outputs section (post buttons per work and the outputs list). */
 export const SessionOutputsSection = lazy(() =>
   import('./session-outputs').then((m) => ({ default: m.SessionOutputsSection })),

@@ -26,13 +26,7 @@ export function ListSkeleton({ height = 72 }: { height?: number }) {
 }
 
 /** The empty state: a text, and on the own profile an instruction saying what to do. */
-export function EmptyState({
-  kind,
-  showInstruction,
-}: {
-  kind: ListKind;
-  showInstruction: boolean;
-}) {
+function EmptyState({ kind, showInstruction }: { kind: ListKind; showInstruction: boolean }) {
   const { t } = useTranslation('profile');
   return (
     <Stack gap={4} py="lg" align="center" ta="center">

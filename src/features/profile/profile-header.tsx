@@ -10,8 +10,8 @@ import type { ProfileData } from './api/get-profile';
 import { usePersonName } from '@/lib/person-name';
 
 /** Avatar sizes from the spec: 56 px on mobile, 64 px on desktop. */
-export const AVATAR_MOBILE = 56;
-export const AVATAR_DESKTOP = 64;
+const AVATAR_MOBILE = 56;
+const AVATAR_DESKTOP = 64;
 
 function PencilIcon() {
   return (

@@ -6,7 +6,7 @@ import type { Role } from '@/contracts/user-entities';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The full-width asterisk every profile form error starts with. */
-export const ERROR_PREFIX = '＊';
+const ERROR_PREFIX = '＊';
 
 /** A form error as the profile shows it: prefixed with a full-width asterisk. */
 export const withErrorPrefix = (message: string): string => `${ERROR_PREFIX}${message}`;
@@ -29,7 +29,7 @@ export function displayNameError(value: string): DisplayNameError | null {
 }
 
 /** Members and supporters may change their display name once per 31 days. */
-export const isLimitedRole = (role: Role): boolean => role === 'member' || role === 'supporter';
+const isLimitedRole = (role: Role): boolean => role === 'member' || role === 'supporter';
 
 /** When the name may next change, or null when it may change now. */
 export function nextChangeAt(

@@ -4,10 +4,8 @@ import { lazy } from 'react';
 export const ReflectionEditor = lazy(() =>
   import('./reflection-editor').then((m) => ({ default: m.ReflectionEditor })),
 );
-export type { ReflectionEditorProps } from './reflection-editor';
 /** The editor in a dialog, loaded when first opened (the watch page's end card; issue 24). */
 export const ReflectionDialog = lazy(() =>
   import('./reflection-dialog').then((m) => ({ default: m.ReflectionDialog })),
 );
-export type { ReflectionDialogProps } from './reflection-dialog';
 export { deleteReflection, reflectionsKey, useUserReflections } from './api/reflections';

@@ -2,7 +2,6 @@ import { REFLECTION_NOTE_MAX, type ProfileReflection } from '@/contracts/api/pro
 import type { ReflectionDraft } from './api/reflections';
 
 export const NOTE_KEYS = ['ideaNote', 'thinkNote', 'actionNote'] as const;
-export type NoteKey = (typeof NOTE_KEYS)[number];
 
 /** A note over the limit cannot be saved. */
 export const isNoteTooLong = (value: string): boolean => value.length > REFLECTION_NOTE_MAX;
@@ -17,7 +16,7 @@ export const draftOf = (r: ProfileReflection | null | undefined): ReflectionDraf
 });
 
 /** Blank as the server sees it: only spaces, full-width ones (U+3000) included. */
-export const isBlankNote = (value: string): boolean => value.replace(/[\s\u3000]/g, '') === '';
+const isBlankNote = (value: string): boolean => value.replace(/[\s\u3000]/g, '') === '';
 
 /** Whether the draft has words in any note (a published reflection needs them; issue 24). */
 export const hasSomeText = (draft: ReflectionDraft): boolean =>

@@ -3,7 +3,7 @@
  * an end date; the end may not be past today and the start not later than the end; numbers are
  * half-width. Dates are YYYY-MM-DD strings in the user's local calendar.
  */
-export type DateRangeMode = 'all' | 'range';
+type DateRangeMode = 'all' | 'range';
 
 export interface DateRangeInput {
   mode: DateRangeMode;

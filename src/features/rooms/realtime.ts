@@ -1,4 +1,4 @@
-import { BehaviorSubject, type Observable } from 'rxjs';
+import { BehaviorSubject } from 'rxjs';
 import {
   createDeferredTransport,
   createFallbackConnector,
@@ -24,11 +24,6 @@ const browserFetch: FetchLike = (url, init) =>
   window.fetch(url, init as RequestInit) as ReturnType<FetchLike>;
 
 const path$ = new BehaviorSubject<RealtimePath | null>(null);
-/**
- * The way this page last reached the hub (issue 27): `ws`, or the HTTP fallback's `stream` or
- * `longpoll`; null before any connection has answered. /check and the debug hook read it.
- */
-export const realtimePath$: Observable<RealtimePath | null> = path$.asObservable();
 export const realtimePath = (): RealtimePath | null => path$.value;
 
 /**

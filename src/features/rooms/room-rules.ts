@@ -14,7 +14,7 @@ export interface StartParts {
 const DATE_FORMAT = 'YYYY-MM-DD';
 
 /** Spec: "minute in steps of 5" (rooms form, said twice). */
-export const ROOM_MINUTE_STEP = 5;
+const ROOM_MINUTE_STEP = 5;
 
 /**
  * The form's default start (spec: "now, or the next full hour if past minute 50; minutes rounded

@@ -4,7 +4,7 @@ import { formatDateTime } from '@/lib/time';
 type Lang = 'ja' | 'en';
 
 /** A session's kind as a room sees it: live (scheduled, with its start) or an archive. */
-export const sessionKind = (s: Pick<SessionSummary, 'status'>): 'live' | 'archive' =>
+const sessionKind = (s: Pick<SessionSummary, 'status'>): 'live' | 'archive' =>
   s.status === 'COMPLETE' ? 'archive' : 'live';
 
 /**

@@ -37,7 +37,7 @@ export function isStaleAfter(key: QueryKey, sessionId: string, event: SessionFee
 }
 
 /** Marks stale (and re-reads, when shown) what a session change touches. */
-export function refreshAfter(client: QueryClient, sessionId: string, event: SessionFeedEvent) {
+function refreshAfter(client: QueryClient, sessionId: string, event: SessionFeedEvent) {
   void client.invalidateQueries(
     { predicate: (q) => isStaleAfter(q.queryKey, sessionId, event) },
     // A burst of hints (a class reacting at once) reuses the read in flight.

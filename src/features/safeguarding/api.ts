@@ -8,14 +8,14 @@ import {
 } from '@/contracts/api/safeguarding';
 import { apiClient } from '@/lib/api-client';
 
-export const safeguardingKeys = {
+const safeguardingKeys = {
   care: ['safeguarding', 'care'] as const,
   concerns: ['safeguarding', 'concerns'] as const,
   unseen: ['safeguarding', 'concerns', 'unseen'] as const,
 };
 
 /** How often the adults' screens ask for new concerns: an alert shows within this, plus a request. */
-export const CONCERN_POLL_MS = 2_000;
+const CONCERN_POLL_MS = 2_000;
 
 export function useCare() {
   return useQuery({

@@ -42,7 +42,7 @@ export type GroupRoute =
  * The group the pane opens on (issue 9, item 21): the teacher's own class — a group they belong to
  * with no child groups — rather than the grade above it; else one of theirs, else the first.
  */
-export function defaultGroup(
+function defaultGroup(
   groups: readonly Group[],
   myGroupIds: readonly string[] = [],
 ): Group | undefined {

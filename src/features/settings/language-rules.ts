@@ -11,7 +11,7 @@ export interface LanguageForm {
 }
 
 /** What the server takes as the state of a country without states (spec section 7). */
-export const NO_STATE = 'undefined';
+const NO_STATE = 'undefined';
 
 /** The form as the saved user record fills it: JP by default, the prefecture as Japan's state. */
 export function initialLanguageForm(

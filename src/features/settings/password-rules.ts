@@ -7,7 +7,7 @@ import type { ApiErrorCode } from '@/lib/api-client';
  * The current password is only checked against the old floor: every password set before issue 8
  * has at least 6 characters, and one that is now too short must still be accepted to change it.
  */
-export const CURRENT_PASSWORD_MIN_LENGTH = 6;
+const CURRENT_PASSWORD_MIN_LENGTH = 6;
 
 /** Keys of the `setting` namespace that name a password problem. */
 export type PasswordErrorKey =

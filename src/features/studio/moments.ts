@@ -31,7 +31,7 @@ export function newMoment(
 }
 
 /** discuss-1, vote-2 …: the first id of the kind not taken yet. */
-export function freshId(kind: TimedActionKind, existing: readonly Moment[]): string {
+function freshId(kind: TimedActionKind, existing: readonly Moment[]): string {
   const taken = new Set(existing.map((m) => m.params.discussId));
   for (let n = 1; ; n++) {
     const id = `${kind}-${n}`;
@@ -104,7 +104,7 @@ export function withTranslations(
 }
 
 /** The moment without its English words: what the contract checks and stores. */
-export function stripEn(m: EditMoment): Moment {
+function stripEn(m: EditMoment): Moment {
   const { en: _en, ...rest } = m;
   return rest;
 }

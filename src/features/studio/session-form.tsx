@@ -61,7 +61,7 @@ export interface SessionDraft {
   links: string;
 }
 
-export function draftOf(s: StudioSession | null, now = Date.now()): SessionDraft {
+function draftOf(s: StudioSession | null, now = Date.now()): SessionDraft {
   const start = Math.ceil(now / HOUR) * HOUR;
   return {
     title: s?.title ?? '',
@@ -91,7 +91,7 @@ export function draftOf(s: StudioSession | null, now = Date.now()): SessionDraft
 }
 
 /** The draft as the API takes it (empty fields left out). */
-export function inputOf(d: SessionDraft): StudioSessionInput {
+function inputOf(d: SessionDraft): StudioSessionInput {
   const en = {
     ...(d.titleEn.trim() ? { title: d.titleEn.trim() } : {}),
     ...(d.subTitleEn.trim() ? { subTitle: d.subTitleEn.trim() } : {}),
@@ -132,7 +132,7 @@ export function inputOf(d: SessionDraft): StudioSessionInput {
 }
 
 /** Client-side checks, the same rules as the contract, so the message comes before the call. */
-export function draftErrors(d: SessionDraft): Partial<Record<keyof SessionDraft, string>> {
+function draftErrors(d: SessionDraft): Partial<Record<keyof SessionDraft, string>> {
   const out: Partial<Record<keyof SessionDraft, string>> = {};
   if (!d.title.trim()) out.title = 'required';
   const start = fromLocalInput(d.start);

@@ -12,7 +12,7 @@ export interface VideoUploadHandle {
   abort(): void;
 }
 
-export const UPLOAD_CHUNK_BYTES = 5 * 1024 * 1024;
+const UPLOAD_CHUNK_BYTES = 5 * 1024 * 1024;
 /** Waits between retries after a drop: about a minute in all, then the studio shows the error. */
 const RETRY_DELAYS = [0, 1000, 2000, 3000, 5000, 5000, 10_000, 10_000, 15_000];
 

@@ -67,7 +67,7 @@ export function workInputOf(d: WorkDraft, base: StudioWork | null): StudioWorkIn
   };
 }
 
-export function workDraftErrors(d: WorkDraft): { title?: 'required'; questions?: 'oneQuestion' } {
+function workDraftErrors(d: WorkDraft): { title?: 'required'; questions?: 'oneQuestion' } {
   return {
     ...(d.title.trim() ? {} : { title: 'required' as const }),
     ...(d.questions.some((q) => q.ja.trim()) ? {} : { questions: 'oneQuestion' as const }),

@@ -13,10 +13,7 @@ import { playerPreferences, type PreferencesStore } from './player/preferences';
  * Counts the seconds the video plays while a guest account watches and keeps the total in the
  * `guestTime` preference; returns the total, moving every few seconds.
  */
-export function useGuestTime(
-  playing: boolean,
-  store: PreferencesStore = playerPreferences,
-): number {
+function useGuestTime(playing: boolean, store: PreferencesStore = playerPreferences): number {
   const [total, setTotal] = useState(() => store.get().guestTime);
   const playingRef = useRef(playing);
   playingRef.current = playing;

@@ -36,7 +36,7 @@ export interface HostControlsProps {
 }
 
 /** The seek bar never gets narrower than this (issue 9, item 13: it was ~25 px on a phone). */
-export const SEEK_MIN_WIDTH = 200;
+const SEEK_MIN_WIDTH = 200;
 
 const LIVE_KINDS: readonly LiveActionKind[] = ['chapter', 'telop', 'discuss', 'vote'];
 const isLiveKind = (kind: string): kind is LiveActionKind =>

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { MomentsView, type MomentsViewProps } from './moments-view';
 
 /** The moments on screen, as one key: a new vote, discussion or prompt changes it. */
-export const momentsKey = (o: MomentsViewProps['overlays']): string =>
+const momentsKey = (o: MomentsViewProps['overlays']): string =>
   [o.discuss?.key, o.vote?.voteKey, ...o.prompts.map((p) => p.key)].filter(Boolean).join('|');
 
 const isTyping = (el: Element | null) =>

@@ -15,7 +15,7 @@ export interface VoteOverlay {
 }
 
 /** A prompt whose posting dialog comes later: output, feedback or reflection. */
-export interface PromptOverlay {
+interface PromptOverlay {
   key: string;
   kind: 'output' | 'feedback' | 'reflection';
   action: TimedAction;
@@ -32,8 +32,6 @@ export interface Overlays {
 }
 
 /** The votes API key of a vote moment (contracts: the downloads keep the same tallies). */
-export { voteKeyOf };
-
 const liveKey = (kind: string, live: LiveAction) => `live-${kind}-${live.seq}`;
 
 /** A vote's choices as the viewer reads them: the translated labels when they match. */

@@ -15,7 +15,7 @@ export function toggleLabel(playing: boolean, position: number, duration: number
 }
 
 /** Solo archive viewing: where to offer to resume (s), or null when starting over is better. */
-export const RESUME_MIN_S = 10;
+const RESUME_MIN_S = 10;
 
 export function resumePoint(saved: number | null, duration: number): number | null {
   if (saved === null || !Number.isFinite(saved) || saved < RESUME_MIN_S) return null;

@@ -4,7 +4,7 @@ import type { FollowerStatus, TransportStatus } from '@/engine';
 export type SyncState = 'inSync' | 'catchingUp' | 'buffering' | 'offline';
 
 /** Drift (ms) shown as "in sync"; matches the benchmark's steady-state target. */
-export const IN_SYNC_MS = 150;
+const IN_SYNC_MS = 150;
 /** A participant report older than this (ms) shows the participant as offline. */
 export const REPORT_STALE_MS = 6000;
 

@@ -4,7 +4,7 @@ import { realtimePath } from '@/features/rooms';
 import type { WatchRoom } from './watch-room';
 
 /** The read-only hook the sync benchmark and the end-to-end test read (only with ?debugSync=1). */
-export interface TomoniSyncHook {
+interface TomoniSyncHook {
   /** At `at` (server ms) when given: read `serverNow()` once with the player, then this. */
   expectedPosition(at?: number): number;
   serverNow(): number;

@@ -14,7 +14,7 @@ export type RoomSource =
   | { type: 'solo'; sessionId: string; userId: string };
 
 /** The solo room's id: unique per session, never sent to a server. */
-export const soloStreamId = (sessionId: string): string => `solo-${sessionId}`.slice(0, 64);
+const soloStreamId = (sessionId: string): string => `solo-${sessionId}`.slice(0, 64);
 
 const buildRoom = (source: RoomSource): WatchRoom => {
   if (source.type === 'room') {

@@ -48,7 +48,7 @@ const CUE_TOLERANCE_S = 2;
 const CUE_AHEAD_S = 1;
 
 /** What the room's socket delivers besides the room events: live comments and vote tallies. */
-export type RoomFeedMessage = Extract<
+type RoomFeedMessage = Extract<
   ServerMessage,
   { type: 'comment' | 'commentRemove' | 'commentsPaused' | 'voteTally' }
 >;
@@ -81,8 +81,7 @@ export const warmUpDeadline = (model: RoomModel, now: number): number | null => 
 };
 
 /** Whether the room plays now or has a start scheduled. */
-export const startDue = (model: RoomModel, now: number): boolean =>
-  warmUpDeadline(model, now) !== null;
+const startDue = (model: RoomModel, now: number): boolean => warmUpDeadline(model, now) !== null;
 
 export interface WatchRoom {
   readonly client: RoomClient;

@@ -15,7 +15,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
  * at the pace of the per-device delay.
  */
 export const DEVICE_COOKIE = 'tomoni_device';
-export const DEVICE_COOKIE_MAX_AGE_S = 180 * 24 * 60 * 60;
+const DEVICE_COOKIE_MAX_AGE_S = 180 * 24 * 60 * 60;
 const MAX_ENTRIES = 5;
 
 interface Entry {
@@ -79,7 +79,7 @@ export class DeviceCookies {
 }
 
 /** One cookie's value from a Cookie header, or null. */
-export function readCookie(header: string | undefined, name: string): string | null {
+function readCookie(header: string | undefined, name: string): string | null {
   if (!header) return null;
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { OidcClientConfig } from '../config';
 import { AppError } from '../http/errors';
 
-export const OIDC_PROVIDERS = ['google', 'microsoft'] as const;
+const OIDC_PROVIDERS = ['google', 'microsoft'] as const;
 export type OidcProviderName = (typeof OIDC_PROVIDERS)[number];
 
 /** What a sign-in attempt is for: signing in, or linking the identity to the signed-in user. */

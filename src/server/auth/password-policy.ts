@@ -13,14 +13,14 @@ export interface PasswordContext {
 }
 
 /** Words every guesser of a Tomoni account tries, whoever the account is. */
-export const SERVICE_WORDS = ['tomoni', 'teacher', 'student', 'school', 'sensei', 'password'];
+const SERVICE_WORDS = ['tomoni', 'teacher', 'student', 'school', 'sensei', 'password'];
 
 /**
  * The lowest zxcvbn score (0–4) a new password must reach: 2 for pupils ("protection from
  * unthrottled online guessing"; logins are throttled and hashed with argon2id, and 8 characters
  * are their minimum), 3 for staff roles, whose 12 characters guard a whole class.
  */
-export const minPasswordScore = (role: Role): number => (isStaffRole(role) ? 3 : 2);
+const minPasswordScore = (role: Role): number => (isStaffRole(role) ? 3 : 2);
 
 interface Checker {
   common: ReadonlySet<string>;
@@ -66,7 +66,7 @@ function loadChecker(): Promise<Checker> {
 }
 
 /** Whether the password is on the common/breached list (ignoring case). */
-export async function isCommonPassword(password: string): Promise<boolean> {
+async function isCommonPassword(password: string): Promise<boolean> {
   return (await loadChecker()).common.has(password.toLowerCase());
 }
 

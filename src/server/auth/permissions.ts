@@ -60,7 +60,7 @@ export function isBlocked(s: Pick<Subject, 'status' | 'role' | 'groups'>): boole
 }
 
 /** Whether the session is aimed at this user (ALL, their school, or one of their groups). */
-export function isTargeted(s: Subject, session: SessionFacts): boolean {
+function isTargeted(s: Subject, session: SessionFacts): boolean {
   if (isProviderRole(s.role)) return true;
   const targets = session.target.targets ?? [];
   switch (session.target.type) {
@@ -84,7 +84,7 @@ export function canSeeSession(s: Subject, session: SessionFacts): boolean {
  * or target, for its author and the staff roles of its school — never for pupils, never for
  * another school. It is not listed anywhere for them (lists decide with `canSeeSession`).
  */
-export function canPreviewSession(s: Subject, session: SessionFacts): boolean {
+function canPreviewSession(s: Subject, session: SessionFacts): boolean {
   if (!isStaffRole(s.role)) return false;
   if (session.ownerUserId && session.ownerUserId === s.userId) return true;
   return !!session.ownerSchoolId && session.ownerSchoolId === s.schoolId;
@@ -127,11 +127,11 @@ export function decide(name: PermissionName, s: Subject, session?: SessionFacts)
 }
 
 /** Every check that needs no session, for the own record (GET /v1/me). */
-export function userPermissions(s: Subject): UserPermissions {
+function userPermissions(s: Subject): UserPermissions {
   return Object.fromEntries(USER_PERMISSION_NAMES.map((n) => [n, decide(n, s)])) as UserPermissions;
 }
 
-export function subjectOf(
+function subjectOf(
   user: UserRow,
   groups: readonly GroupRow[],
   schoolGroups: readonly GroupRow[],

@@ -50,7 +50,7 @@ export function localizeSession<T extends Partial<SessionRow> & Pick<SessionRow,
  * as written (they are what a ballot stores, so a room of mixed languages counts one tally) and
  * the translated words go to `labels`, which the client shows.
  */
-export function localizeAction(
+function localizeAction(
   action: TimedActionJson,
   tr: Pick<TimedActionJson['params'], 'name' | 'title' | 'choices'> | undefined,
 ): TimedActionJson {

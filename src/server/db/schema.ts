@@ -12,18 +12,18 @@ type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
 type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
 /** A jsonb column: select T, insert/update JSON text. */
-export type Json<T> = ColumnType<T, string, string>;
+type Json<T> = ColumnType<T, string, string>;
 /** A jsonb column with a database default. */
 type JsonDefault<T> = ColumnType<T, string | undefined, string>;
 /** A text primary key defaulting to gen_random_uuid(). */
 type TextId = ColumnType<string, string | undefined, never>;
 
-export type RoleValue = 'member' | 'supporter' | 'teacher' | 'staff' | 'admin' | 'graduated';
-export type UserStatus = 'active' | 'suspended' | 'withdrawn';
-export type GroupConfirmType = 'active' | 'suspended';
+type RoleValue = 'member' | 'supporter' | 'teacher' | 'staff' | 'admin' | 'graduated';
+type UserStatus = 'active' | 'suspended' | 'withdrawn';
+type GroupConfirmType = 'active' | 'suspended';
 export type SessionStatusValue = 'NOTICE' | 'IN_PROGRESS' | 'COMPLETE' | 'PRIVATE';
 
-export interface AppSettingsTable {
+interface AppSettingsTable {
   key: string;
   value: string;
   updated_at: UpdatedAt;
@@ -83,13 +83,13 @@ export interface UsersTable {
   updated_at: UpdatedAt;
 }
 
-export interface GroupMembersTable {
+interface GroupMembersTable {
   group_id: string;
   user_id: string;
   created_at: CreatedAt;
 }
 
-export interface RefreshTokensTable {
+interface RefreshTokensTable {
   id: TextId;
   user_id: string;
   /** All tokens descending from one login share a family; reuse of a spent one revokes it. */
@@ -104,7 +104,7 @@ export interface RefreshTokensTable {
   successor: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
-export interface LoginFailuresTable {
+interface LoginFailuresTable {
   id: TextId;
   /** Lower-cased account name as typed (it may not exist). */
   account: string;
@@ -114,7 +114,7 @@ export interface LoginFailuresTable {
   created_at: CreatedAt;
 }
 
-export interface OidcIdentitiesTable {
+interface OidcIdentitiesTable {
   id: TextId;
   issuer: string;
   subject: string;
@@ -132,7 +132,7 @@ export interface SessionTargetJson {
   type: 'ALL' | 'SCHOOL' | 'GROUP';
   targets?: string[];
 }
-export interface ReflectionNotesJson {
+interface ReflectionNotesJson {
   ideaNote: { placeHolder: string };
   thinkNote: { placeHolder: string };
   actionNote: { placeHolder: string };
@@ -142,10 +142,10 @@ export interface ReflectionNotesJson {
  * Per language, the columns of a content row that differ from the row as written (issue 9: 15;
  * migration 0010). Staff-written content has none and is shown as written.
  */
-export type TranslationsJson<Columns> = Partial<Record<'ja' | 'en', Partial<Columns>>>;
+type TranslationsJson<Columns> = Partial<Record<'ja' | 'en', Partial<Columns>>>;
 
 /** A timed action's translated params, by position in the video's `actions`. */
-export type ActionParamsTranslation = Pick<TimedActionJson['params'], 'name' | 'title' | 'choices'>;
+type ActionParamsTranslation = Pick<TimedActionJson['params'], 'name' | 'title' | 'choices'>;
 
 export interface SessionsTable {
   id: TextId;
@@ -256,7 +256,7 @@ export interface TagsTable {
   updated_at: UpdatedAt;
 }
 
-export interface SessionTagsTable {
+interface SessionTagsTable {
   session_id: string;
   tag_id: string;
   position: ColumnType<number, number | undefined, number>;
@@ -287,13 +287,13 @@ export interface WorksTable {
   updated_at: UpdatedAt;
 }
 
-export interface SessionWorksTable {
+interface SessionWorksTable {
   session_id: string;
   work_id: string;
   position: ColumnType<number, number | undefined, number>;
 }
 
-export interface StreamSettingsJson {
+interface StreamSettingsJson {
   startTime: number;
   participantVideoVisiblity: boolean;
   videoQuality: 'low' | 'high';
@@ -340,7 +340,7 @@ export interface ActivitiesTable {
   updated_at: UpdatedAt;
 }
 
-export type OutputStatusValue = 'published' | 'pending' | 'rejected' | 'autosaved';
+type OutputStatusValue = 'published' | 'pending' | 'rejected' | 'autosaved';
 
 export interface OutputsTable {
   id: TextId;
@@ -369,7 +369,7 @@ export type PictureHoldReason =
   /** A copyright notice or a stock-photo watermark read in it (violation 'image-warning'). */
   | { kind: 'copyright'; marks: string[] };
 
-export interface PictureScreeningsTable {
+interface PictureScreeningsTable {
   url: string;
   state: ColumnType<'queued' | 'done', 'queued' | 'done' | undefined, 'queued' | 'done'>;
   verdict: 'clear' | 'held' | null;
@@ -380,7 +380,7 @@ export interface PictureScreeningsTable {
   screened_at: Timestamp | null;
 }
 
-export interface OutputImagesTable {
+interface OutputImagesTable {
   id: TextId;
   output_id: string;
   url: string;
@@ -388,7 +388,7 @@ export interface OutputImagesTable {
   created_at: CreatedAt;
 }
 
-export interface CommentsTable {
+interface CommentsTable {
   id: TextId;
   type: 'SESSION' | 'OUTPUT' | 'MEMO' | 'ARCHIVE' | 'LIVE-JA' | 'LIVE-EN';
   session_id: string | null;
@@ -426,7 +426,7 @@ export interface FeedbacksTable {
   updated_at: UpdatedAt;
 }
 
-export interface ActionsTable {
+interface ActionsTable {
   id: TextId;
   type: string;
   target: 'session' | 'comment' | 'output' | 'output-comment';
@@ -438,7 +438,7 @@ export interface ActionsTable {
   updated_at: UpdatedAt;
 }
 
-export interface NotificationsTable {
+interface NotificationsTable {
   id: TextId;
   /** The recipient. */
   user_id: string;
@@ -453,13 +453,13 @@ export interface NotificationsTable {
   updated_at: UpdatedAt;
 }
 
-export interface FollowsTable {
+interface FollowsTable {
   follower_id: string;
   followee_id: string;
   created_at: CreatedAt;
 }
 
-export type ReflectionStatus = 'published' | 'draft' | 'pending' | 'rejected';
+type ReflectionStatus = 'published' | 'draft' | 'pending' | 'rejected';
 
 export interface ReflectionsTable {
   id: TextId;
@@ -475,7 +475,7 @@ export interface ReflectionsTable {
   updated_at: UpdatedAt;
 }
 
-export interface VotesTable {
+interface VotesTable {
   id: TextId;
   session_id: string;
   stream_id: string | null;
@@ -487,7 +487,7 @@ export interface VotesTable {
   updated_at: UpdatedAt;
 }
 
-export interface VoteAnswersTable {
+interface VoteAnswersTable {
   id: TextId;
   vote_id: string;
   user_id: string;
@@ -508,7 +508,7 @@ export interface VoteBallotsTable {
   updated_at: UpdatedAt;
 }
 
-export interface ViolationReportsTable {
+interface ViolationReportsTable {
   id: TextId;
   reporter_user_id: string;
   target_type: 'feedback' | 'output' | 'comment';
@@ -547,7 +547,7 @@ export interface UnitOutputsTable {
   updated_at: UpdatedAt;
 }
 
-export interface TranslationsTable {
+interface TranslationsTable {
   /** sha256 of source text + target language. */
   id: string;
   target_lang: string;
@@ -605,7 +605,7 @@ export interface Database {
 }
 
 /** Web Push subscriptions (migration 0014). */
-export interface PushSubscriptionsTable {
+interface PushSubscriptionsTable {
   id: TextId;
   user_id: string;
   endpoint: string;
@@ -615,7 +615,7 @@ export interface PushSubscriptionsTable {
 }
 
 /** A picture uploaded in the studio and whose it is (migration 0016). */
-export interface StudioImagesTable {
+interface StudioImagesTable {
   /** The stored upload path, `/uploads/<hex>.jpg` (never the signed form). */
   url: string;
   owner_user_id: string | null;
@@ -624,7 +624,7 @@ export interface StudioImagesTable {
 }
 
 /** What a pupil wrote that says they may hurt themselves, kept for an adult (migration 0019). */
-export interface SafeguardingConcernsTable {
+interface SafeguardingConcernsTable {
   id: TextId;
   user_id: string;
   channel: string;
@@ -633,14 +633,14 @@ export interface SafeguardingConcernsTable {
 }
 
 /** Who opened a concern and when (migration 0019). */
-export interface SafeguardingConcernViewsTable {
+interface SafeguardingConcernViewsTable {
   concern_id: string;
   viewer_id: string;
   seen_at: CreatedAt;
 }
 
 /** An output picture and who uploaded it (migration 0018). */
-export interface OutputUploadsTable {
+interface OutputUploadsTable {
   /** The stored upload path, `/uploads/<hex>.jpg` (never the signed form). */
   url: string;
   owner_user_id: string;
@@ -682,7 +682,7 @@ export interface ReportMemberSessionsTable {
   reflections: ColumnType<number, number | undefined, number>;
 }
 
-export interface ReportRefreshesTable {
+interface ReportRefreshesTable {
   id: TextId;
   started_at: Timestamp;
   finished_at: Timestamp;
@@ -690,7 +690,7 @@ export interface ReportRefreshesTable {
   trigger: 'schedule' | 'startup' | 'manual';
 }
 
-export interface ModerationDecisionsTable {
+interface ModerationDecisionsTable {
   id: TextId;
   target_type: 'output' | 'feedback' | 'reflection' | 'comment';
   target_id: string;
@@ -705,7 +705,7 @@ export interface ModerationDecisionsTable {
 }
 
 /** Migration 0012: a pupil's request for a new password, answered by a teacher. */
-export interface PasswordResetRequestsTable {
+interface PasswordResetRequestsTable {
   id: TextId;
   user_id: string;
   address: ColumnType<string, string | undefined, string>;
@@ -715,7 +715,7 @@ export interface PasswordResetRequestsTable {
 }
 
 /** Migration 0012: one user's answers to one survey. */
-export interface SurveyAnswersTable {
+interface SurveyAnswersTable {
   id: TextId;
   survey_id: string;
   user_id: string;
@@ -725,7 +725,7 @@ export interface SurveyAnswersTable {
 }
 
 /** Migration 0012: news items; school_id null means every school (provider staff wrote it). */
-export interface ArticlesTable {
+interface ArticlesTable {
   id: TextId;
   school_id: string | null;
   author_id: string | null;
@@ -740,7 +740,7 @@ export interface ArticlesTable {
 }
 
 /** Migration 0012: contact-form messages to the provider's admins. */
-export interface InquiriesTable {
+interface InquiriesTable {
   id: TextId;
   user_id: string | null;
   email: ColumnType<string, string | undefined, string>;

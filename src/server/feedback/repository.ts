@@ -19,7 +19,7 @@ import { feedbackVisibility, mayViewOutput, type Viewer } from './visibility';
 export type OutputRow = Selectable<OutputsTable>;
 export type FeedbackRow = Selectable<FeedbacksTable>;
 
-export const viewerOf = (u: UserRow): Viewer => ({ id: u.id, role: u.role, schoolId: u.school_id });
+const viewerOf = (u: UserRow): Viewer => ({ id: u.id, role: u.role, schoolId: u.school_id });
 
 /** The same viewer from the caller's scope (Permissions.subject). */
 const scopeViewer = (scope: Subject): Viewer => ({
@@ -273,7 +273,7 @@ export async function requireVisibleFeedback(
  * Where the author lives, in the viewer's language: the prefecture (Japan) or state, else the
  * country; null when nothing known is set.
  */
-export function locationName(
+function locationName(
   u: { country: string; state: string | null; prefecture: string | null },
   lang: Lang,
 ): string | null {

@@ -54,7 +54,7 @@ export interface FeedbackVisibility {
 }
 
 /** Reported by another user less than an hour ago: hidden from other pupils meanwhile. */
-export const isReportHidden = (reportedAt: number | null, now: number): boolean =>
+const isReportHidden = (reportedAt: number | null, now: number): boolean =>
   reportedAt !== null && now - reportedAt < HIDDEN_FEEDBACK_MS;
 
 /**

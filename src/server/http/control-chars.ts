@@ -7,10 +7,10 @@ import { AppError } from './errors';
  * anything a person types. Tabs and line breaks stay: reflections and feedback are multi-line.
  */
 // eslint-disable-next-line no-control-regex
-export const FORBIDDEN_CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+const FORBIDDEN_CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 
 /** The dotted path of the first string (or object key) holding a forbidden control character. */
-export function findControlChar(value: unknown, path: string, depth = 0): string | null {
+function findControlChar(value: unknown, path: string, depth = 0): string | null {
   if (typeof value === 'string') return FORBIDDEN_CONTROL.test(value) ? path : null;
   if (value === null || typeof value !== 'object' || depth > 32) return null;
   if (Array.isArray(value)) {

@@ -79,7 +79,7 @@ export const PUSH_SERVICE_HOSTS = [
   '*.notify.windows.com',
 ] as const;
 
-export const OUTBOUND_TIMEOUT_MS = 5_000;
+const OUTBOUND_TIMEOUT_MS = 5_000;
 const MAX_RESPONSE_BYTES = 64 * 1024;
 
 /**
@@ -137,7 +137,7 @@ export function isPublicAddress(address: string): boolean {
 }
 
 /** Whether `host` (lower case) matches an allow-list entry. */
-export function hostAllowed(host: string, allowed: readonly string[]): boolean {
+function hostAllowed(host: string, allowed: readonly string[]): boolean {
   const h = host.toLowerCase().replace(/\.$/, '');
   return allowed.some((entry) => {
     const e = entry.toLowerCase();
@@ -148,7 +148,7 @@ export function hostAllowed(host: string, allowed: readonly string[]): boolean {
 }
 
 /** The checks that need no DNS: scheme, credentials, port, IP literal, allow-list. */
-export function checkOutboundUrl(raw: string, allowedHosts: readonly string[]): URL {
+function checkOutboundUrl(raw: string, allowedHosts: readonly string[]): URL {
   let url: URL;
   try {
     url = new URL(raw);
@@ -200,7 +200,7 @@ export async function outboundRequest(
   return policy.transport({ url, address, ...init, timeoutMs: policy.timeoutMs });
 }
 
-export const systemResolve = async (host: string): Promise<ResolvedAddress[]> =>
+const systemResolve = async (host: string): Promise<ResolvedAddress[]> =>
   (await dnsLookup(host, { all: true, verbatim: true })).map((a) => ({
     address: a.address,
     family: a.family === 6 ? 6 : 4,

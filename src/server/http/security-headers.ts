@@ -113,7 +113,7 @@ const SUBRESOURCE_TYPE =
   /^(application\/json|application\/javascript|text\/javascript|text\/css|font\/|image\/(png|jpeg|webp|avif|gif|x-icon|vnd\.microsoft\.icon))/i;
 
 /** What an API answer or an error keeps: nothing may load into it, nothing may frame it. */
-export const SUBRESOURCE_CSP = "default-src 'none';frame-ancestors 'none'";
+const SUBRESOURCE_CSP = "default-src 'none';frame-ancestors 'none'";
 
 /**
  * Keeps helmet's document headers on documents only. Every response keeps `nosniff` and

@@ -24,7 +24,7 @@ const NOT_BUILT_PAGE = `<!doctype html>
 <p>Run <code>npm run build</code>, then reload this page. (The API is running.)</p></body></html>`;
 
 /** br when the Accept-Encoding header takes it, else gzip, else none (q=0 refuses). */
-export function preferredEncoding(header: string | string[] | undefined): 'br' | 'gzip' | null {
+function preferredEncoding(header: string | string[] | undefined): 'br' | 'gzip' | null {
   const accepted = new Set<string>();
   for (const part of (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',')) {
     const [name = '', ...params] = part.trim().toLowerCase().split(';');

@@ -33,8 +33,6 @@ import { entry, type ScreenEntry } from './entries';
  *   another insult or when it is all the text says.
  */
 
-export type { ScreenEntry as AbuseEntry, ScreenKind as AbuseKind } from './entries';
-
 const e = entry;
 
 /** Hiragana, for boundaries in the spaced form. */

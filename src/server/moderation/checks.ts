@@ -13,7 +13,7 @@ import { kanaFold, plainKana, screenForms, stripInvisible } from './normalize';
 import { SELF_HARM_CUES, SELF_HARM_ENTRIES } from './self-harm-words';
 import { SEXUAL_CUES, SEXUAL_ENTRIES } from './sexual-words';
 
-export { isBlankText, stripInvisible } from './normalize';
+export { isBlankText } from './normalize';
 
 /**
  * Automatic checks for what the posting policy forbids and a machine can see: personal
@@ -58,7 +58,7 @@ export interface Finding {
  * Full-width letters, digits and symbols folded to ASCII (NFKC), so ０９０ and ＠ are caught.
  * NFKC keeps the length of most text but not all, so matches are reported from the folded text.
  */
-export const normalizeForChecks = (text: string): string => stripInvisible(text.normalize('NFKC'));
+const normalizeForChecks = (text: string): string => stripInvisible(text.normalize('NFKC'));
 
 const EMAIL = /[A-Za-z0-9._%+-]+\s?@\s?[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
 

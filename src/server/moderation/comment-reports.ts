@@ -8,7 +8,7 @@ import { reportSchoolScope } from '../reports/access';
 import type { UserRow } from '../users/repository';
 
 /** How many open comment reports the queue lists (newest first). */
-export const COMMENT_REPORTS_MAX = 100;
+const COMMENT_REPORTS_MAX = 100;
 
 /**
  * Open reports of session and live comments (violation_reports, target_type 'comment') for the

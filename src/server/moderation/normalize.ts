@@ -9,7 +9,7 @@ import { stripInvisible } from '../../contracts/blank-text';
 export { isBlankText, stripInvisible } from '../../contracts/blank-text';
 
 /** Full width to ASCII and compatibility forms (NFKC), invisible characters removed, lower case. */
-export const fold = (text: string): string => stripInvisible(text.normalize('NFKC')).toLowerCase();
+const fold = (text: string): string => stripInvisible(text.normalize('NFKC')).toLowerCase();
 
 const SMALL_KANA: Record<string, string> = {
   ぁ: 'あ',
@@ -64,7 +64,7 @@ export function plainKana(folded: string): string {
  * back together, so `し ね`, `し.ね`, `k y s` and `k.y.s` become one word while ordinary words
  * stay apart. Returns the words joined by one space.
  */
-export function joinSpaced(text: string): string {
+function joinSpaced(text: string): string {
   // A wider gap (two spaces or more, or an ideographic space) ends a glued word: `s e n d  n u d e s`.
   const pieces = text.split(/([^\p{L}\p{N}]+)/u);
   const words: string[] = [];
@@ -91,7 +91,7 @@ export function joinSpaced(text: string): string {
 }
 
 /** Words run together in a name (RyanIsAnIdiot, ImComingForYou): three or more capitalised parts split. */
-export const splitCamel = (text: string): string =>
+const splitCamel = (text: string): string =>
   text.replace(/\b[a-z]*(?:[A-Z][a-z]+){3,}\b/g, (w) => w.replace(/(?<=[a-z])(?=[A-Z])/g, ' '));
 
 const LEET: Record<string, string> = {
@@ -110,7 +110,7 @@ const LEET: Record<string, string> = {
  * English folding: leetspeak letters inside words (k1ll, @ss) and at a word's start when the
  * word spells with them inside too (1d10t; not 1st or 4ever), then joinSpaced.
  */
-export function englishForm(folded: string): string {
+function englishForm(folded: string): string {
   const deLeet = folded
     .replace(/(?<![a-z0-9])[0134](?=[a-z]+[013457][a-z])/g, (c) => LEET[c]!)
     .replace(/(?<=[a-z])[013457@$!]+(?=[a-z])|[@$](?=[a-z])/g, (run) =>
@@ -120,7 +120,7 @@ export function englishForm(folded: string): string {
 }
 
 /** Characters people put in place of a letter to mask a word (し○ね, st*pid, f**k). */
-export const MASKS = '○●◯◎□■◇◆×✕✖＊*#%?〇';
+const MASKS = '○●◯◎□■◇◆×✕✖＊*#%?〇';
 
 /** Words an English mask may stand for; a masked token becomes the one word it fits. */
 const MASKED_EN = [
@@ -159,7 +159,7 @@ const MASKED_EN = [
  * characters (st*pid, f**k, sh#t, id!ot) that matches one listed word letter for letter, each
  * mask standing for one letter, becomes that word. Tokens without a mask are left alone.
  */
-export function unmaskEnglish(folded: string): string {
+function unmaskEnglish(folded: string): string {
   return folded.replace(/[a-z0-9@$!*#%?-]{3,12}/g, (token) => {
     if (!/[*#%?-]/.test(token) || !/[a-z].*[a-z]/.test(token)) return token;
     const word = MASKED_EN.find(
@@ -204,7 +204,7 @@ const NOT_NAMES = new Set(
  * `zname`, so exclusion patterns can ask for a person as the object; so is a common given name
  * written in lower case ("ignore liam", given-names.ts).
  */
-export function namedEnglish(text: string): string {
+function namedEnglish(text: string): string {
   const marked = splitCamel(stripInvisible(text.normalize('NFKC'))).replace(
     /(?<=[a-z,] )[A-Z][a-z]+\b/g,
     (w) => (NOT_NAMES.has(w) ? w : 'zname'),

@@ -67,13 +67,13 @@ function lockPendingTarget(trx: Db, targetType: TargetType, id: string) {
 }
 
 /** A stored reason key as the contract names it (null for none or an unknown key). */
-export const toReason = (key: string | null): ModerationReason | null => {
+const toReason = (key: string | null): ModerationReason | null => {
   const parsed = ModerationReason.safeParse(key);
   return parsed.success ? parsed.data : null;
 };
 
 /** How many recent decisions the queue page lists under the pending items. */
-export const RECENT_DECISIONS = 30;
+const RECENT_DECISIONS = 30;
 
 /**
  * Decides one held post: publishes or rejects it, records the decision by the caller, and on a

@@ -7,7 +7,7 @@ import { msOf } from '../db/json';
 import { displayNameFor, type UserRow } from '../users/repository';
 
 /** The most items one notification list returns (newest first). */
-export const NOTIFICATION_LIST_MAX = 50;
+const NOTIFICATION_LIST_MAX = 50;
 
 export interface NotificationWindow {
   /** Only items created at or before this instant (24 hours before now). */

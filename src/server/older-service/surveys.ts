@@ -15,10 +15,7 @@ import { groupsOfUser, sortGroups } from '../users/repository';
  * first underscore, then '_' and the user id — the account name, as the home banner shows it
  * (features/home/survey-id.ts), groups in the order GET /v1/me lists them. No group: null.
  */
-export function surveyIdentification(
-  groupNames: readonly string[],
-  account: string,
-): string | null {
+function surveyIdentification(groupNames: readonly string[], account: string): string | null {
   const first = groupNames[0];
   if (first === undefined) return null;
   return `${first.split('_')[0]}_${account}`;

@@ -25,7 +25,7 @@ export type OutputRow = Selectable<OutputsTable>;
 export type WorkRow = Selectable<WorksTable>;
 
 /** A session's outputs list returns at most this many (newest first). */
-export const SESSION_OUTPUTS_MAX = 500;
+const SESSION_OUTPUTS_MAX = 500;
 type SessionRow = Selectable<SessionsTable>;
 type Violation = z.infer<typeof OutputViolation>;
 
@@ -55,7 +55,7 @@ export function violationsAfterEdit(existing: readonly Violation[]): Violation[]
 }
 
 /** Published feedback counts per output. */
-export async function commentCounts(db: Db, ids: readonly string[]): Promise<Map<string, number>> {
+async function commentCounts(db: Db, ids: readonly string[]): Promise<Map<string, number>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .selectFrom('feedbacks')

@@ -48,7 +48,7 @@ const pickWith = (pool: readonly SequenceRow[], random: () => number): SequenceR
   pool.length === 0 ? null : pool[Math.min(pool.length - 1, Math.floor(random() * pool.length))]!;
 
 /** straight: the next output by creation time after the current one, wrapping to the first. */
-export function pickStraight(rows: readonly SequenceRow[], currentId?: string): SequenceRow | null {
+function pickStraight(rows: readonly SequenceRow[], currentId?: string): SequenceRow | null {
   const sorted = [...rows].sort(byCreated);
   const others = sorted.filter((r) => r.id !== currentId);
   if (others.length === 0) return null;
@@ -66,14 +66,14 @@ export function goodPool(rows: readonly SequenceRow[], now: number): SequenceRow
 }
 
 /** gambari: of the top 1% (at least 1) of the last 14 days by score, the fewest comments. */
-export function gambariPick(rows: readonly SequenceRow[], now: number): SequenceRow | null {
+function gambariPick(rows: readonly SequenceRow[], now: number): SequenceRow | null {
   const ranked = within(rows, now, OUTPUT_SELECTION.gambariWindowDays).sort(byScore);
   const top = ranked.slice(0, topCount(ranked.length, OUTPUT_SELECTION.gambariTopFraction));
   return top.sort(byFewestComments)[0] ?? null;
 }
 
 /** min: the fewest comments among outputs of the last 14 days rated at least 50. */
-export function minPick(rows: readonly SequenceRow[], now: number): SequenceRow | null {
+function minPick(rows: readonly SequenceRow[], now: number): SequenceRow | null {
   return (
     within(rows, now, OUTPUT_SELECTION.minWindowDays)
       .filter((r) => r.rate >= OUTPUT_SELECTION.minRate)
@@ -82,11 +82,11 @@ export function minPick(rows: readonly SequenceRow[], now: number): SequenceRow 
 }
 
 /** random: any output rated at least 50. */
-export const randomPool = (rows: readonly SequenceRow[]): SequenceRow[] =>
+const randomPool = (rows: readonly SequenceRow[]): SequenceRow[] =>
   rows.filter((r) => r.rate >= OUTPUT_SELECTION.randomMinRate).sort(byCreated);
 
 /** max: any output whose score is above 60% of the best score. */
-export function maxPool(rows: readonly SequenceRow[]): SequenceRow[] {
+function maxPool(rows: readonly SequenceRow[]): SequenceRow[] {
   if (rows.length === 0) return [];
   const best = Math.max(...rows.map(scoreOf));
   return rows.filter((r) => scoreOf(r) > OUTPUT_SELECTION.maxScoreFraction * best).sort(byScore);

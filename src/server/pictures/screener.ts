@@ -19,9 +19,9 @@ declare module 'fastify' {
 export type ReadPicture = (jpeg: Buffer) => Promise<PictureReading>;
 
 /** How many pictures are read at once (the machine has two cores; OCR takes one). */
-export const SCREENING_CONCURRENCY = 1;
+const SCREENING_CONCURRENCY = 1;
 /** A reading that takes longer is a failure: the picture is held for a teacher. */
-export const SCREENING_TIMEOUT_MS = 60_000;
+const SCREENING_TIMEOUT_MS = 60_000;
 
 type Answer =
   | { id: number; ok: true; text?: string; scores?: Record<string, number> }

@@ -21,8 +21,8 @@ export interface PictureVerdict {
  * UNSURE it is held for a teacher to look at, without a finding. No picture is ever published on
  * the model's doubt.
  */
-export const MODEL_HOLD = 0.6;
-export const MODEL_UNSURE = 0.2;
+const MODEL_HOLD = 0.6;
+const MODEL_UNSURE = 0.2;
 
 const JAPANESE_CHAR = '[\\u3040-\\u30ff\\u3400-\\u9fff\\uff66-\\uff9f々〆〇ー]';
 const JAPANESE_GAP = new RegExp(`(?<=${JAPANESE_CHAR}) +(?=${JAPANESE_CHAR})`, 'gu');
@@ -51,7 +51,7 @@ export function ocrTextForScreening(text: string): string {
 const COPYRIGHT_MARKS =
   /©\s*\S+|\(c\)\s*(?:19|20)\d\d|\bcopyright\b|all rights reserved|無断(?:転載|複製|使用)|転載禁止|著作権|\b(?:getty ?images|shutterstock|istock(?:photo)?|adobe ?stock|dreamstime|depositphotos|alamy|123rf|pixta|amanaimages|aflo|afp|reuters|ap photo|kyodo|共同通信|時事通信)\b/giu;
 
-export function copyrightMarks(text: string): string[] {
+function copyrightMarks(text: string): string[] {
   return [...new Set([...text.matchAll(COPYRIGHT_MARKS)].map((m) => m[0].trim()))];
 }
 

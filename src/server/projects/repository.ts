@@ -19,11 +19,11 @@ import { toUnitOutput } from './unit-outputs';
  */
 
 /** The most projects one list returns. */
-export const PROJECT_LIST_MAX = 20;
+const PROJECT_LIST_MAX = 20;
 /** The most pinned slides returned (the home page shows the first PINNED_SLIDES). */
-export const PINNED_SLIDES_MAX = 12;
+const PINNED_SLIDES_MAX = 12;
 /** The most slides a unit list returns: the profile lists' length (PROFILE_LIST_MAX). */
-export const UNIT_LIST_MAX = 100;
+const UNIT_LIST_MAX = 100;
 
 type ProjectRow = Selectable<InquiryProjectsTable>;
 

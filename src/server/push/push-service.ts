@@ -19,7 +19,7 @@ export interface VapidKeys {
  * Generated on the first start and kept in app_settings, so subscriptions made against the
  * public key survive restarts; concurrent first starts agree ("first writer wins").
  */
-export async function resolveVapidKeys(db: Db): Promise<VapidKeys> {
+async function resolveVapidKeys(db: Db): Promise<VapidKeys> {
   await db
     .insertInto('app_settings')
     .values({ key: KEY, value: JSON.stringify(webpush.generateVAPIDKeys()) })
@@ -47,7 +47,7 @@ export interface PushLogger {
 }
 
 /** How much Web Push one user and the whole server may cause (issue 25, hole 1). */
-export const PUSH_LIMITS = {
+const PUSH_LIMITS = {
   /** Browsers one user keeps subscribed; registering a sixth drops the oldest. */
   subscriptionsPerUser: 5,
   /** Notifications one user receives per minute; more are dropped (the app still shows them). */

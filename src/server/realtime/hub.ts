@@ -41,8 +41,6 @@ import { registerHttpSessions } from './http-session';
  * socket served by `attach` exactly like one at /ws.
  */
 
-export type { HubSocket } from './hub-socket';
-
 export interface HubConnection {
   readonly socket: HubSocket;
   /** Replaced when the client re-authenticates. */
@@ -59,8 +57,8 @@ export interface HubConnection {
   bucket: { tokens: number; strikes: number; at: number; lastErrorAt: number };
 }
 
-export type MessageOf<T extends ClientMessage['type']> = Extract<ClientMessage, { type: T }>;
-export type MessageHandler<T extends ClientMessage['type']> = (
+type MessageOf<T extends ClientMessage['type']> = Extract<ClientMessage, { type: T }>;
+type MessageHandler<T extends ClientMessage['type']> = (
   connection: HubConnection,
   message: MessageOf<T>,
 ) => void | Promise<void>;
@@ -89,7 +87,7 @@ export interface RealtimeHub {
   attach(socket: HubSocket): void;
 }
 
-export interface HubStats {
+interface HubStats {
   connections: number;
   droppedOverloaded: number;
   droppedDead: number;
@@ -121,7 +119,7 @@ export interface RealtimeHubOptions {
   messageBurst?: number;
 }
 
-export const HUB_DEFAULTS = {
+const HUB_DEFAULTS = {
   heartbeatMs: 15_000,
   maxBufferedBytes: 1024 * 1024,
   authCheckMs: 30_000,
@@ -137,10 +135,8 @@ const RECHECKED: ReadonlySet<string> = new Set<ClientMessage['type']>([
   'subscribeStreams',
 ]);
 
-/** Close code for a socket whose sign-in ended or never happened. */
-export const CLOSE_UNAUTHORIZED = WS_CLOSE.signedOut;
 /** Close code for a socket whose send buffer overflowed (the client reconnects with sinceSeq). */
-export const CLOSE_OVERLOADED = WS_CLOSE.overloaded;
+const CLOSE_OVERLOADED = WS_CLOSE.overloaded;
 
 /** The access token's expiry in epoch ms (a token that fromToken accepted is a JWT with exp). */
 function expiryOf(token: string): number {

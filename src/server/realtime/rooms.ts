@@ -42,7 +42,7 @@ import type { HubConnection, RealtimeHub } from './hub';
  * catch-up runs at once.
  */
 
-export const ROOM_DEFAULTS = {
+const ROOM_DEFAULTS = {
   /** Events per room kept for replay on reconnect; an older sinceSeq gets a snapshot. */
   replayMax: 2048,
   /** How long an out-of-order event waits for its gap to fill before the log is re-read (ms). */
@@ -115,7 +115,7 @@ export interface RoomHub {
   stats(): RoomHubStats;
 }
 
-export interface RoomHubStats {
+interface RoomHubStats {
   /** Events delivered from the log because the bus had not brought them. */
   caughtUp: number;
   /** Catch-ups run because the bus came back after losing its connection. */

@@ -19,7 +19,7 @@ import type { HubConnection, RealtimeHub } from './hub';
  */
 
 /** Sessions one socket may follow at once (home follows the sessions it shows). */
-export const SESSION_FOLLOW_MAX = 32;
+const SESSION_FOLLOW_MAX = 32;
 
 export interface SessionFeedOptions {
   hub: RealtimeHub;
@@ -34,7 +34,7 @@ export interface SessionFeed {
 }
 
 /** Whether a socket of `user` may hear this change (walls: its school, itself, providers). */
-export function hearsChange(user: UserRow, message: SessionBusMessage): boolean {
+function hearsChange(user: UserRow, message: SessionBusMessage): boolean {
   if (user.id === message.actorId || isProviderRole(user.role)) return true;
   return user.school_id !== null && user.school_id === message.schoolId;
 }

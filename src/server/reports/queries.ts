@@ -222,7 +222,7 @@ export async function membersReport(db: Db, group: GroupRow): Promise<ReportMemb
   });
 }
 
-export const REPORT_FEEDBACKS_LIMIT = 500;
+const REPORT_FEEDBACKS_LIMIT = 500;
 
 /**
  * Outputs in scope with their feedback count (rejected feedback not counted). With `zero`, only

@@ -51,7 +51,7 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
 }
 
 /** The wall-clock reading of `date` in `timeZone`. */
-export function localParts(date: Date, timeZone: string): LocalParts & { second: number } {
+function localParts(date: Date, timeZone: string): LocalParts & { second: number } {
   const parts = Object.fromEntries(
     formatter(timeZone)
       .formatToParts(date)

@@ -18,7 +18,7 @@ export interface SchedulerClock {
   clearTimeout(handle: unknown): void;
 }
 
-export const systemClock: SchedulerClock = {
+const systemClock: SchedulerClock = {
   now: () => new Date(),
   setTimeout: (fn, ms) => {
     const t = setTimeout(fn, ms);

@@ -53,19 +53,19 @@ import type { App } from '../http/app-type';
  * from one address, so the tight budget is per account name asked for; the address has a
  * generous ceiling against floods only.
  */
-export const PASSWORD_RESET_PER_ACCOUNT = 5;
-export const PASSWORD_RESET_PER_ADDRESS = 300;
-export const PASSWORD_RESET_WINDOW_MS = 15 * 60_000;
+const PASSWORD_RESET_PER_ACCOUNT = 5;
+const PASSWORD_RESET_PER_ADDRESS = 300;
+const PASSWORD_RESET_WINDOW_MS = 15 * 60_000;
 
 /** Contact-form budgets per account (issue 25, hole 4): a few a quarter hour, a day's ceiling. */
-export const INQUIRY_LIMITS = [
+const INQUIRY_LIMITS = [
   { max: 5, windowMs: 15 * 60_000 },
   { max: 20, windowMs: 24 * 60 * 60_000 },
 ] as const;
 
 /** Survey budgets per account (issue 25, hole 7): saves per 10 minutes, surveys answered at all. */
-export const SURVEY_SAVES_PER_10_MIN = 30;
-export const SURVEYS_PER_ACCOUNT = 20;
+const SURVEY_SAVES_PER_10_MIN = 30;
+const SURVEYS_PER_ACCOUNT = 20;
 
 /** Push text the sender of a contact message gets when an admin answers it (issue 24). */
 const INQUIRY_ANSWERED_TEXT = {

@@ -18,7 +18,7 @@ import type { App } from '../http/app-type';
  * endpoint the outbound guard refuses (not https, not a known push service, a private address)
  * answers 400 pushEndpointRefused and stores nothing.
  */
-export function registerPushToken(app: App, path: string): void {
+function registerPushToken(app: App, path: string): void {
   app.post(
     path,
     { schema: { body: PushTokenRequest, response: { 200: PushTokenResponse } } },

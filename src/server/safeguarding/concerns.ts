@@ -18,10 +18,10 @@ import {
 } from '../users/repository';
 
 /** The most concerns one list returns (newest first). */
-export const CONCERN_LIST_MAX = 100;
+const CONCERN_LIST_MAX = 100;
 
 /** Whether a text says its writer may hurt themselves (the screening's self-harm findings). */
-export const speaksOfSelfHarm = (text: string): boolean =>
+const speaksOfSelfHarm = (text: string): boolean =>
   findViolations(text).some((f) => f.kind === 'selfHarm');
 
 /**

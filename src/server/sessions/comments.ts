@@ -15,7 +15,7 @@ import { BROADCAST_VIEWER, type UserRow } from '../users/repository';
 import { findSessionRow, isVisible } from './repository';
 
 /** The most comments one list returns (pinned ones first, then the newest). */
-export const COMMENT_LIST_MAX = 200;
+const COMMENT_LIST_MAX = 200;
 
 const SESSION_COMMENT_TYPES = ['SESSION', 'LIVE-JA', 'LIVE-EN'] as const;
 type SessionCommentType = (typeof SESSION_COMMENT_TYPES)[number];

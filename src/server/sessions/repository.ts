@@ -62,7 +62,7 @@ export async function visibleSessions(
 }
 
 /** The list cursor: start time and id of the last item, opaque to the client. */
-export const encodeCursor = (startMs: number, id: string): string =>
+const encodeCursor = (startMs: number, id: string): string =>
   Buffer.from(JSON.stringify([startMs, id])).toString('base64url');
 
 export function decodeCursor(key: string): { startMs: number; id: string } | null {

@@ -25,7 +25,7 @@ const toVote = (r: BallotRow): Vote => ({
  * The vote moments of a session's timeline: voteKey (discussId, else name) → its choices as
  * written, with the same choices in each translated language (by position).
  */
-export async function voteChoicesOf(
+async function voteChoicesOf(
   db: Db,
   sessionId: string,
 ): Promise<Map<string, { choices: string[] | undefined; translated: string[][] }>> {

@@ -179,7 +179,7 @@ export async function viewerOf(
 // ---------------------------------------------------------------------------------------------
 // The event log
 
-export function toRoomEvent(row: StreamEventRow): RoomEvent {
+function toRoomEvent(row: StreamEventRow): RoomEvent {
   const parsed = RoomEvent.safeParse({
     streamId: row.stream_id,
     seq: row.seq,

@@ -57,7 +57,7 @@ export interface Probe {
   height: number | null;
 }
 
-export function parseProbe(stderr: string): Probe {
+function parseProbe(stderr: string): Probe {
   const d = /Duration:\s*(\d+):(\d{2}):(\d{2}(?:\.\d+)?)/.exec(stderr);
   const size = /Stream #\S+.*: Video:.*?\b(\d{2,5})x(\d{2,5})\b/.exec(stderr);
   return {
@@ -69,7 +69,7 @@ export function parseProbe(stderr: string): Probe {
   };
 }
 
-export async function probe(ffmpeg: string, file: string): Promise<Probe> {
+async function probe(ffmpeg: string, file: string): Promise<Probe> {
   return new Promise((resolve, reject) => {
     const child = spawn(ffmpeg, ['-hide_banner', '-nostdin', '-i', file], {
       stdio: ['ignore', 'ignore', 'pipe'],
@@ -127,7 +127,7 @@ interface JobRunnerOptions {
   maxDurationS?: number;
 }
 
-export const TRANSCODE_ERRORS = {
+const TRANSCODE_ERRORS = {
   noTranscoder: 'transcoderMissing',
   notVideo: 'notVideo',
   tooLong: 'videoTooLong',

@@ -19,10 +19,10 @@ import { sniffVideo } from './transcoder';
  * MP4, WebM or MOV file is deleted and refused (415); one that is becomes a transcoding job.
  */
 
-export const UPLOAD_PATH = '/v1/studio/uploads';
+const UPLOAD_PATH = '/v1/studio/uploads';
 
 /** Upload-Metadata: comma-separated `key base64value` pairs (tus 1.0.0). */
-export function parseUploadMetadata(header: string | undefined): Record<string, string> {
+function parseUploadMetadata(header: string | undefined): Record<string, string> {
   const out: Record<string, string> = {};
   if (!header) return out;
   for (const pair of header.split(',')) {

@@ -14,7 +14,7 @@ import type { TagsTable } from '../db/schema';
 
 type TagRow = Selectable<TagsTable>;
 
-export const toTag = (r: TagRow): Tag => {
+const toTag = (r: TagRow): Tag => {
   const tag: Tag = { id: r.id, type: r.type, name: r.name };
   if (r.color !== null) tag.color = r.color;
   if (r.description !== null) tag.description = r.description;

@@ -8,13 +8,13 @@ import { freePort } from './free-port';
  * free loopback port, stopped by the caller. The JAR is never part of the repository.
  */
 
-export const EMULATOR_PROJECT_ID = 'demo-tomoni';
+const EMULATOR_PROJECT_ID = 'demo-tomoni';
 
 const DEFAULT_JAR =
   '/usr/lib/google-cloud-sdk/platform/cloud-firestore-emulator/cloud-firestore-emulator.jar';
 
 /** The emulator JAR: FIRESTORE_EMULATOR_JAR, else where dpkg installed it, else null. */
-export function firestoreEmulatorJar(env = process.env): string | null {
+function firestoreEmulatorJar(env = process.env): string | null {
   if (env.FIRESTORE_EMULATOR_JAR) {
     return existsSync(env.FIRESTORE_EMULATOR_JAR) ? env.FIRESTORE_EMULATOR_JAR : null;
   }

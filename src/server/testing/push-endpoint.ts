@@ -9,7 +9,7 @@ import ece from 'http_ece';
 import { freePort } from './free-port';
 
 /** One push message as the push service received it, decrypted with the subscription's keys. */
-export interface ReceivedPush {
+interface ReceivedPush {
   path: string;
   headers: IncomingHttpHeaders;
   /** The plaintext the application server encrypted (RFC 8291, aes128gcm). */

@@ -1,8 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { freePort } from './free-port';
-export { freePort };
-
 /**
  * A private redis-server for tests and benchmarks: its own free port on loopback, no persistence
  * (nothing is written to disk, and a restart forgets everything: the hardest case for the room

@@ -3,7 +3,7 @@ import { gunzipSync } from 'node:zlib';
 import { freePort } from './free-port';
 
 /** One envelope as Sentry's ingest receives it: its header and its items (header + payload). */
-export interface SentryEnvelope {
+interface SentryEnvelope {
   header: Record<string, unknown>;
   items: Array<{ header: { type?: string } & Record<string, unknown>; payload: unknown }>;
 }
@@ -19,7 +19,7 @@ export interface SentrySink {
 }
 
 /** Splits an envelope: newline-separated JSON, each item header followed by its payload. */
-export function parseEnvelope(body: string): SentryEnvelope {
+function parseEnvelope(body: string): SentryEnvelope {
   const lines = body.split('\n');
   const header = JSON.parse(lines[0]!) as Record<string, unknown>;
   const items: SentryEnvelope['items'] = [];

@@ -64,7 +64,7 @@ export function deeplProvider(config: DeeplConfig): TranslationProvider {
 }
 
 /** The cache key of one text in one target language. */
-export const translationKey = (text: string, targetLang: Lang): string =>
+const translationKey = (text: string, targetLang: Lang): string =>
   createHash('sha256').update(`${targetLang}\u0000${text}`).digest('hex');
 
 /**

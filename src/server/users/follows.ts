@@ -6,7 +6,7 @@ import type { UserRow } from './repository';
 import { assertVisibleUser, nameViewerOf, scopeMaySeeSchoolOf } from './visibility';
 
 /** The most users one follow list returns (newest first). */
-export const FOLLOW_LIST_MAX = 500;
+const FOLLOW_LIST_MAX = 500;
 
 /**
  * Who follows `owner` ('followers') or whom they follow ('follows'), newest first, as the scope

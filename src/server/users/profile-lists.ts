@@ -29,7 +29,7 @@ import { assertVisibleUser, nameViewerOf, resolveUser, scopeMaySeeSchoolOf } fro
 /** The most items one profile list returns (newest first). */
 export const PROFILE_LIST_MAX = 100;
 /** The activity panel shows the latest this many per tab. */
-export const ACTIVITY_PANEL_MAX = 30;
+const ACTIVITY_PANEL_MAX = 30;
 const EXCERPT_MAX = 140;
 
 /** The profile's owner, if the scope may see them; the same 404 for missing and hidden users. */

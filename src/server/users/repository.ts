@@ -182,7 +182,7 @@ export function toPublicUser(
   };
 }
 
-export function toMe(u: UserRow, school: SchoolRow | undefined, groups: readonly GroupRow[]): Me {
+function toMe(u: UserRow, school: SchoolRow | undefined, groups: readonly GroupRow[]): Me {
   return {
     ...toPublicUser(u, school, u),
     name: u.name,

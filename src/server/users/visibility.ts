@@ -15,7 +15,7 @@ export function mayView(viewer: UserRow, target: UserRow): boolean {
 }
 
 /** The same rule, for the caller's scope. */
-export function scopeMayView(
+function scopeMayView(
   scope: Pick<Subject, 'userId' | 'role' | 'schoolId'>,
   target: { id: string; status: string; school_id: string | null },
 ): boolean {

@@ -10,7 +10,7 @@ const fromAxePlaywright = createRequire(
 const AXE_SOURCE = (fromAxePlaywright('axe-core') as { source: string }).source;
 
 /** The WCAG levels every screen must meet: A and AA of WCAG 2.0 and 2.1 (colour contrast included). */
-export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa'];
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa'];
 
 export interface AxeScope {
   /** CSS selectors to check (all of the page when none). */

@@ -19,7 +19,7 @@ import { roomPositionAt, syncState, type SyncSample } from './sync';
  */
 
 /** How far (s) a player may be from the room's timeline and still count as following it. */
-export const TOLERANCE_S = 0.3;
+const TOLERANCE_S = 0.3;
 /** Consecutive in-sync readings (≥ 100 ms apart) before a player counts as settled. */
 const STREAK = 3;
 /** How long a player may take to settle after a command (ms): generous for a loaded machine. */
@@ -36,7 +36,7 @@ export interface Viewer {
 }
 
 /** What the host last told the room. */
-export interface RoomState {
+interface RoomState {
   playing: boolean;
   rate: number;
 }

@@ -8,7 +8,7 @@ import { text } from './locales';
  */
 
 /** A label as Mantine renders it: a required field's label gets ' *'. */
-export const labelled = (label: string) =>
+const labelled = (label: string) =>
   new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`);
 
 /** The room's card on the home page, found by its name as a screen reader would. */

@@ -6,7 +6,7 @@ import { apiClient } from '@/lib/api-client';
 export const meQueryKey = ['me'] as const;
 
 /** GET /v1/me: the signed-in user's own record. */
-export async function fetchMe(): Promise<Me> {
+async function fetchMe(): Promise<Me> {
   const { item } = await apiClient.request(MeResponse, { url: '/v1/me' });
   return item;
 }

@@ -8,7 +8,7 @@ import {
 import { apiClient } from '@/lib/api-client';
 
 /** GET /v2/oauth/providers: which sign-in providers this server has configured. */
-export async function fetchOAuthProviders(): Promise<OAuthProvider[]> {
+async function fetchOAuthProviders(): Promise<OAuthProvider[]> {
   const { items } = await apiClient.request(OAuthProvidersResponse, { url: '/v2/oauth/providers' });
   return items;
 }

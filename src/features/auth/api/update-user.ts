@@ -4,7 +4,7 @@ import type { Me } from '@/contracts/user-entities';
 import { apiClient } from '@/lib/api-client';
 
 /** PUT /v1/user/{_id}: updates fields of the user's own record. */
-export async function updateUser(userId: string, body: UpdateUserRequest): Promise<Me> {
+async function updateUser(userId: string, body: UpdateUserRequest): Promise<Me> {
   const { item } = await apiClient.request(UpdateUserResponse, {
     method: 'put',
     url: `/v1/user/${encodeURIComponent(userId)}`,

@@ -3,7 +3,7 @@ import { ArticlesResponse } from '@/contracts/api/older-service';
 import { apiClient } from '@/lib/api-client';
 
 /** How many of the newest articles the home page shows. */
-export const HOME_ARTICLES = 3;
+const HOME_ARTICLES = 3;
 
 /** GET /v0/articles?pageSize=3: the news card's newest articles. */
 export const homeArticlesQuery = () =>

@@ -8,7 +8,7 @@ import { ListSessionsResponse } from '@/contracts/api/sessions';
 import { apiClient } from '@/lib/api-client';
 
 /** Sessions per page on the home page; "show more" reads the next page with its lastKey. */
-export const HOME_SESSIONS_PAGE_SIZE = 24;
+const HOME_SESSIONS_PAGE_SIZE = 24;
 
 /** GET /v1/sessions page by page (pageSize, lastKey): the sessions the user may see. */
 export const sessionsQuery = () =>

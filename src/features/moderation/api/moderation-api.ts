@@ -11,7 +11,7 @@ import {
 } from '@/contracts/api/moderation';
 import { apiClient } from '@/lib/api-client';
 
-export const moderationKeys = { queue: ['moderation', 'queue'] as const };
+const moderationKeys = { queue: ['moderation', 'queue'] as const };
 
 export function useModerationQueue() {
   return useQuery({

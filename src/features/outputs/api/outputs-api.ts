@@ -11,10 +11,10 @@ import type { Output, Work } from '@/contracts/entities';
 import { apiClient } from '@/lib/api-client';
 
 export const sessionOutputsKey = (sessionId: string) => ['session', sessionId, 'outputs'] as const;
-export const sessionWorksKey = (sessionId: string) => ['session', sessionId, 'works'] as const;
+const sessionWorksKey = (sessionId: string) => ['session', sessionId, 'works'] as const;
 
 /** GET /v1/session/{id}/outputs: what the viewer may see, own drafts included. */
-export async function fetchSessionOutputs(sessionId: string): Promise<Output[]> {
+async function fetchSessionOutputs(sessionId: string): Promise<Output[]> {
   const { items } = await apiClient.request(OutputListResponse, {
     url: `/v1/session/${encodeURIComponent(sessionId)}/outputs`,
   });
@@ -30,7 +30,7 @@ export function useSessionOutputs(sessionId: string, enabled = true) {
 }
 
 /** GET /v1/session/{id}/works. */
-export async function fetchSessionWorks(sessionId: string): Promise<Work[]> {
+async function fetchSessionWorks(sessionId: string): Promise<Work[]> {
   const { items } = await apiClient.request(SessionWorksResponse, {
     url: `/v1/session/${encodeURIComponent(sessionId)}/works`,
   });

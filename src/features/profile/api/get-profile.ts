@@ -5,7 +5,7 @@ import { apiClient } from '@/lib/api-client';
 export const profileKey = (userId: string) => ['profile', userId] as const;
 
 /** GET /v1/user/{id}: the public view with counts of outputs, feedback and reflections. */
-export async function fetchProfile(userId: string) {
+async function fetchProfile(userId: string) {
   const { item } = await apiClient.request(GetUserResponse, {
     url: `/v1/user/${encodeURIComponent(userId)}`,
   });

@@ -13,7 +13,7 @@ import { ApiError, apiClient } from '@/lib/api-client';
 
 const enc = encodeURIComponent;
 
-export const reportKeys = {
+const reportKeys = {
   all: ['report'] as const,
   groups: ['report', 'groups'] as const,
   status: ['report', 'status'] as const,

@@ -8,7 +8,7 @@ import { apiClient } from '@/lib/api-client';
 const SESSION_CHOICE_PAGES = 100;
 
 /** GET /v1/sessions page by page (pageSize 100, lastKey): every session a room can be made for. */
-export async function fetchSessionChoices(): Promise<SessionSummary[]> {
+async function fetchSessionChoices(): Promise<SessionSummary[]> {
   const all: SessionSummary[] = [];
   let lastKey: string | null = null;
   for (let page = 0; page < SESSION_CHOICE_PAGES; page += 1) {
@@ -24,7 +24,7 @@ export async function fetchSessionChoices(): Promise<SessionSummary[]> {
 }
 
 /** GET /v1/me/groups?withChildren=true without suspended groups: whom a room can be for. */
-export async function fetchGroupChoices(): Promise<Group[]> {
+async function fetchGroupChoices(): Promise<Group[]> {
   const { items } = await apiClient.request(MyGroupsResponse, {
     url: '/v1/me/groups',
     params: { withChildren: true },

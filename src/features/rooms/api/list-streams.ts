@@ -9,7 +9,7 @@ export const STREAMS_KEY = ['streams'] as const;
 export const streamsKey = (sessionId?: string) => [...STREAMS_KEY, sessionId ?? 'all'] as const;
 
 /** GET /v1/streams: rooms of the user's groups started in the last 12 hours, not deleted. */
-export async function fetchStreams(sessionId?: string, now = Date.now()): Promise<Stream[]> {
+async function fetchStreams(sessionId?: string, now = Date.now()): Promise<Stream[]> {
   const { items } = await apiClient.request(ListStreamsResponse, {
     url: '/v1/streams',
     params: streamsQuery(now, sessionId),

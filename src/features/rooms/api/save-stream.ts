@@ -10,7 +10,7 @@ import { applyOwnChange } from '../room-rules';
 import { STREAMS_KEY } from './list-streams';
 
 /** POST /v1/stream: the caller becomes the host. */
-export async function createStream(body: CreateStreamRequest): Promise<Stream> {
+async function createStream(body: CreateStreamRequest): Promise<Stream> {
   const { item } = await apiClient.request(StreamResponse, {
     method: 'post',
     url: '/v1/stream',
@@ -20,7 +20,7 @@ export async function createStream(body: CreateStreamRequest): Promise<Stream> {
 }
 
 /** PUT /v1/stream/{id}: any subset of the fields; `isDeleted: true` deletes (softly). */
-export async function updateStream(id: string, body: UpdateStreamRequest): Promise<Stream> {
+async function updateStream(id: string, body: UpdateStreamRequest): Promise<Stream> {
   const { item } = await apiClient.request(StreamResponse, {
     method: 'put',
     url: `/v1/stream/${encodeURIComponent(id)}`,

@@ -5,7 +5,7 @@ import { fetchPermission } from '@/features/auth';
 import { apiClient, isApiError } from '@/lib/api-client';
 
 /** GET /v1/session/{id}; a 404 resolves to null (the page shows page-not-found). */
-export async function fetchSession(id: string): Promise<Session | null> {
+async function fetchSession(id: string): Promise<Session | null> {
   try {
     const { item } = await apiClient.request(GetSessionResponse, {
       url: `/v1/session/${encodeURIComponent(id)}`,

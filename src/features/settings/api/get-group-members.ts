@@ -4,7 +4,7 @@ import type { GroupMember } from '@/contracts/entities';
 import { apiClient } from '@/lib/api-client';
 
 /** GET /v1/group/{id}/members: the group's own members, sorted by student number. */
-export async function fetchGroupMembers(groupId: string): Promise<GroupMember[]> {
+async function fetchGroupMembers(groupId: string): Promise<GroupMember[]> {
   const { items } = await apiClient.request(GroupMembersResponse, {
     url: `/v1/group/${encodeURIComponent(groupId)}/members`,
   });

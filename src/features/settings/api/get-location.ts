@@ -9,7 +9,7 @@ export interface LocationItem {
 }
 
 /** GET /v1/location: countries without `country`, that country's states (JP: prefectures) with it. */
-export async function fetchLocations(lang: Lang, country?: string): Promise<LocationItem[]> {
+async function fetchLocations(lang: Lang, country?: string): Promise<LocationItem[]> {
   const { data } = await apiClient.request(LocationResponse, {
     url: '/v1/location',
     params: country === undefined ? { lang } : { lang, country },

@@ -4,7 +4,7 @@ import type { Group } from '@/contracts/user-entities';
 import { apiClient } from '@/lib/api-client';
 
 /** GET /v1/me/groups?withChildren=true: the user's groups and their child groups. */
-export async function fetchGroupsWithChildren(): Promise<Group[]> {
+async function fetchGroupsWithChildren(): Promise<Group[]> {
   const { items } = await apiClient.request(MyGroupsResponse, {
     url: '/v1/me/groups',
     params: { withChildren: true },

@@ -12,11 +12,11 @@ import { fetchStream } from './get-stream';
  */
 
 /** The live comment type of a room language. */
-export const liveCommentType = (lang: Lang): 'LIVE-JA' | 'LIVE-EN' =>
+const liveCommentType = (lang: Lang): 'LIVE-JA' | 'LIVE-EN' =>
   lang === 'en' ? 'LIVE-EN' : 'LIVE-JA';
 
 /** Pinned first, then oldest first (a chat reads downwards). */
-export const orderComments = (items: readonly Comment[]): Comment[] =>
+const orderComments = (items: readonly Comment[]): Comment[] =>
   [...items].sort((a, b) => Number(b.isPinned) - Number(a.isPinned) || a.createdAt - b.createdAt);
 
 const base = (sessionId: string) => `/v1/session/${encodeURIComponent(sessionId)}`;
@@ -24,7 +24,7 @@ const commentsKey = (sessionId: string, streamId: string | null, lang: Lang) =>
   ['session', sessionId, 'comments', liveCommentType(lang), streamId] as const;
 
 /** GET /v1/session/{id}/comments of the room's live type. */
-export async function fetchLiveComments(
+async function fetchLiveComments(
   sessionId: string,
   streamId: string | null,
   lang: Lang,

@@ -9,7 +9,7 @@ import { apiClient } from '@/lib/api-client';
  */
 
 /** GET /v1/session/{id}/users: participants of the last 2 hours (of one room when given). */
-export async function fetchSessionUsers(
+async function fetchSessionUsers(
   sessionId: string,
   streamId: string | null,
 ): Promise<SessionParticipant[]> {

@@ -12,7 +12,7 @@ const votesKey = (sessionId: string, streamId: string | null, voteKey: string) =
   ['session', sessionId, 'votes', streamId, voteKey] as const;
 
 /** GET /v1/session/{id}/votes: the tally of one vote moment (in this room, or session-wide). */
-export async function fetchVoteTally(
+async function fetchVoteTally(
   sessionId: string,
   streamId: string | null,
   voteKey: string,

@@ -72,7 +72,7 @@ export interface YtPlayerOptions {
 }
 
 /** `new YT.Player(element, options)`: the element is replaced by the player's iframe. */
-export type YtPlayerConstructor = new (element: HTMLElement, options: YtPlayerOptions) => YtPlayer;
+type YtPlayerConstructor = new (element: HTMLElement, options: YtPlayerOptions) => YtPlayer;
 
 /** The loaded `window.YT`. */
 export interface YtApi {

@@ -18,7 +18,7 @@ import {
  */
 
 /** A seek has landed when the position reads within this of where it should be (s). */
-export const SEEK_LANDED_S = 0.05;
+const SEEK_LANDED_S = 0.05;
 /** How often a pending seek's position is read (ms): the iframe has no `seeked` event. */
 export const SEEK_POLL_MS = 50;
 /**
@@ -27,7 +27,7 @@ export const SEEK_POLL_MS = 50;
  */
 export const SEEK_GIVE_UP_MS = 5000;
 /** The warm-up waits at most this long for the video to move (ms). */
-export const YT_WARM_UP_LIMIT_MS = 3000;
+const YT_WARM_UP_LIMIT_MS = 3000;
 const WARM_UP_POLL_MS = 20;
 
 /**

@@ -51,7 +51,7 @@ export const CHANNELS: readonly Channel[] = [
 ];
 
 /** The finding kinds that name each category. */
-export const CATEGORY_KINDS: Record<Category, readonly FindingKind[]> = {
+const CATEGORY_KINDS: Record<Category, readonly FindingKind[]> = {
   sexual: ['sexual'],
   selfHarm: ['selfHarm'],
   exclusion: ['exclusion'],

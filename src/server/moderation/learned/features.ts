@@ -9,7 +9,7 @@ import type { ScreenForms } from '../normalize';
 export const DIMS = 1 << 16;
 
 /** FNV-1a, 32 bit: a stable hash in every runtime. */
-export function fnv1a(text: string): number {
+function fnv1a(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i);

@@ -14,7 +14,7 @@ export type LearnedCategory = 'sexual' | 'selfHarm' | 'exclusion' | 'contacts' |
 /** The finding kind each category is named with (a subset of checks.ts `FindingKind`). */
 export type LearnedKind = 'sexual' | 'selfHarm' | 'exclusion' | 'contact' | 'abuse' | 'threat';
 
-export const LEARNED_KIND: Record<LearnedCategory, LearnedKind> = {
+const LEARNED_KIND: Record<LearnedCategory, LearnedKind> = {
   sexual: 'sexual',
   selfHarm: 'selfHarm',
   exclusion: 'exclusion',
@@ -72,7 +72,7 @@ export function decodeModel(model: StoredModel): LoadedModel {
  * Below this many Japanese letters a text says too little for the model (来るなら教えて): short
  * posts, and English ones, are left to the rules.
  */
-export const MIN_LETTERS = 12;
+const MIN_LETTERS = 12;
 const japaneseLetters = (text: string) =>
   [...text.replace(/[^\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/gu, '')].length;
 

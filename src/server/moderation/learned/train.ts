@@ -16,7 +16,7 @@ import {
  * model is the one this code makes from the set). Plain stochastic gradient descent on the
  * logistic loss with L2, a fixed seed and order: the same set gives the same model.
  */
-export const CATEGORIES: readonly LearnedCategory[] = [
+const CATEGORIES: readonly LearnedCategory[] = [
   'sexual',
   'selfHarm',
   'exclusion',
@@ -28,7 +28,7 @@ const EPOCHS = 30;
 const RATE = 0.1;
 const L2 = 1e-4;
 /** The most the model may add to the rules' false holds, measured by cross-validation. */
-export const MAX_ADDED_FALSE_HOLD_PCT = 1;
+const MAX_ADDED_FALSE_HOLD_PCT = 1;
 
 export const trainingHash = (messages: readonly EvalMessage[]): string =>
   createHash('sha256')
