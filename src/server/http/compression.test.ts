@@ -132,7 +132,7 @@ describe('compression (issue 10)', () => {
     expect(created.statusCode, created.body).toBe(200);
     // Listed once its picture is screened (off the request path).
     const { id } = (created.json() as { item: { id: string } }).item;
-    await expect.poll(() => outputStatus(t.db, id)).toBe('published');
+    await expect.poll(() => outputStatus(t.db, id), { timeout: 30_000 }).toBe('published');
 
     const url = `/v1/session/${DEMO_IDS.sessions.forestLive}/outputs`;
     const reader = await t.authHeader('student04');

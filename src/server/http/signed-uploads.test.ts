@@ -110,7 +110,7 @@ describe('uploaded images (issue 8, item 14)', () => {
       .executeTakeFirstOrThrow();
     expect(stored.url).toBe(signed.split('?')[0]);
     // Shown to classmates once its picture is screened (off the request path).
-    await expect.poll(() => outputStatus(t.db, item.id)).toBe('published');
+    await expect.poll(() => outputStatus(t.db, item.id), { timeout: 30_000 }).toBe('published');
 
     // A classmate's list carries a working signed URL for the image.
     const list = await t.app.inject({

@@ -24,7 +24,10 @@ export async function userIdOf(db: Db, account: string): Promise<string> {
   return row.id;
 }
 
-/** An output's status now (poll it: a picture's screening publishes the output off the request). */
+/**
+ * An output's status now. Poll it with a generous timeout: a picture's screening publishes the
+ * output off the request, and on a busy machine (two database lanes at once) that takes seconds.
+ */
 export async function outputStatus(db: Db, id: string): Promise<string> {
   const row = await db
     .selectFrom('outputs')
