@@ -109,9 +109,12 @@ function isPhone(digits: string, dialled: boolean): boolean {
   return parsePhoneNumberFromString(digits, 'JP')?.isValid() ?? false;
 }
 
-/** Said beside a number, these make it a phone number (call me, text me at, 電話して). */
-const PHONE_WORDS =
-  /(?<![a-z])(?:call|calls|text|txt|ring|phone|cell|mobile|whatsapp|hmu|dial|(?:my|ur|your) (?:number|digits)|number is)(?![a-z])|電話|でんわ|番号|ばんごう|携帯|けいたい|すまほ/u;
+/**
+ * Talk of phoning (call me, text me at, 電話して, 携帯): beside a number it makes the number a
+ * phone number; beside 番号教えて it makes that a request for one (問題の番号 is not).
+ */
+const PHONE_TALK =
+  /(?<![a-z])(?:call|calls|text|txt|ring|phone|cell|mobile|whatsapp|hmu|dial|sms|(?:my|ur|your) (?:number|digits)|number is)(?![a-z])|電話|でんわ|携帯|けいたい|すまほ|かける|かけて|しょーとめーる/u;
 /** 917-204-6631, (646) 330-1827, 646.330.1827: the North American layout. */
 const NANP_LAYOUT = /^\(?[2-9][0-9]{2}\)?[\s.-]{1,2}[0-9]{3}[\s.-][0-9]{4}$/u;
 const WORD_NUMBER = '(?:zero|oh|o|one|two|three|four|five|six|seven|eight|nine|[0-9])';
@@ -135,7 +138,7 @@ function spokenEnglishDigits(text: string): string {
  */
 export function findPhones(folded: string): string[] {
   const text = kanaForm(spokenEnglishDigits(folded.toLowerCase()));
-  const phoneTalk = PHONE_WORDS.test(text);
+  const phoneTalk = PHONE_TALK.test(text);
   const hits: string[] = [];
   for (const m of text.matchAll(RUN)) {
     const dialled = phoneTalk || NANP_LAYOUT.test(m[0]);
@@ -228,7 +231,6 @@ const ASK_CONTACT_EN =
 /** "番号教えて" is a phone number only beside a phone (電話するから番号教えて; not 問題の番号). */
 const ASK_NUMBER =
   /(?<!問題|もんだい|出席|しゅっせき|ぺーじ|頁|席|せき|背|せ|部屋|へや|教室|きょうしつ|列|れつ)(?:番号|ばんごう)(?:を|は|も)?(?:教えて|おしえて|送って|おくって|ちょうだい|ちょーだい|交換|こうかん|知りたい|しりたい)/gu;
-const PHONE_TALK = /電話|でんわ|携帯|けいたい|すまほ|かける|かけて|しょーとめーる|sms/u;
 
 /** Requests for someone's phone, address or handle (電話番号教えて, "what's ur number"). */
 export function findContactRequests(kana: string, english: string): string[] {
