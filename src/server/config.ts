@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { PUSH_SERVICE_HOSTS } from './http/outbound';
 import { z } from 'zod';
+import { VIDEO_MAX_DURATION_S, VIDEO_UPLOAD_MAX_BYTES } from '../contracts/api/studio';
 
 /** Env booleans: "true"/"1"/"yes" and "false"/"0"/"no"; anything else is a startup error. */
 const EnvBoolean = z
@@ -46,6 +47,10 @@ const EnvSchema = z.object({
   FFMPEG: z.string().trim().min(1).default('auto'),
   /** Videos transcoding at once, never two of one school (studio/transcoder.ts). */
   TRANSCODE_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  /** The longest video the studio transcodes, in seconds (a longer one fails as videoTooLong). */
+  VIDEO_MAX_DURATION_S: PositiveInt.default(VIDEO_MAX_DURATION_S),
+  /** The largest video file the studio takes, in bytes (the upload answers 413 above it). */
+  VIDEO_UPLOAD_MAX_BYTES: PositiveInt.default(VIDEO_UPLOAD_MAX_BYTES),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL_S: PositiveInt.default(900),
   REFRESH_TOKEN_TTL_S: PositiveInt.default(30 * 24 * 60 * 60),
@@ -199,6 +204,8 @@ export interface Config {
   ffmpeg: string;
   /** Videos transcoding at once (one per school). */
   transcodeConcurrency: number;
+  /** The studio's video caps: the longest video transcoded and the largest file taken. */
+  video: { maxDurationS: number; maxUploadBytes: number };
   /** When absent, a secret is generated once and kept in app_settings. */
   jwtSecret: string | undefined;
   accessTokenTtlS: number;
@@ -417,6 +424,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     clientDir: resolve(e.CLIENT_DIR),
     ffmpeg: e.FFMPEG,
     transcodeConcurrency: e.TRANSCODE_CONCURRENCY,
+    video: { maxDurationS: e.VIDEO_MAX_DURATION_S, maxUploadBytes: e.VIDEO_UPLOAD_MAX_BYTES },
     jwtSecret: e.JWT_SECRET,
     accessTokenTtlS: e.ACCESS_TOKEN_TTL_S,
     refreshTokenTtlS: e.REFRESH_TOKEN_TTL_S,

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, Locator, Page, Route } from 'playwright-core';
@@ -395,6 +395,23 @@ describe('the studio', { timeout: 300_000 }, () => {
       }
     }
     await setLang(page, 'ja');
+    await page.context().close();
+  });
+
+  it('refuses a file over the server’s size cap before sending a byte of it', async () => {
+    const page = await staffPage();
+    await newSession(page, '大きすぎる動画');
+    // One byte over the default cap (VIDEO_UPLOAD_MAX_BYTES, 2 GiB), as a sparse file.
+    const big = join(work, 'too-big.mp4');
+    writeFileSync(big, '');
+    truncateSync(big, 2 * 1024 ** 3 + 1);
+    const sent: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/v1/studio/uploads')) sent.push(r.method());
+    });
+    await chooseFile(page, 'studio-upload-button', big);
+    await page.getByText(t('error.videoTooLarge', { mb: '2048' })).waitFor();
+    expect(sent).toEqual([]);
     await page.context().close();
   });
 

@@ -28,9 +28,16 @@ const STUDIO_VOTE_CHOICES_MAX = 6;
 const STUDIO_MOMENTS_MAX = 200;
 /** A caption file may hold at most this many bytes of text. */
 const CAPTION_MAX_BYTES = 512 * 1024;
-/** The largest video a teacher may upload (the issue's 500 MB on school Wi-Fi, with room). */
+/**
+ * The largest video a teacher may upload by default (the issue's 500 MB on school Wi-Fi, with
+ * room); the server's VIDEO_UPLOAD_MAX_BYTES setting changes it and `StudioOptions.limits` tells
+ * the studio.
+ */
 export const VIDEO_UPLOAD_MAX_BYTES = 2 * 1024 * 1024 * 1024;
-/** The longest video the studio takes (a double lesson with room to spare): longer is refused. */
+/**
+ * The longest video the studio takes by default (a double lesson with room to spare): longer is
+ * refused. The server's VIDEO_MAX_DURATION_S setting changes it (`StudioOptions.limits`).
+ */
 export const VIDEO_MAX_DURATION_S = 2 * 60 * 60;
 export const VIDEO_UPLOAD_TYPES = ['video/mp4', 'video/webm', 'video/quicktime'] as const;
 
@@ -360,6 +367,11 @@ export const StudioOptions = z.object({
   targetTypes: z.array(z.enum(['ALL', 'SCHOOL', 'GROUP'])),
   /** Where ffmpeg comes from, or null when there is none (uploads are then refused). */
   transcoder: z.enum(['system', 'bundled']).nullable(),
+  /** This server's caps on uploaded videos (its VIDEO_MAX_DURATION_S and VIDEO_UPLOAD_MAX_BYTES). */
+  limits: z.object({
+    maxDurationS: z.number().int().positive(),
+    maxUploadBytes: z.number().int().positive(),
+  }),
 });
 export type StudioOptions = z.infer<typeof StudioOptions>;
 

@@ -142,7 +142,7 @@ export function StudioSessionPage() {
           )
         }
       />
-      {item && <VideoPanel session={item} transcoder={options.data.transcoder} />}
+      {item && <VideoPanel session={item} media={options.data} />}
     </Stack>
   );
 }

@@ -16,8 +16,8 @@ import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  VIDEO_MAX_DURATION_S,
   VIDEO_UPLOAD_TYPES,
+  type StudioOptions,
   type StudioSession,
   type StudioVideo,
 } from '@/contracts/api/studio';
@@ -36,14 +36,11 @@ import {
 } from './moments';
 import { uploadVideo, type VideoUploadHandle } from './video-upload';
 
+/** Where uploads are transcoded, and this server's caps on them (from the studio's options). */
+type Media = Pick<StudioOptions, 'transcoder' | 'limits'>;
+
 /** The session's video: create it, upload a file (tus) or give an HLS URL, captions, moments. */
-export function VideoPanel({
-  session,
-  transcoder,
-}: {
-  session: StudioSession;
-  transcoder: 'system' | 'bundled' | null;
-}) {
+export function VideoPanel({ session, media }: { session: StudioSession; media: Media }) {
   const { t } = useTranslation('studio');
   const video = session.videos[0] ?? null;
   return (
@@ -52,7 +49,7 @@ export function VideoPanel({
         {t('video.title')}
       </Title>
       {video ? (
-        <VideoEditor session={session} video={video} transcoder={transcoder} />
+        <VideoEditor session={session} video={video} media={media} />
       ) : (
         <NewVideo sessionId={session.id} defaultTitle={session.title} />
       )}
@@ -122,11 +119,11 @@ function NewVideo({ sessionId, defaultTitle }: { sessionId: string; defaultTitle
 function VideoEditor({
   session,
   video,
-  transcoder,
+  media,
 }: {
   session: StudioSession;
   video: StudioVideo;
-  transcoder: 'system' | 'bundled' | null;
+  media: Media;
 }) {
   const { t, i18n } = useTranslation('studio');
   const [position, setPosition] = useState(0);
@@ -142,7 +139,7 @@ function VideoEditor({
   );
   return (
     <Stack gap="md">
-      <UploadBox sessionId={session.id} video={video} transcoder={transcoder} />
+      <UploadBox sessionId={session.id} video={video} media={media} />
       {video.videoId ? (
         <StudioPlayer
           video={video}
@@ -180,11 +177,11 @@ type UploadState =
 function UploadBox({
   sessionId,
   video,
-  transcoder,
+  media: { transcoder, limits },
 }: {
   sessionId: string;
   video: StudioVideo;
-  transcoder: 'system' | 'bundled' | null;
+  media: Media;
 }) {
   const { t } = useTranslation('studio');
   const [state, setState] = useState<UploadState>({ kind: 'idle' });
@@ -210,6 +207,13 @@ function UploadBox({
       setState({ kind: 'failed', message: t('error.unsupportedMedia') });
       return;
     }
+    const tooLarge = t('error.videoTooLarge', {
+      mb: Math.floor(limits.maxUploadBytes / 1024 ** 2),
+    });
+    if (file.size > limits.maxUploadBytes) {
+      setState({ kind: 'failed', message: tooLarge });
+      return;
+    }
     setState({ kind: 'sending', sent: 0, total: file.size });
     handle.current = uploadVideo(file, video.id, {
       progress: (sent, total) => setState({ kind: 'sending', sent, total }),
@@ -220,9 +224,11 @@ function UploadBox({
           message:
             status === 415
               ? t('error.unsupportedMedia')
-              : status === 503
-                ? t('error.transcoderMissing')
-                : t('video.uploadFailed'),
+              : status === 413
+                ? tooLarge
+                : status === 503
+                  ? t('error.transcoderMissing')
+                  : t('video.uploadFailed'),
         }),
     });
   };
@@ -285,7 +291,7 @@ function UploadBox({
       {current?.status === 'failed' && (
         <Alert color="red" role="alert">
           {t(`video.jobError.${jobErrorKey(current.error)}`, {
-            minutes: VIDEO_MAX_DURATION_S / 60,
+            minutes: Math.floor(limits.maxDurationS / 60),
           })}
         </Alert>
       )}

@@ -471,6 +471,32 @@ describe('uploads', () => {
     expect((options.json() as { transcoder: unknown }).transcoder).toBeNull();
   });
 
+  it("takes the server's caps on videos from its configuration and tells the studio them", async () => {
+    const capped = await t.withEnv({
+      ...dirs,
+      VIDEO_UPLOAD_MAX_BYTES: '5000',
+      VIDEO_MAX_DURATION_S: '600',
+    });
+    const options = await capped.inject({
+      method: 'GET',
+      url: '/v1/studio/options',
+      headers: staff,
+    });
+    expect((options.json() as { limits: unknown }).limits).toEqual({
+      maxDurationS: 600,
+      maxUploadBytes: 5000,
+    });
+    const videoId = await newVideo();
+    expect((await tusCreate(capped, videoId, 5001)).statusCode).toBe(413);
+    expect((await tusCreate(capped, videoId, 5000)).statusCode).toBe(201);
+    // The default server keeps the contract's caps.
+    const plain = await t.app.inject({ method: 'GET', url: '/v1/studio/options', headers: staff });
+    expect((plain.json() as { limits: unknown }).limits).toEqual({
+      maxDurationS: 2 * 60 * 60,
+      maxUploadBytes: 2 * 1024 ** 3,
+    });
+  });
+
   it('resumes an upload in two parts and transcodes it to two renditions and a poster', async () => {
     const videoId = await newVideo();
     const clip = makeClip(4);

@@ -74,6 +74,7 @@ export async function studioRoutes(app: App): Promise<void> {
     mediaDir: app.config.mediaDir,
     log: app.log,
     concurrency: app.config.transcodeConcurrency,
+    maxDurationS: app.config.video.maxDurationS,
   });
   app.decorate('transcodeJobs', runner);
   app.addHook('onReady', async () => runner.start());
@@ -152,6 +153,7 @@ export async function studioRoutes(app: App): Promise<void> {
       tags,
       targetTypes,
       transcoder: source,
+      limits: app.config.video,
     };
   });
 

@@ -5,7 +5,6 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database';
-import { VIDEO_MAX_DURATION_S } from '../../contracts/api/studio';
 import { studioMediaDir, studioMediaUrl } from './repository';
 
 /**
@@ -13,7 +12,7 @@ import { studioMediaDir, studioMediaUrl } from './repository';
  * playlist, and a poster, by ffmpeg. The system's ffmpeg when there is one, else the binary the
  * `@ffmpeg-installer/ffmpeg` package ships for this platform (npm install scripts do not run
  * here; the binary is already executable in the package). Jobs are rows in `transcode_jobs`:
- * a few run at once, one per school (JobRunner), a video longer than VIDEO_MAX_DURATION_S is
+ * a few run at once, one per school (JobRunner), a video longer than the VIDEO_MAX_DURATION_S setting is
  * refused, and a job that was running when the server stopped runs again when it starts (from
  * the beginning: ffmpeg cannot resume half a playlist).
  */
@@ -123,8 +122,8 @@ interface JobRunnerOptions {
   maxAttempts?: number;
   /** Jobs transcoding at once, at most one per school (TRANSCODE_CONCURRENCY). */
   concurrency?: number;
-  /** The longest video taken, in seconds (VIDEO_MAX_DURATION_S; tests lower it). */
-  maxDurationS?: number;
+  /** The longest video taken, in seconds (the VIDEO_MAX_DURATION_S setting; tests lower it). */
+  maxDurationS: number;
 }
 
 const TRANSCODE_ERRORS = {
@@ -295,7 +294,7 @@ export class JobRunner {
       await this.update(id, { status: 'failed', error: TRANSCODE_ERRORS.notVideo });
       return;
     }
-    const maxS = this.o.maxDurationS ?? VIDEO_MAX_DURATION_S;
+    const maxS = this.o.maxDurationS;
     if (info.duration === null || info.duration > maxS) {
       await this.update(id, { status: 'failed', error: TRANSCODE_ERRORS.tooLong });
       return;

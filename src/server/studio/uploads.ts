@@ -6,7 +6,7 @@ import { FileStore } from '@tus/file-store';
 import { Server } from '@tus/server';
 import type { App } from '../http/app-type';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { VIDEO_UPLOAD_MAX_BYTES, VIDEO_UPLOAD_TYPES } from '../../contracts/api/studio';
+import { VIDEO_UPLOAD_TYPES } from '../../contracts/api/studio';
 import { AppError } from '../http/errors';
 import type { JobRunner, Transcoder } from './transcoder';
 import { sniffVideo } from './transcoder';
@@ -75,7 +75,7 @@ export async function registerUploads(
   const tus = new Server({
     path: UPLOAD_PATH,
     relativeLocation: true,
-    maxSize: VIDEO_UPLOAD_MAX_BYTES,
+    maxSize: app.config.video.maxUploadBytes,
     datastore: store,
     getFileIdFromRequest: (req) => req.headers.get(CHECKED_ID_HEADER) ?? undefined,
     namingFunction: (_req, metadata) =>
