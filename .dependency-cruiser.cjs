@@ -120,13 +120,35 @@ module.exports = {
     },
     {
       name: 'feature-public-surface',
-      comment: 'Another feature is reached only through its index.ts.',
+      comment:
+        'Another feature is reached only through its index.ts, or its queries.ts for the server state it owns.',
       severity: 'error',
       from: { path: '^src/features/([^/]+)/' },
       to: {
         path: '^src/features/([^/]+)/',
-        pathNot: ['^src/features/$1/', '^src/features/[^/]+/index\\.tsx?$'],
+        pathNot: [
+          '^src/features/$1/',
+          '^src/features/[^/]+/index\\.tsx?$',
+          '^src/features/[^/]+/queries\\.ts$',
+        ],
       },
+    },
+    {
+      name: 'requests-from-api-only',
+      comment:
+        "Only api/ modules (and route loaders, and the query client) send requests: a view reads a feature's queries, errors come from lib/api-errors, the session from lib/api-session (issue 28).",
+      severity: 'error',
+      from: {
+        path: '^src/(features|app)/',
+        pathNot: [
+          '/api/',
+          '/api\\.ts$',
+          '-loader\\.ts$',
+          '^src/app/query-client\\.ts$',
+          '\\.test\\.tsx?$',
+        ],
+      },
+      to: { path: '^src/lib/api-client\\.ts$' },
     },
     {
       name: 'no-circular',

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-errors';
 
 /**
  * Reads retry only when a retry can help (no response or a 5xx), twice at most; a 4xx answer

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { createApiClient, isApiError, retryAfterSeconds, type LockRunner } from './api-client';
+import { createApiClient, type LockRunner } from './api-client';
+import { isApiError, retryAfterSeconds } from './api-errors';
 import { fakeServer, type Reply } from './fake-server';
 import { createMemoryStorage, createTokenStorage, type KeyValueStorage } from './storage';
 

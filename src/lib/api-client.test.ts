@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError, createApiClient, type RequestConfig } from './api-client';
+import { createApiClient, type RequestConfig } from './api-client';
+import { ApiError } from './api-errors';
 import { fakeServer, type Reply, type Seen } from './fake-server';
 import { createMemoryStorage, createTokenStorage } from './storage';
 

@@ -1,53 +1,14 @@
+/**
+ * The request function and the session it carries (issue 28): only `api/` modules and route
+ * loaders import this file (a dependency-cruiser rule); everyone else reads errors from
+ * `api-errors.ts` and the session from `api-session.ts`.
+ */
 import { safeParse, type core } from 'zod/mini';
 import { AuthTokens } from '@/contracts/api/auth';
 import { RETRY_COUNT, RETRY_DELAY_MS, RETRY_STATUSES } from '@/contracts/constants';
-import { ErrorBody, type ErrorCode } from '@/contracts/errors';
+import { ErrorBody } from '@/contracts/errors';
+import { ApiError, CONCERN_RAISED_EVENT, retryAfterSeconds } from './api-errors';
 import { tokenStorage as defaultTokenStorage, type TokenStorage } from './storage';
-
-/** Codes the client adds to the server's: no response at all, or a body that broke its contract. */
-export type ApiErrorCode = ErrorCode | 'network' | 'contractMismatch' | 'unknown';
-
-/** Every failed call surfaces as one of these; `status` is 0 when no response arrived. */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly code: ApiErrorCode;
-  readonly fields: ReadonlyArray<{ path: string; message: string }>;
-  /** On a 429: the seconds the server asked to wait (Retry-After), else null. */
-  readonly retryAfterS: number | null;
-
-  constructor(
-    status: number,
-    code: ApiErrorCode,
-    message: string,
-    fields: ReadonlyArray<{ path: string; message: string }> = [],
-    retryAfterS: number | null = null,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-    this.status = status;
-    this.code = code;
-    this.fields = fields;
-    this.retryAfterS = retryAfterS;
-  }
-}
-
-/** The longest Retry-After the client honours; a longer one is treated as this. */
-const MAX_RETRY_AFTER_S = 120;
-
-/**
- * Seconds from a Retry-After header (delta-seconds or an HTTP date), at least 1 and at most
- * MAX_RETRY_AFTER_S; null when the header is absent or unreadable.
- */
-export function retryAfterSeconds(value: unknown, now = Date.now()): number | null {
-  if (typeof value !== 'string' || value.trim() === '') return null;
-  const seconds = /^\d+$/.test(value.trim())
-    ? Number(value.trim())
-    : (Date.parse(value) - now) / 1000;
-  if (!Number.isFinite(seconds)) return null;
-  return Math.min(MAX_RETRY_AFTER_S, Math.max(1, Math.ceil(seconds)));
-}
-
-export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
 
 /** Paths whose 401 means "wrong credentials", not "token expired": never refreshed. */
 const NO_REFRESH_PATHS = [
@@ -171,8 +132,6 @@ const pathOf = (url: string | undefined): string => {
   }
 };
 
-/** The window event every `concernRaised` answer raises (issue 26): the layout shows the help. */
-export const CONCERN_RAISED_EVENT = 'tomoni:concern-raised';
 const announceConcernRaised = () => {
   if (typeof window !== 'undefined') window.dispatchEvent(new Event(CONCERN_RAISED_EVENT));
 };

@@ -33,7 +33,7 @@ const VOTE_AT = 5;
  */
 const FOLLOW_TOLERANCE_S = 0.3;
 const OUTAGE_MS = 5_000;
-/** The studio's tus chunk (UPLOAD_CHUNK_BYTES, src/features/studio/video-upload.ts). */
+/** The studio's tus chunk (UPLOAD_CHUNK_BYTES, src/features/studio/api/video-upload.ts). */
 const UPLOAD_CHUNK_BYTES = 5 * 1024 * 1024;
 const SHOTS = resolve(import.meta.dirname, '../../.tmp/shots');
 const WIDTHS = [1280, 390] as const;

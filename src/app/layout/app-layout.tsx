@@ -10,7 +10,7 @@ import { ConsentBanner } from '@/features/consent';
 import { PageLoader } from '@/features/page-status';
 // Safeguarding (issue 26): the caring message and the adults' alert, each fetched when it shows.
 import { CareDialog, ConcernAlert, useConcernRaised } from '@/features/safeguarding';
-import { isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-errors';
 import { downloadActivity } from '@/lib/download-activity';
 import { applyLanguage } from '@/lib/i18n';
 import { useAuth } from '../auth-provider';

@@ -2,7 +2,7 @@ import { Suspense, lazy, useEffect, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useAnalytics } from '@/features/consent';
 import { useAuth } from '../auth-provider';
-import { apiClient } from '@/lib/api-client';
+import { apiSession } from '@/lib/api-session';
 import { PageLoader } from '@/features/page-status';
 
 const LoggedOutModal = lazy(() =>
@@ -16,7 +16,7 @@ export function RootLayout() {
   useAnalytics(me.data, hasToken, hasToken && me.isPending);
   // The API client gave up on the session: tell the user (the modal is fetched then, not before).
   const [loggedOut, setLoggedOut] = useState<boolean | null>(null);
-  useEffect(() => apiClient.onLoggedOut(() => setLoggedOut(true)), []);
+  useEffect(() => apiSession.onLoggedOut(() => setLoggedOut(true)), []);
   return (
     <>
       <Suspense fallback={<PageLoader />}>

@@ -1,21 +1,18 @@
 import { useTranslation } from 'react-i18next';
-import { ListSessionsResponse } from '@/contracts/api/sessions';
+import { useQueryClient } from '@tanstack/react-query';
+import type { SessionSummary } from '@/contracts/api/sessions';
 import { Lang } from '@/contracts/user-entities';
+import { liveSessionsQuery } from '@/features/home/queries';
 import { PolicyPage, useLiveSessions, type LiveSessionCandidate } from '@/features/legal';
 import { localizeSession } from '@/features/sessions';
-import { apiClient } from '@/lib/api-client';
 import { useAuth } from '../auth-provider';
 import { config } from '../config';
 import { HlsVideo } from './hls-video';
 
 export { PrivacyPage, TermsPage } from '@/features/legal';
 
-/** GET /v1/sessions?status=IN_PROGRESS, titles and images in the user's language. */
-async function fetchInProgressSessions(lang: Lang): Promise<LiveSessionCandidate[]> {
-  const { items } = await apiClient.request(ListSessionsResponse, {
-    url: '/v1/sessions',
-    params: { status: 'IN_PROGRESS', pageSize: 100 },
-  });
+/** The live sessions (home's read of GET /v1/sessions?status=IN_PROGRESS) in the user's language. */
+function candidates(items: readonly SessionSummary[], lang: Lang): LiveSessionCandidate[] {
   return items.map((session) => {
     const localized = localizeSession(session, lang);
     return {
@@ -36,8 +33,10 @@ export function PolicyRoute() {
   const { t, i18n } = useTranslation('legal');
   const { hasToken } = useAuth();
   const lang = Lang.safeParse(i18n.resolvedLanguage).data ?? 'ja';
+  const queryClient = useQueryClient();
   const live = useLiveSessions(
-    async () => (hasToken ? fetchInProgressSessions(lang) : []),
+    async () =>
+      hasToken ? candidates(await queryClient.fetchQuery(liveSessionsQuery()), lang) : [],
     Date.now,
     lang,
   );

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { AuthTokens } from '@/contracts/api/auth';
 import type { Me } from '@/contracts/user-entities';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-errors';
 import { loginMachine } from './login-machine';
 
 const me = (termsAgreementVersion: number): Me => ({

@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { AuthTokens } from '@/contracts/api/auth';
 import { TERMS_AGREEMENT_VERSION } from '@/contracts/constants';
 import type { Me } from '@/contracts/user-entities';
-import { isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-errors';
 import { followUpErrorKey, loginErrorKey, type LoginErrorKey } from './login-errors';
 
 /** The longest wait the form sits out by itself before trying again; longer ones stay an error. */

@@ -20,7 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { LOGIN_CARD_WIDTH, TOAST_AUTO_CLOSE_MS } from '@/contracts/constants';
-import { apiClient } from '@/lib/api-client';
+import { apiSession } from '@/lib/api-session';
 import { meQueryKey, meQueryOptions } from './api/get-me';
 import { oauthProvidersQuery, useOAuthProviders } from './api/oauth';
 import { login } from './api/login';
@@ -78,9 +78,9 @@ export function LoginPage() {
           }),
         },
         actions: {
-          storeTokens: (_, tokens) => apiClient.tokens.setTokens(tokens),
+          storeTokens: (_, tokens) => apiSession.tokens.setTokens(tokens),
           clearTokens: () => {
-            apiClient.tokens.clear();
+            apiSession.tokens.clear();
             queryClient.removeQueries({ queryKey: meQueryKey });
           },
           redirect: (_, { destination }) => void navigate(destination, { replace: true }),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import type { AuthTokens } from '@/contracts/api/auth';
 import type { Me } from '@/contracts/user-entities';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-errors';
 import { loginMachine } from './login-machine';
 
 // Issue 8: a 429 on login shows the wait and tries again by itself after Retry-After.

@@ -2,8 +2,8 @@ import { DOWNLOAD_FAILED_HIDE_MS } from '@/contracts/constants';
 import type { Lang, Session, Video } from '@/contracts/entities';
 import { downloadableVideo } from '@/contracts/video-choice';
 import { downloadActivity } from '@/lib/download-activity';
-import { z } from 'zod';
-import { apiClient, isApiError, queryString } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-errors';
+import { readForOffline } from './api/offline-reads';
 import { API_READS_CACHE, DOWNLOADS_CACHE } from './cache-names';
 import {
   expectedBytes,
@@ -175,9 +175,9 @@ async function run(item: DownloadItem, session: Session, signal: AbortSignal): P
     const json = { 'content-type': 'application/json; charset=utf-8' };
     for (const read of reads) {
       signal.throwIfAborted();
-      const body: unknown = await apiClient.request(z.unknown(), read);
+      const { path, body } = await readForOffline(read);
       signal.throwIfAborted();
-      await put(abs(`${read.url}${queryString(read.params)}`), JSON.stringify(body), json);
+      await put(abs(path), JSON.stringify(body), json);
       done += 1;
       update(item.id, { progress: Math.min(99, Math.floor((done / total) * 100)) });
     }
@@ -242,7 +242,7 @@ async function reserve(cache: Cache, bytes: number): Promise<void> {
  * now through the API client (so with this user's token), whether or not the worker saw it.
  */
 async function keepRead(path: string): Promise<void> {
-  const body: unknown = await apiClient.request(z.unknown(), { url: path });
+  const { body } = await readForOffline({ url: path });
   const cache = await caches.open(API_READS_CACHE);
   await cache.put(
     abs(path),

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { SAME_COMMENT_MESSAGE, type FeedbackView } from '@/contracts/api/feedback';
 import { COMMENT_MAX, TOAST_AUTO_CLOSE_MS } from '@/contracts/constants';
 import type { Output } from '@/contracts/entities';
-import { isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-errors';
 import { postFeedback } from './api/feedback-api';
 import { commentError, type CommentError } from './comment-rules';
 

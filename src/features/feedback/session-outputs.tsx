@@ -1,27 +1,9 @@
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { OutputListResponse } from '@/contracts/api/outputs';
 import { useMe } from '@/features/auth';
-import { apiClient } from '@/lib/api-client';
+import { useSessionOutputs } from '@/features/outputs/queries';
 import { FeedbackViewer } from './feedback-viewer';
-
-/**
- * GET /v1/session/{id}/outputs: the session's outputs the user may see, in the order the outputs
- * section lists them (newest first), so the viewer steps through what the page shows.
- */
-function useSessionOutputs(sessionId: string) {
-  return useQuery({
-    queryKey: ['outputs', 'session', sessionId, 'feedback-viewer'],
-    queryFn: async () =>
-      (
-        await apiClient.request(OutputListResponse, {
-          url: `/v1/session/${encodeURIComponent(sessionId)}/outputs`,
-        })
-      ).items.filter((o) => o.status !== 'autosaved'),
-  });
-}
 
 /**
  * The session page's way into the feedback viewer: one button opening it on the first output
@@ -36,10 +18,12 @@ export function SessionOutputs({
   sessionTitle?: string;
 }) {
   const { t } = useTranslation('feedback');
+  // The outputs section's own read (one owner of GET /v1/session/{id}/outputs); the viewer steps
+  // through what the section lists, newest first, without the user's unsent drafts.
   const outputs = useSessionOutputs(sessionId);
   const me = useMe();
   const [open, setOpen] = useState(false);
-  const items = outputs.data ?? [];
+  const items = (outputs.data ?? []).filter((o) => o.status !== 'autosaved');
   const firstOther = Math.max(
     items.findIndex((o) => o.userId !== me.data?._id),
     0,

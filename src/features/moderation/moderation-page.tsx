@@ -26,7 +26,7 @@ import {
 import { TOAST_AUTO_CLOSE_MS } from '@/contracts/constants';
 import { isStaffRole, type Role } from '@/contracts/user-entities';
 import { useMe } from '@/features/auth';
-import { isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-errors';
 import { formatDateTime } from '@/lib/time';
 import { LoadError, PageFrame, PageLoader } from '@/features/page-status';
 import { useDecide, useModerationQueue } from './api/moderation-api';

@@ -9,7 +9,7 @@ import {
   type RemovableType,
 } from '@/contracts/api/moderation';
 import { TOAST_AUTO_CLOSE_MS } from '@/contracts/constants';
-import { isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-errors';
 import { useLazyNamespace } from '@/lib/use-lazy-namespace';
 import { useRemovePost } from './api/moderation-api';
 

@@ -32,7 +32,7 @@ import {
 } from '@/contracts/constants';
 import type { Me, Output, Work } from '@/contracts/entities';
 import { useMe, usePermission } from '@/features/auth';
-import { isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-errors';
 import { useOnline } from '@/lib/use-online';
 import {
   createOutput,

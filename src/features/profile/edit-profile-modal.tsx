@@ -11,7 +11,7 @@ import {
 } from '@/contracts/constants';
 import type { Me } from '@/contracts/user-entities';
 import { meQueryKey } from '@/features/auth';
-import { isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-errors';
 import { formatDateTime } from '@/lib/time';
 import { updateDisplayName } from './api/update-profile';
 import {

@@ -6,7 +6,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { MAIN_COLUMN_WIDTH, MOBILE_BREAKPOINT, WRAPPER_WIDTH } from '@/contracts/constants';
 import type { Me } from '@/contracts/user-entities';
 import { useMe } from '@/features/auth';
-import { isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-errors';
 import { ActivityPanel } from './activity-panel';
 import { useProfile } from './api/get-profile';
 import { EditProfileModal } from './edit-profile-modal';

@@ -16,7 +16,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PINNED_SLIDES, TOAST_AUTO_CLOSE_MS } from '@/contracts/constants';
 import type { InquiryProject, Role } from '@/contracts/entities';
-import { isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-errors';
 import { formatDateTime } from '@/lib/time';
 import { useCreateProject, useLatestProject, usePinnedSlides } from './api/projects';
 import { projectPageUrl, projectsListUrl, workOnProjectVisible } from './project-rules';

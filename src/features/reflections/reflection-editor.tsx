@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { REFLECTION_NOTE_MAX, type ProfileReflection } from '@/contracts/api/profile';
 import { REFLECTION_SCORE_MAX, TOAST_AUTO_CLOSE_MS } from '@/contracts/constants';
 import { useMe } from '@/features/auth';
-import { isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-errors';
 import {
   createReflection,
   reflectionsKey,

@@ -20,7 +20,7 @@ import { Link, Navigate, Outlet, useLocation, useNavigate, useParams } from 'rea
 import { TOAST_AUTO_CLOSE_MS } from '@/contracts/constants';
 import type { PostingStatusRow } from '@/contracts/api/reports';
 import { useMe } from '@/features/auth';
-import { isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-errors';
 import { formatDateTime } from '@/lib/time';
 import {
   downloadCsv,

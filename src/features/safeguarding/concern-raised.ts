@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { CONCERN_RAISED_EVENT } from '@/lib/api-client';
+import { CONCERN_RAISED_EVENT } from '@/lib/api-errors';
 
 /**
  * Whether a write just answered `concernRaised` (issue 26). The API client announces every such

@@ -8,7 +8,7 @@ import { GROUP_NAME_MAX } from '@/contracts/api/groups';
 import { MODAL_TRANSITION_MS, TOAST_AUTO_CLOSE_MS } from '@/contracts/constants';
 import type { GroupMember } from '@/contracts/entities';
 import type { Group as GroupEntity } from '@/contracts/user-entities';
-import { isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-errors';
 import { addToClass, createClass, useClassCandidates } from './api/manage-classes';
 import { READABLE_COLORS } from './settings-page';
 

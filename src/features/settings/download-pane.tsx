@@ -1,9 +1,9 @@
 import { Alert, Button, Group, List, Loader, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { GetSessionResponse } from '@/contracts/api/sessions';
 import { deleteDownload, downloads, listDownloads, sessionFingerprint } from '@/features/downloads';
-import { apiClient, isApiError } from '@/lib/api-client';
+import { fetchSession } from '@/features/sessions/queries';
+import { isApiError } from '@/lib/api-errors';
 import { PaneFrame } from './settings-page';
 import { megabytes } from './settings-menu';
 
@@ -16,12 +16,10 @@ const downloadsKey = ['settings', 'downloads'] as const;
 async function currentFingerprint(sessionId: string): Promise<string | null> {
   if (!navigator.onLine) return null;
   try {
-    const { item } = await apiClient.request(GetSessionResponse, {
-      url: `/v1/session/${encodeURIComponent(sessionId)}`,
-    });
-    return sessionFingerprint(item);
+    const item = await fetchSession(sessionId);
+    return item ? sessionFingerprint(item) : 'gone';
   } catch (error) {
-    if (isApiError(error) && (error.status === 404 || error.status === 403)) return 'gone';
+    if (isApiError(error) && error.status === 403) return 'gone';
     return null;
   }
 }

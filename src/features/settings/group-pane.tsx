@@ -25,7 +25,7 @@ import {
 } from '@/contracts/constants';
 import type { GroupMember } from '@/contracts/entities';
 import { useMe } from '@/features/auth';
-import { isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-errors';
 import { formatDateTime } from '@/lib/time';
 import { useGroupMembers } from './api/get-group-members';
 import { useGroupsWithChildren } from './api/get-my-groups';

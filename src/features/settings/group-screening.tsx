@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DISPLAY_NAME_MAX, MODAL_TRANSITION_MS, TOAST_AUTO_CLOSE_MS } from '@/contracts/constants';
 import type { GroupMember } from '@/contracts/entities';
-import { isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-errors';
 import {
   useFeedbackApproval,
   useSetFeedbackApproval,

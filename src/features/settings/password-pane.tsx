@@ -8,7 +8,7 @@ import { TOAST_AUTO_CLOSE_MS } from '@/contracts/constants';
 import type { Me } from '@/contracts/user-entities';
 import { minPasswordLength } from '@/contracts/password';
 import { LinkProviderButtons } from '@/features/auth';
-import { isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-errors';
 import { updateUser } from './api/update-user';
 import {
   hasNoErrors,

@@ -1,7 +1,7 @@
 import { PASSWORD_MIN_LENGTH } from '@/contracts/constants';
 import type { Role } from '@/contracts/user-entities';
 import { minPasswordLength } from '@/contracts/password';
-import type { ApiErrorCode } from '@/lib/api-client';
+import type { ApiErrorCode } from '@/lib/api-errors';
 
 /**
  * The current password is only checked against the old floor: every password set before issue 8

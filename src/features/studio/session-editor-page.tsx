@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { isStaffRole, type Role } from '@/contracts/user-entities';
 import { useMe } from '@/features/auth';
-import { isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-errors';
 import { LoadError, NotFoundView, PageLoader } from '@/features/page-status';
 import { pageTitle } from '@/lib/page-title';
 import {

@@ -34,7 +34,7 @@ import {
   type EditMoment,
   type Moment,
 } from './moments';
-import { uploadVideo, type VideoUploadHandle } from './video-upload';
+import { uploadVideo, type VideoUploadHandle } from './api/video-upload';
 
 /** Where uploads are transcoded, and this server's caps on them (from the studio's options). */
 type Media = Pick<StudioOptions, 'transcoder' | 'limits'>;

@@ -21,7 +21,7 @@ import { COMMENT_MAX, TOAST_AUTO_CLOSE_MS } from '@/contracts/constants';
 import { isStaffRole, type Comment, type Lang, type Role } from '@/contracts/entities';
 import { ReportModal, type ReportTarget } from '@/features/feedback';
 import { RemovalModal, type RemovalTarget } from '@/features/moderation';
-import { isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-errors';
 import {
   useCommentsPaused,
   useDeleteLiveComment,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-errors';
 import { joinMachine } from './join-machine';
 
 const run = (join: () => Promise<number>) => {

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-errors';
 
 /**
  * Joining the room: the viewer's tap sends the join (so the autoplay policy sees a user gesture

@@ -1,8 +1,8 @@
 import { data, redirect, type LoaderFunctionArgs } from 'react-router-dom';
 import type { Session, Stream } from '@/contracts/entities';
-import { isApiError } from '@/lib/api-client';
+import { fetchSession } from '@/features/sessions/queries';
+import { isApiError } from '@/lib/api-errors';
 import { tokenStorage } from '@/lib/storage';
-import { fetchSession } from './api/get-session';
 import { fetchStream } from './api/get-stream';
 import { parseWatchQuery, streamRedirect } from './watch-query';
 
@@ -45,14 +45,14 @@ export async function watchLoader({
     if (target) return redirect(target);
   }
 
-  let session: Session;
+  let session: Session | null;
   try {
     session = await fetchSession(sessionId);
   } catch (error) {
-    if (isApiError(error) && error.status === 404) throw notFound();
     if (isApiError(error) && error.status === 403) return disabled(sessionId);
     throw error;
   }
+  if (!session) throw notFound();
   if (!session.isWatchable) return disabled(sessionId);
   return { session, stream };
 }

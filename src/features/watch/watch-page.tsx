@@ -13,7 +13,7 @@ import { playbackAt } from '@/engine';
 import { useMe } from '@/features/auth';
 import { DownloadButton } from '@/features/downloads';
 import { useSessionLive } from '@/features/rooms';
-import { isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-errors';
 import { useSoloResume } from './solo-resume';
 import { FullscreenOffer } from './fullscreen-offer';
 import { GuestTimeNote } from './guest-time-note';

@@ -9,7 +9,8 @@ import {
   ReportSessionsResponse,
   ReportStatusResponse,
 } from '@/contracts/api/reports';
-import { ApiError, apiClient } from '@/lib/api-client';
+import { apiClient } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-errors';
 
 const enc = encodeURIComponent;
 

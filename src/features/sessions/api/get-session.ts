@@ -1,11 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { GetSessionResponse } from '@/contracts/api/sessions';
 import type { Session } from '@/contracts/entities';
 import { fetchPermission } from '@/features/auth';
-import { apiClient, isApiError } from '@/lib/api-client';
+import { apiClient } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-errors';
 
-/** GET /v1/session/{id}; a 404 resolves to null (the page shows page-not-found). */
-async function fetchSession(id: string): Promise<Session | null> {
+/**
+ * GET /v1/session/{id}, its one owner (issue 28): the session page, room cards, the watch route's
+ * loader and the downloads pane all read it here. A 404 resolves to null; any other failure throws.
+ */
+export async function fetchSession(id: string): Promise<Session | null> {
   try {
     const { item } = await apiClient.request(GetSessionResponse, {
       url: `/v1/session/${encodeURIComponent(id)}`,
@@ -17,8 +21,12 @@ async function fetchSession(id: string): Promise<Session | null> {
   }
 }
 
+/** The session's one query: its key and read, for `useQuery` and the cache. */
+export const sessionQuery = (id: string) =>
+  queryOptions({ queryKey: ['session', id], queryFn: () => fetchSession(id) });
+
 export function useSession(id: string) {
-  return useQuery({ queryKey: ['session', id], queryFn: () => fetchSession(id) });
+  return useQuery(sessionQuery(id));
 }
 
 /**

@@ -2,7 +2,8 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import { DeleteCommentResponse, PauseCommentsResponse } from '@/contracts/api/comments';
 import { CommentResponse, ListCommentsResponse } from '@/contracts/api/sessions';
 import type { Comment, Lang } from '@/contracts/entities';
-import { apiClient, isApiError } from '@/lib/api-client';
+import { apiClient } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-errors';
 import { fetchStream } from './get-stream';
 
 /*

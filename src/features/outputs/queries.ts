@@ -1,0 +1,5 @@
+/**
+ * The outputs feature's server state for other features (issue 28): the one owner of GET /v1/session/{id}/outputs.
+ * Apart from index.ts so a reader does not pull the feature's pages (and their imports) in.
+ */
+export { useSessionOutputs } from './api/outputs-api';
