@@ -4,20 +4,26 @@ import { CATEGORIES, EVAL_MESSAGES, figures, scoreMessage, TARGETS } from './sco
 /**
  * The labelled evaluation set (issue 26). Issue 26's targets (95 % caught, 90 % per category,
  * false holds ≤ 2 %) are what `npm run bench:screening` reports against; they do not hold since
- * the blind batches joined (docs/decisions/0065). This test keeps what the screen does
- * today from getting worse: a rule or retraining that drops any figure below its floor, or lets
- * false holds rise above 2 %, fails here. Raise a floor when the screen improves.
+ * the blind batches joined (docs/decisions/0065). This test keeps what the screen does today
+ * from getting worse, per split, since a floor on the mixture would move whenever a blind batch
+ * joins: a rule or retraining that drops the dev split's figures (what the rules were fitted to)
+ * or the held-out split's catch below its floor, or lets false holds rise above 2 %, fails here.
+ * Raise a floor when the screen improves; lower the held-out one only when a new blind batch
+ * joins it (its fresh score is in 0065).
  */
 const FLOORS = {
-  caughtPct: 91.5,
-  categoryPct: {
-    sexual: 91,
-    selfHarm: 90.5,
-    exclusion: 89,
-    contacts: 96.5,
-    abuse: 88,
-    threat: 88.5,
+  dev: {
+    caughtPct: 97.5,
+    categoryPct: {
+      sexual: 98,
+      selfHarm: 96.5,
+      exclusion: 97.5,
+      contacts: 99.5,
+      abuse: 94,
+      threat: 97,
+    },
   },
+  heldout: { caughtPct: 66.5 },
 } as const;
 describe('screening evaluation set', () => {
   const scored = EVAL_MESSAGES.map(scoreMessage);
@@ -30,8 +36,9 @@ describe('screening evaluation set', () => {
     expect(new Set(scored.map((s) => s.text)).size).toBe(scored.length);
   });
 
-  it('holds its floors on the whole set, with false holds within the target', () => {
+  it('holds its floors on each split, with false holds within the target', () => {
     const heldout = figures(scored.filter((s) => s.split === 'heldout'));
+    const dev = figures(scored.filter((s) => s.split === 'dev'));
     console.log(
       [
         `screening evaluation set: ${scored.length} messages`,
@@ -43,9 +50,11 @@ describe('screening evaluation set', () => {
         `  held-out split (${heldout.caught.of + heldout.falseHold.of} messages): caught ${heldout.caught.pct.toFixed(1)} %, false holds ${heldout.falseHold.pct.toFixed(1)} %`,
       ].join('\n'),
     );
-    expect(all.caught.pct).toBeGreaterThanOrEqual(FLOORS.caughtPct);
-    expect(all.falseHold.pct).toBeLessThanOrEqual(TARGETS.falseHoldPct);
+    expect(dev.caught.pct).toBeGreaterThanOrEqual(FLOORS.dev.caughtPct);
     for (const c of CATEGORIES)
-      expect(all.byCategory[c].caught.pct, c).toBeGreaterThanOrEqual(FLOORS.categoryPct[c]);
+      expect(dev.byCategory[c].caught.pct, c).toBeGreaterThanOrEqual(FLOORS.dev.categoryPct[c]);
+    expect(heldout.caught.pct).toBeGreaterThanOrEqual(FLOORS.heldout.caughtPct);
+    expect(all.falseHold.pct).toBeLessThanOrEqual(TARGETS.falseHoldPct);
+    expect(heldout.falseHold.pct).toBeLessThanOrEqual(TARGETS.falseHoldPct);
   });
 });

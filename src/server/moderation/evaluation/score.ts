@@ -26,7 +26,7 @@ export interface EvalMessage {
   channel: Channel;
   /**
    * `dev`: rules were fitted to it (the first set and five batches, each scored once when
-   * fresh and then used). `heldout`: batches written blind (B, E, F) and ordinary posts, never
+   * fresh and then used). `heldout`: batches written blind (B, E, F, G) and ordinary posts, never
    * tuned on: their figures are the ones to expect on new phrasing (docs/decisions/0065).
    */
   split: 'dev' | 'heldout';
