@@ -125,7 +125,8 @@ export default defineConfig({
               // Classic zod's methods (~15 kB brotli on top of its core): the schemas /login and
               // the own record parse are `zod/mini` (contracts/user-entities.ts and the auth,
               // users, errors, client-config and oauth contracts), so only pages that parse a
-              // classic schema fetch this file. Its core is in `vendor` (docs/decisions.md).
+              // classic schema fetch this file. Its core is in `vendor`
+              // (docs/decisions/0180-zod-mini-and-xstate-on-login.md).
               name: 'zod',
               test: /node_modules[\\/]zod[\\/](?!(v4[\\/])?(core[\\/](?!to-json-schema|json-schema|memoizer|compile)|mini[\\/]))/,
             },

@@ -22,16 +22,9 @@ const APP_LOCALE = 'src/lib/locales-ja-app.ts';
  * Brotli bytes each first load may take, and the manifest keys of the chunks it fetches besides
  * the entry: its language and the route's lazy chunks the server preloads with the page
  * (src/server/http/route-preload.ts: the signed-in shell, the page, the parts it shows first).
- * Session 5 raised them to 234 / 287 kB; the `load` branch of session 6 cut the loads to 204.5 /
- * 278.4 kB (the toasts with the first toast, /login's own Mantine CSS and texts, leaner vendor and
- * ui groups) and set them ~3.5 kB above that. docs/decisions.md, "First load, session 6". The
- * `first-load` branch cut them to 195.3 / 271.9 kB (zod/mini for what /login parses, feature
- * texts and stylesheets with their pages) and set them ~3.5 kB above: docs/decisions.md,
- * "first-load, part 2". Session 8 cut /login to 190.5 kB (no RxJS in the API client) and set it
- * 194 kB; / (272.3 kB) now counts the lazy parts home draws on every visit, and stays at 275.5:
- * docs/decisions.md, "First view, part 3". The room's HTTP fallback (docs/decisions/0064) is in
- * the signed-in shell, about 2 kB: / measured 277.5 kB and its budget is 279.0 until the HTTP
- * socket loads only when a network needs it.
+ * Each budget is a ratchet a few kB above the last measured load (/login 190.5 kB, / 277.5 kB with
+ * the room's HTTP fallback, docs/decisions/0064, in the signed-in shell): lower it when a change
+ * shrinks the load. Why and how: docs/decisions/0177-first-load-budget.md.
  */
 export const BUDGETS = {
   login: { chunks: [LOCALE, ...ROUTE_CHUNKS['/login']!], maxBytes: 194_000 },

@@ -37,7 +37,7 @@ const size = { name: 'first-load budget', cmd: 'npm', args: ['run', '-s', 'size'
 // second into a file printed when each step ends. The two runs of the server suite (PGlite and
 // PostgreSQL) share nothing but the machine, and sit in different lanes with about as much work
 // before them. The end-to-end tests come last and alone: a server and a Chromium per file want
-// the whole machine (docs/decisions.md, "Test run time").
+// the whole machine (docs/decisions/0102-test-runner-and-run-time.md).
 const phases = [
   [
     [typecheck, vitest('server')],

@@ -1,6 +1,7 @@
 /**
  * Deployment settings read from Vite env variables at build time. A link whose target is not
- * configured is left out rather than pointing somewhere made up (docs/decisions.md).
+ * configured is left out rather than pointing somewhere made up
+ * (docs/decisions/0109-shell-links-and-prompts.md).
  */
 const env = (name: string): string | null => {
   const value: unknown = import.meta.env[name];

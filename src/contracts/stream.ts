@@ -130,7 +130,7 @@ export type StreamCommand = z.infer<typeof StreamCommand>;
 /**
  * The body of `POST /v1/stream/{id}/{kind}` as the spec names its fields (`action`,
  * `updatedAt`): the public HTTP API keeps them, and this edge is the one place that translates
- * (docs/decisions.md, room-log).
+ * (docs/decisions/0142-room-log-and-protocol.md).
  */
 export type StreamCommandBody = StreamCommand extends infer C
   ? C extends { type: infer T; effectiveAt: number }

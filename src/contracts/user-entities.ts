@@ -6,9 +6,9 @@ import { nameText } from './names';
 /**
  * The entities every first load parses — the signed-in user's own record and what it is made of
  * — in zod's tree-shakable functional API (`zod/mini`), so /login and the signed-in shell do not
- * carry classic zod's ~23 kB (issue 10; docs/decisions.md, "first-load: zod/mini"). entities.ts
- * re-exports them; schemas written with classic zod wrap them with `z.optional(Id)` and the like
- * (classic and mini schemas are both zod 4 core schemas and mix freely).
+ * carry classic zod's ~23 kB (issue 10; docs/decisions/0180-zod-mini-and-xstate-on-login.md).
+ * entities.ts re-exports them; schemas written with classic zod wrap them with `z.optional(Id)` and
+ * the like (classic and mini schemas are both zod 4 core schemas and mix freely).
  */
 
 export const Id = z.string().check(z.minLength(1), z.maxLength(64));

@@ -4,7 +4,8 @@ import type { Session, Video, VideoType } from './entities';
  * Which of a session's videos a viewing plays (issue 14, "Video sources"). A session may carry
  * several (spec 3, Video: types INSPIRE, LIVE, ARCHIVE, DIGEST, ARCHIVE_LOW, DOWNLOAD, PRIVATE);
  * the watch page, the downloads and the session page must agree on one, or a download would store
- * a video offline playback does not play. The order is recorded in docs/decisions.md.
+ * a video offline playback does not play. The order is recorded in
+ * docs/decisions/0149-video-choice.md.
  */
 
 /** How a session is watched: while it is live or as an archive, and whether `low=true` asks for the lighter video. */

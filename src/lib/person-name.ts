@@ -7,7 +7,10 @@ export interface PersonName {
   label(displayName: string): string;
   /** The name inside a sentence (「{{name}}さんが…」): 「だれか」 / "Someone" if hidden. */
   inSentence(displayName: string): string;
-  /** Whether the server withheld the name (a forbidden name; docs/decisions.md). */
+  /**
+   * Whether the server withheld the name (a forbidden name;
+   * docs/decisions/0121-login-names-and-withheld-names.md).
+   */
   hidden(displayName: string): boolean;
 }
 

@@ -64,7 +64,7 @@ const EnvSchema = z.object({
     .optional(),
   /** Trust X-Forwarded-For (set when running behind a reverse proxy). */
   TRUST_PROXY: EnvBoolean.default(false),
-  /** Login throttle; see docs/decisions.md (Sign-in throttle and passwords, issue 8). */
+  /** Login throttle; see docs/decisions/0117-sign-in-throttle.md (issue 8). */
   LOGIN_PAIR_FREE_FAILURES: PositiveInt.default(5),
   LOGIN_ACCOUNT_FREE_FAILURES: PositiveInt.default(20),
   LOGIN_MAX_DELAY_S: PositiveInt.max(300, 'must be at most 300 (a delay, never a lock)').default(
@@ -241,7 +241,7 @@ export interface Config {
   appInfo: Record<'web' | 'ios' | 'android', { currentVersion: string; minimumVersion: string }>;
   /** Class report aggregates: the refresh time zone and whether staff may refresh on demand. */
   reports: { timeZone: string; refreshOnDemand: boolean };
-  /** Extra CSP origins (see docs/decisions.md, issue 8). */
+  /** Extra CSP origins (see docs/decisions/0123-response-headers.md, issue 8). */
   csp: { mediaOrigins: string[]; connectOrigins: string[] };
   /** WebSocket hub limits (issue 8). */
   ws: {

@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from './testing/test-app';
  * Every call of both spec documents' call tables (core platform §7: older service, v1, v2;
  * accounts and people §7), issue 14's first "What must be shown": each is either served by the
  * app (its route is registered and a call to it is not answered "no route") or named in
- * docs/decisions.md's "calls" section with its reason. The counts are printed.
+ * docs/decisions/0172-spec-calls-not-served.md with its reason. The counts are printed.
  */
 
 type Doc = 'older' | 'v1' | 'v2' | 'accounts';
@@ -225,11 +225,15 @@ const routeOf = (routes: TestApp['app']['routeTable'], s: SpecCall) =>
 /** A concrete URL for a spec path: every parameter gets a made-up value. */
 const concrete = (path: string) => path.replace(/\{[^}]+\}/g, 'x-made-up');
 
-/** docs/decisions.md, the "calls" section: one bullet per unserved call, "`METHOD /path`: why". */
+/**
+ * docs/decisions/0172-spec-calls-not-served.md, its Decision section: one bullet per unserved call,
+ * "`METHOD /path`: why".
+ */
 function decidedCalls(): Map<string, string> {
-  const text = readFileSync(join(process.cwd(), 'docs/decisions.md'), 'utf8');
-  const start = text.indexOf('\n## calls:');
-  expect(start, 'docs/decisions.md has a "## calls:" section').toBeGreaterThan(0);
+  const record = 'docs/decisions/0172-spec-calls-not-served.md';
+  const text = readFileSync(join(process.cwd(), record), 'utf8');
+  const start = text.indexOf('\n## Decision');
+  expect(start, `${record} has a "## Decision" section`).toBeGreaterThan(0);
   const next = text.indexOf('\n## ', start + 1);
   const section = text.slice(start, next === -1 ? undefined : next);
   const decided = new Map<string, string>();
@@ -256,7 +260,7 @@ afterAll(async () => {
 });
 
 describe('the spec call tables (issue 14)', () => {
-  it('serves every call or names it in docs/decisions.md with its reason, and prints the counts', async () => {
+  it('serves every call or names it in decision 0172 with its reason, and prints the counts', async () => {
     const decided = decidedCalls();
     const routes = t.app.routeTable;
     const counts = new Map<Doc, { served: number; decided: number }>();

@@ -14,7 +14,8 @@ import { createTestApp, type TestApp } from './testing/test-app';
  *   - a member of the room's group who is not its host (student01) against the host routes:
  *     403 (not 404: the room is theirs to see, not to drive);
  *   - the same member (student02) on every GET: no other pupil's login name (only staff roles
- *     and the account itself see login names; docs/decisions.md "Login names").
+ *     and the account itself see login names;
+ *     docs/decisions/0121-login-names-and-withheld-names.md).
  * A route with a path parameter the PARAMS table does not know fails the suite, so a new route
  * cannot slip through unfilled.
  */

@@ -9,7 +9,7 @@ export const GroupIdParams = z.object({ id: Id });
  * group's descendants, `memberOnly` keeps pupils (member, supporter), `isStrict` leaves out
  * suspended accounts, `userId` narrows to one user (row id or account name). `primary`,
  * `withSession` and `withUser` are accepted for compatibility and change nothing (see
- * docs/decisions.md, "Settings").
+ * docs/decisions/0165-settings.md).
  */
 export const GroupMembersQuery = z.object({
   userId: z.string().min(1).max(64).optional(),

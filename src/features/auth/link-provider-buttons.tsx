@@ -8,7 +8,8 @@ import { useProviderPopup } from './use-provider-popup';
 /**
  * Lets the signed-in user link a Google or Microsoft account (popup in link mode), so that
  * 'Continue with …' signs them in next time. Only configured providers are offered. For a
- * settings pane to mount; no screen of the spec names one yet (docs/decisions.md).
+ * settings pane to mount; no screen of the spec names one yet
+ * (docs/decisions/0119-openid-connect.md).
  */
 export function LinkProviderButtons() {
   const { t } = useTranslation('login');

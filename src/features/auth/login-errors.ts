@@ -25,7 +25,7 @@ export function loginErrorKey(error: unknown): LoginErrorKey {
     case 500:
       return 'unknown';
     case 429:
-      // Not in the spec's catalogue; a message of our own (docs/decisions.md).
+      // Not in the spec's catalogue; a message of our own (docs/decisions/0107-login-page.md).
       return 'rateLimited';
     default:
       return 'weakNetwork';

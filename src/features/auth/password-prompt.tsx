@@ -12,7 +12,7 @@ const isExempt = (pathname: string) =>
 /**
  * The password change prompt: while the user's password is flagged isPasswordUnconfirmed (a
  * teacher set it), every page asks them to change it; confirm goes to /setting/password. "Later"
- * hides it until the next page load (docs/decisions.md).
+ * hides it until the next page load (docs/decisions/0109-shell-links-and-prompts.md).
  */
 export function PasswordPrompt({ me }: { me: Me | undefined }) {
   const { t } = useTranslation('login');

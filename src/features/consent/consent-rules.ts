@@ -18,7 +18,8 @@ export function isWatchPath(pathname: string): boolean {
 /**
  * Whether the user is certainly aged 15 or older. Only the birth year is known, so the youngest
  * possible age counts (born in 2011: 14 until the birthday in 2026, so not yet in 2026). An
- * unknown birth year counts as under 15, except for staff roles (docs/decisions.md).
+ * unknown birth year counts as under 15, except for staff roles
+ * (docs/decisions/0106-cookie-consent-and-analytics.md).
  */
 export function isConsentAge(user: Pick<ConsentUser, 'role' | 'birthYear'>, now: Date): boolean {
   if (user.birthYear === null) return ADULT_ROLES.has(user.role);

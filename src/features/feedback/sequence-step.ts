@@ -1,7 +1,8 @@
 /**
  * What "next" shows in a server sequencing mode (good, gambari, max, min, random). The server
  * picks; when it has no pick (none, the same output again, or it failed), the viewer falls back
- * to the list order so "next" still moves on, and tells the user (docs/decisions.md, "Feedback").
+ * to the list order so "next" still moves on, and tells the user
+ * (docs/decisions/0157-feedback-viewer.md).
  */
 
 /** The output after `current` in `list`, wrapping to the start; null when there is no other. */

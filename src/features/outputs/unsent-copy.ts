@@ -6,7 +6,8 @@ import type { OutputContent } from './output-rules';
  * pupil typed is lost offline). Written on every change the server has not got, removed once a
  * save (autosave or post) has it; the dialog opens with it when it is there, and its autosave
  * sends it as the draft as soon as the network is back. localStorage, not IndexedDB: the write is
- * synchronous, so the last keystroke before a tab closes is kept too (docs/decisions.md).
+ * synchronous, so the last keystroke before a tab closes is kept too
+ * (docs/decisions/0154-outputs.md).
  */
 const PREFIX = 'tomoni.output.unsent';
 

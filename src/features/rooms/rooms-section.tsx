@@ -47,7 +47,8 @@ export function RoomsSection({ sessionId }: RoomsSectionProps) {
   const remove = useUpdateStream();
   const [form, setForm] = useState<FormState>({ mode: 'closed' });
   const [deleting, setDeleting] = useState<Stream | null>(null);
-  // The server decides who may host; the UI offers creation to the staff roles (docs/decisions.md).
+  // The server decides who may host; the UI offers creation to the staff roles
+  // (docs/decisions/0126-rooms-ui.md).
   const mayCreate = mayCreateRoom(me.data);
 
   const onSaved = (_stream: Stream, mode: 'created' | 'updated') => {

@@ -8,7 +8,7 @@ export type MenuPane = Exclude<SettingsPane, 'privacy'>;
 /**
  * Member menu: language, password, notifications. Staff roles (teacher, staff, admin): all five.
  * Notifications (push on this device, issue 14) are not in the spec's menu: see
- * docs/decisions.md "Push notifications: where they are turned on".
+ * docs/decisions/0166-push-notifications.md.
  */
 export function settingsMenu(role: Role): MenuPane[] {
   return isStaffRole(role)

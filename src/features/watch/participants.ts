@@ -50,7 +50,7 @@ export const isParticipantRoleFilter = (value: string): value is ParticipantRole
 /**
  * The participants the filter keeps, in the list's order. On the client: the list is the merge of
  * the server's list and the room's live joins and leaves, so a server-side filter would still
- * leave the live part to filter here (docs/decisions.md, "Issue 14's last small items").
+ * leave the live part to filter here (docs/decisions/0131-watch-panels.md).
  */
 export const filterParticipants = (
   participants: readonly SessionParticipant[],

@@ -19,7 +19,7 @@ import {
 
 /**
  * THE place that decides what a user may do. Routes and GET /v1/permission/{name} both call
- * `decide`; the rules are written down in docs/decisions.md ("Permissions"). `decide` is pure so
+ * `decide`; the rules are written down in docs/decisions/0115-permissions.md. `decide` is pure so
  * the table test can walk every name and role without a database.
  */
 

@@ -102,7 +102,7 @@ export class AuthService {
       await this.assertMayLogIn(user);
       await this.throttle.clearPair(username, address, device);
       // A password from before the policy of issue 8 still signs in, and the change-password
-      // prompt then asks for a new one (docs/decisions.md).
+      // prompt then asks for a new one (docs/decisions/0118-password-rules.md).
       if (
         !user.is_password_unconfirmed &&
         (await passwordProblem(password, user.role, {}, { strength: false }))

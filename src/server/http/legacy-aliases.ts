@@ -14,7 +14,10 @@ export interface LegacyAlias {
   path: string;
   /** The /v1 route whose schema and handler answer it. */
   v1: { method: string; url: string };
-  /** Why the alias is not a plain one-to-one (a method or a shape differs); docs/decisions.md. */
+  /**
+   * Why the alias is not a plain one-to-one (a method or a shape differs);
+   * docs/decisions/0171-older-service-under-v0.md.
+   */
   note?: string;
   /** A check the older path adds before the /v1 handler runs (its id must match the body's). */
   guard?: (req: { params: unknown; body: unknown }) => void;

@@ -11,7 +11,7 @@ const VERDICTS_MAX = 10_000;
 /**
  * Whether a display name is forbidden: today's screening holds it. A name is screened when it is
  * set (refused there), so this catches the ones set before: imported or seeded accounts, and
- * names written before the word lists grew (docs/decisions.md, "Issue 14's last small items").
+ * names written before the word lists grew (docs/decisions/0121-login-names-and-withheld-names.md).
  */
 export function isForbiddenName(displayName: string): boolean {
   let forbidden = verdicts.get(displayName);

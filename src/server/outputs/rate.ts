@@ -3,11 +3,11 @@ import { stripInvisible } from '../../contracts/blank-text';
 import { PRESET_IMAGES } from '../../contracts/constants';
 
 /**
- * An output's `rate` (0–100), computed when it is posted or edited (docs/decisions.md, "live:
- * output rate"). The spec uses it only as a threshold (min and random modes take outputs rated
- * 50 or more) and a factor of the score; it never says how it is given. Here it measures the
- * effort visible in the output itself, so the threshold keeps near-empty posts out of the
- * sequencing pools while a real pupil's ordinary output passes:
+ * An output's `rate` (0–100), computed when it is posted or edited
+ * (docs/decisions/0155-output-sequencing-and-rate.md). The spec uses it only as a threshold (min
+ * and random modes take outputs rated 50 or more) and a factor of the score; it never says how it
+ * is given. Here it measures the effort visible in the output itself, so the threshold keeps
+ * near-empty posts out of the sequencing pools while a real pupil's ordinary output passes:
  *
  *   held by screening (pending)      → 0
  *   otherwise  30 + min(50, characters) + (own picture ? 20 : 0), at most 100

@@ -6,10 +6,11 @@ import { OUTPUT_SELECTION } from '../../contracts/constants';
  * functions over rows; the route loads the rows (published outputs the viewer may see) and
  * passes the clock and a random source, so tests pick with a fixed data set.
  *
- * Tie-breaks, where the spec is silent (docs/decisions.md, "Outputs"): rankings by score put
- * fewer comments first, then the older output, then the id; "fewest comments" rankings put the
- * older output first (it has waited longest), then the id. The current output is never picked
- * again; the viewer's own outputs may be. A mode whose pool is empty falls back to straight.
+ * Tie-breaks, where the spec is silent (docs/decisions/0155-output-sequencing-and-rate.md):
+ * rankings by score put fewer comments first, then the older output, then the id; "fewest comments"
+ * rankings put the older output first (it has waited longest), then the id. The current output is
+ * never picked again; the viewer's own outputs may be. A mode whose pool is empty falls back to
+ * straight.
  */
 
 export interface SequenceRow {

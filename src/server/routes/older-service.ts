@@ -76,7 +76,7 @@ const INQUIRY_ANSWERED_TEXT = {
 /**
  * The older service's calls that have no /v1 twin (issue 14): password reset, app info,
  * surveys, articles, the contact form and paged session comments. The aliases of /v1 handlers
- * are in legacy.ts; payments are not served (docs/decisions.md, "calls").
+ * are in legacy.ts; payments are not served (docs/decisions/0172-spec-calls-not-served.md).
  */
 export async function olderServiceRoutes(app: App): Promise<void> {
   const P = LEGACY_PREFIX;

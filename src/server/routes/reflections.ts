@@ -202,7 +202,7 @@ export async function reflectionRoutes(app: App): Promise<void> {
     async (req) => {
       const { user } = await app.auth.require(req);
       // withRevision and withWork are accepted for the spec's callers: reflections keep no
-      // revisions and belong to a session, not a work (docs/decisions.md, Profile).
+      // revisions and belong to a session, not a work (docs/decisions/0030-writing-reflections.md).
       const scope = await app.permissions.subject(user);
       const rows = await listOwnReflections(app.db, scope, req.query.sessionId);
       return { items: await decorateReflections(app.db, scope, rows, req.query) };

@@ -8,7 +8,7 @@ import type { App } from '../http/app-type';
 /**
  * POST /v1/violation: a user reports a feedback, an output or a session/live comment they can
  * see (text required, at most 300); a comment report is listed in the staff moderation queue. A feedback reported by someone other than its author is hidden from other
- * pupils for an hour while staff look at it (docs/decisions.md, Feedback).
+ * pupils for an hour while staff look at it (docs/decisions/0156-feedback.md).
  */
 export async function violationRoutes(app: App): Promise<void> {
   const comments = new CommentService(app.db, app.roomBus, app.permissions);

@@ -209,7 +209,7 @@ export class VoteService {
   /**
    * Runs `work` after every earlier one of the same key has finished, so that within this process
    * the room receives a vote's totals in the order they were counted. (Across instances, tallies
-   * can still cross: noted in docs/decisions.md.)
+   * can still cross: noted in docs/decisions/0135-votes.md.)
    */
   private async inOrder<T>(key: string, work: () => Promise<T>): Promise<T> {
     const before = this.counting.get(key) ?? Promise.resolve();

@@ -8,11 +8,11 @@ import { requireVisibleSession } from './access';
 export const SESSION_LIST_MAX = 200;
 
 /**
- * The cross-school and cross-room walls for session-wide reads (docs/decisions.md "Cross-school
- * walls (issue 8)"): what belongs to a room (participants, comments, ballots, reactions) is read
- * only by those who may open the room; a session-wide list shows only people of the caller's
- * school (provider roles see every school), the same scope the outputs lists use
- * (maySeeSchoolOf).
+ * The cross-school and cross-room walls for session-wide reads
+ * (docs/decisions/0120-cross-school-walls.md, issue 8): what belongs to a room (participants,
+ * comments, ballots, reactions) is read only by those who may open the room; a session-wide list
+ * shows only people of the caller's school (provider roles see every school), the same scope the
+ * outputs lists use (maySeeSchoolOf).
  */
 export interface SessionWall {
   /** The school whose people the caller sees; null for provider roles (every school). */

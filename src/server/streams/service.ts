@@ -90,7 +90,8 @@ export class StreamService {
   }
 
   async create(user: UserRow, body: CreateStreamRequest): Promise<Stream> {
-    // Hosting a class is a staff role's job (teacher, staff, admin); see docs/decisions.md.
+    // Hosting a class is a staff role's job (teacher, staff, admin); see
+    // docs/decisions/0133-who-hosts-and-opens-a-room.md.
     if (!isStaffRole(user.role)) throw new AppError('forbidden', 'Only teachers can host a room');
     if (!(await this.permissions.check('joinSession', user, body.sessionId))) {
       // The session is unknown or not open to this user: the same 404 for both.

@@ -8,9 +8,9 @@ import { viewerOf } from '../streams/repository';
 import type { UserRow } from '../users/repository';
 
 /**
- * Who may author what in the studio (issue 15; docs/decisions.md "studio"). Provider staff and
- * admin author for every school and edit every session; a teacher authors sessions aimed at
- * their own groups (target GROUP only) and edits only the sessions they wrote.
+ * Who may author what in the studio (issue 15; docs/decisions/0175-studio-authoring.md). Provider
+ * staff and admin author for every school and edit every session; a teacher authors sessions aimed
+ * at their own groups (target GROUP only) and edits only the sessions they wrote.
  */
 export interface Author {
   user: UserRow;

@@ -447,7 +447,10 @@ export async function duplicateSession(db: Db, author: Author, id: string): Prom
   });
 }
 
-/** Archived sessions leave the learners' lists: they become PRIVATE (docs/decisions.md). */
+/**
+ * Archived sessions leave the learners' lists: they become PRIVATE
+ * (docs/decisions/0175-studio-authoring.md).
+ */
 export async function setArchived(db: Db, id: string, archived: boolean): Promise<void> {
   await db
     .updateTable('sessions')

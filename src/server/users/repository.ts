@@ -141,9 +141,9 @@ export interface LoginNameViewer {
 export const BROADCAST_VIEWER: LoginNameViewer = { id: '', role: 'member' };
 
 /**
- * THE login-name rule (docs/decisions.md "Login names"): a user's login name (`account`, the
- * wire's `id`) is shown to staff roles (teacher, staff, admin) and to the account itself;
- * everyone else gets the row id (`_id`) in that field, which every route taking a user id
+ * THE login-name rule (docs/decisions/0121-login-names-and-withheld-names.md): a user's login name
+ * (`account`, the wire's `id`) is shown to staff roles (teacher, staff, admin) and to the account
+ * itself; everyone else gets the row id (`_id`) in that field, which every route taking a user id
  * accepts, so links keep working and nobody learns a pupil's sign-in name.
  */
 export function loginNameFor(
@@ -155,7 +155,7 @@ export function loginNameFor(
 
 /**
  * THE forbidden-name rule (spec: "a member whose name is forbidden shows 'no permission' text";
- * docs/decisions.md, "Issue 14's last small items"): a display name today's screening holds
+ * docs/decisions/0121-login-names-and-withheld-names.md): a display name today's screening holds
  * reaches only the person and staff roles (teacher, staff, admin, who correct it); everyone else,
  * and every broadcast, gets HIDDEN_DISPLAY_NAME, which clients show as 'no permission'.
  */

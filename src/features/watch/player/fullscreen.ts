@@ -1,7 +1,7 @@
 /**
  * The `fullscreen` player preference: whether the viewer last watched full screen. A page may
  * enter full screen only in answer to a gesture, so a page that opens with it remembered offers
- * it rather than forcing it (docs/decisions.md, "Issue 14's last small items"). Pure decisions;
+ * it rather than forcing it (docs/decisions/0132-fullscreen-and-guest-time.md). Pure decisions;
  * the hook (use-fullscreen.ts) does the DOM.
  */
 

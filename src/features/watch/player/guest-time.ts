@@ -1,7 +1,7 @@
 /**
  * `guestTime` (spec: a player preference, with no more said): the seconds a guest account has
- * watched on this device, shown to the guest on the watch page (docs/decisions.md, "Issue 14's
- * last small items"). Pure: the clock is handed in.
+ * watched on this device, shown to the guest on the watch page
+ * (docs/decisions/0132-fullscreen-and-guest-time.md). Pure: the clock is handed in.
  */
 
 /** Counted seconds go to storage at most this often (and when the page leaves). */

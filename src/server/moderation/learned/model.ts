@@ -3,10 +3,10 @@ import { DIMS, featuresOf } from './features';
 import stored from './model.json';
 
 /**
- * The learned screen (issue 26, docs/decisions/0062): one logistic regression per category over
- * hashed n-grams, trained by `npm run train:screening` on the evaluation set's `dev` split and
- * stored quantised (8 bits a weight) in model.json. It holds what no rule foresaw: a message
- * whose probability for a category reaches the model's threshold is a finding of that
+ * The learned screen (issue 26, docs/decisions/0065-learned-screen.md): one logistic regression per
+ * category over hashed n-grams, trained by `npm run train:screening` on the evaluation set's `dev`
+ * split and stored quantised (8 bits a weight) in model.json. It holds what no rule foresaw: a
+ * message whose probability for a category reaches the model's threshold is a finding of that
  * category's kind, named by the n-gram that weighed most. Rules stay first: the model only adds.
  */
 export type LearnedCategory = 'sexual' | 'selfHarm' | 'exclusion' | 'contacts' | 'abuse' | 'threat';
