@@ -97,7 +97,7 @@ export default defineConfig({
     chunkSizeWarningLimit: 900,
     manifest: true,
     rolldownOptions: {
-      // The engine is pure (no import-time effects: ARCHITECTURE.md), so a page that imports
+      // The engine is pure (no import-time effects: docs/architecture.md), so a page that imports
       // `@/engine` for the rooms list does not carry the follower machine the watch page uses.
       treeshake: { moduleSideEffects: [{ test: /[\\/]src[\\/]engine[\\/]/, sideEffects: false }] },
       output: {

@@ -16,7 +16,7 @@ export interface RoomGap {
  * memory hub of the tests, the server's realtime hub and its sequencer: events are folded with
  * the engine's reducer in seq order; a duplicate (seq at or below the head, or already held) is
  * dropped; an event after a missing seq is held and the gap reported (`gap`) until it fills.
- * The model is the one fold everywhere (ARCHITECTURE.md), so a snapshot the server sends and the
+ * The model is the one fold everywhere (docs/architecture.md), so a snapshot the server sends and the
  * model a client folds cannot disagree. Pure bookkeeping: no time, no I/O.
  */
 export class RoomLog {
