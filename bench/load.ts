@@ -24,7 +24,7 @@ import lighthouse from 'lighthouse';
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
 import { STORAGE_KEYS } from '../src/contracts/constants';
 import { AuthTokens } from '../src/contracts/api/auth';
-import { CHROMIUM_PATH } from '../tests/e2e/support/browser';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/support/browser';
 import { ROOT, envInt, fmt, hardDeadline, startServerProcess, type ServerProcess } from './support';
 
 /**
@@ -38,16 +38,6 @@ const SLOW_4G = {
   uploadThroughput: (750 * 1024 * 0.9) / 8,
 };
 const CPU_SLOWDOWN = 4;
-/** The flags every Chromium here starts with (the machine's network is closed; see the e2e). */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 /** Interactive: the main control usable and no long task (≥ 50 ms) on the main thread for this long. */
 const QUIET_MS = 1000;
 const BUDGET_KB = 170;

@@ -81,17 +81,19 @@ HOST=127.0.0.1 PORT=$app_port PUBLIC_URL="https://localhost:$port" TRUST_PROXY=t
   DATA_DIR="$work/data" DATABASE_URL="$db_url" REDIS_URL="$redis_url" NODE_ENV=production \
   LOG_LEVEL=${LOG_LEVEL:-warn} "$node" --import tsx src/server/main.ts &
 app_pid=$!
-for _ in $(seq 1 900); do
-  curl -sf "http://127.0.0.1:$app_port/healthz" >/dev/null && break
-  kill -0 "$app_pid" 2>/dev/null || { echo "deploy/try.sh: the app exited" >&2; exit 1; }
-  sleep 0.2
-done
+# healthy URL PID SECONDS: waits until URL answers, failing if PID exits or time runs out.
+healthy() {
+  for _ in $(seq 1 $(($3 * 5))); do
+    curl -skf "$1" >/dev/null && return 0
+    kill -0 "$2" 2>/dev/null || { echo "deploy/try.sh: $1: the process exited" >&2; cat "$work/error.log" >&2 2>/dev/null; return 1; }
+    sleep 0.2
+  done
+  echo "deploy/try.sh: $1 did not answer in $3 s" >&2
+  return 1
+}
+healthy "http://127.0.0.1:$app_port/healthz" "$app_pid" 180
 nginx -e "$work/error.log" -c "$work/nginx.conf" &
 nginx_pid=$!
-for _ in $(seq 1 100); do
-  curl -skf "https://localhost:$port/healthz" >/dev/null && break
-  kill -0 "$nginx_pid" 2>/dev/null || { cat "$work/error.log" >&2; exit 1; }
-  sleep 0.1
-done
+healthy "https://localhost:$port/healthz" "$nginx_pid" 10
 echo "deploy/try.sh: ready at https://localhost:$port"
 wait "$nginx_pid"
