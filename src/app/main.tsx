@@ -9,6 +9,7 @@ import { createQueryClient } from './query-client';
 import { createRouter } from './router';
 import { reportError, startErrorReporting } from '@/lib/error-reporting';
 import { forgetApiReadsWhenSignedOut, registerServiceWorker } from './service-worker';
+import { keepFirstView, restoreFirstView } from './first-view-cache';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -21,6 +22,9 @@ registerServiceWorker();
 forgetApiReadsWhenSignedOut();
 
 const queryClient = createQueryClient();
+// The last visit's shell and session lists draw at once while the same reads refresh them.
+restoreFirstView(queryClient);
+keepFirstView(queryClient);
 const router = createRouter(queryClient);
 
 // The page's language arrives as a chunk of its own (issue 10); render once it is in.

@@ -9,26 +9,33 @@ import { slideValue, type SlideItemValue } from './slide-values';
 
 type Item = ReturnType<typeof SlideSchemaItem.parse>;
 
-/** Watches the box's size, at most once per SLIDE_SCALE_RECALC_MS (the spec's 800 ms). */
+/**
+ * Watches the box's size, at most once per SLIDE_SCALE_RECALC_MS (the spec's 800 ms). Sizes come
+ * from the observer's entries (read after layout): measuring the element on mount forced a layout
+ * in the middle of home's first render (issue 29).
+ */
 function useThrottledScale(ref: React.RefObject<HTMLDivElement | null>): number {
   const [scale, setScale] = useState(0);
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
     let last = 0;
+    let size = { width: 0, height: 0 };
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const measure = () => {
+    const apply = () => {
       last = Date.now();
       timer = undefined;
-      setScale(fitScale({ width: el.clientWidth, height: el.clientHeight }));
+      setScale(fitScale(size));
     };
-    const onResize = () => {
+    const observer = new ResizeObserver((entries) => {
+      const box = entries[entries.length - 1]?.contentRect;
+      if (!box) return;
+      size = { width: box.width, height: box.height };
+      // The first size (observing starts with one) is applied at once; later ones throttled.
+      if (last === 0) return apply();
       if (timer !== undefined) return;
-      const wait = Math.max(0, last + SLIDE_SCALE_RECALC_MS - Date.now());
-      timer = setTimeout(measure, wait);
-    };
-    measure();
-    const observer = new ResizeObserver(onResize);
+      timer = setTimeout(apply, Math.max(0, last + SLIDE_SCALE_RECALC_MS - Date.now()));
+    });
     observer.observe(el);
     return () => {
       observer.disconnect();

@@ -1,0 +1,170 @@
+import { dehydrate, hydrate, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { meQueryKey } from '@/features/auth';
+import { tokenStorage, type KeyValueStorage, type TokenStorage } from '@/lib/storage';
+
+/**
+ * The signed-in shell's and home's first reads, kept on the device so the next visit draws at
+ * once (issue 29: pupils come back every day, and the visit after the first is what a class
+ * feels at the bell). On start, with a sign-in held, the last answers go into the query client;
+ * the same reads still go out at once and replace them, so nothing older than this visit stays on
+ * screen once the network answers.
+ *
+ * Only reads that carry no pupil's words: the own record and the two session lists. Feeds,
+ * outputs and feedback are never kept here, so something a moderator removed is never drawn
+ * from a copy. The copy belongs to the sign-in that made it (a fingerprint of its tokens): it is
+ * drawn only for the same tokens, and dropped whenever the page holds no sign-in (at start,
+ * logout, a refused session, tokens cleared), like the worker's API copies (service-worker.ts). A new build ignores the old copy (its data may have another shape).
+ */
+export const FIRST_VIEW_KEY = 'ROOT.FIRST_VIEW';
+const FIRST_VIEW_KEYS: readonly QueryKey[] = [
+  meQueryKey,
+  ['sessions', 'list'],
+  ['sessions', 'live'],
+];
+/** Older than this, the copy is not drawn: a day-old list is not what the pupil expects. */
+export const FIRST_VIEW_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+/** Writes wait this long after the last answer, so a burst of reads is saved once. */
+const SAVE_DELAY_MS = 1000;
+
+/** The running build, told apart by its entry chunk's hashed name. */
+const THIS_BUILD = import.meta.url;
+
+interface Snapshot {
+  build: string;
+  /** Whose copy: a fingerprint of the sign-in's current tokens (they change on each refresh). */
+  owner: string;
+  savedAt: number;
+  state: ReturnType<typeof dehydrate>;
+}
+
+const kept = (key: QueryKey) =>
+  FIRST_VIEW_KEYS.some((k) => k.length === key.length && k.every((part, i) => part === key[i]));
+
+/** FNV-1a of the refresh token (else the access token): tells sign-ins apart, not a secret. */
+function ownerOf(tokens: TokenStorage): string | null {
+  const token = tokens.getRefreshToken() || tokens.getToken();
+  if (!token) return null;
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < token.length; i++) hash = Math.imul(hash ^ token.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(36);
+}
+
+function browserStorage(): KeyValueStorage | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Puts the last visit's answers into the query client, when they are this sign-in's and fresh. */
+export function restoreFirstView(
+  queryClient: QueryClient,
+  {
+    tokens = tokenStorage,
+    storage = browserStorage(),
+    build = THIS_BUILD,
+    now = Date.now(),
+  }: { tokens?: TokenStorage; storage?: KeyValueStorage | null; build?: string; now?: number } = {},
+): boolean {
+  if (!storage) return false;
+  try {
+    const owner = ownerOf(tokens);
+    if (owner === null) {
+      storage.removeItem(FIRST_VIEW_KEY);
+      return false;
+    }
+    const raw = storage.getItem(FIRST_VIEW_KEY);
+    if (!raw) return false;
+    const snapshot = JSON.parse(raw) as Partial<Snapshot>;
+    const fresh =
+      snapshot.build === build &&
+      snapshot.owner === owner &&
+      typeof snapshot.savedAt === 'number' &&
+      now - snapshot.savedAt < FIRST_VIEW_MAX_AGE_MS &&
+      snapshot.savedAt <= now;
+    if (!fresh || !snapshot.state || !Array.isArray(snapshot.state.queries)) {
+      storage.removeItem(FIRST_VIEW_KEY);
+      return false;
+    }
+    // Only the kept reads, whatever the stored copy says; drawn now, and asked again at once
+    // (invalidated: a reload always brings the current lists, however recent the copy).
+    hydrate(queryClient, {
+      mutations: [],
+      queries: snapshot.state.queries.filter((q) => Array.isArray(q.queryKey) && kept(q.queryKey)),
+    });
+    void queryClient.invalidateQueries({
+      predicate: (q) => kept(q.queryKey),
+      refetchType: 'none',
+    });
+    return true;
+  } catch {
+    // A copy that cannot be read is only a slower start.
+    storage.removeItem(FIRST_VIEW_KEY);
+    return false;
+  }
+}
+
+/**
+ * Saves the kept reads after each successful answer (debounced), and drops the copy whenever the
+ * page holds no sign-in. Returns the function that stops both.
+ */
+export function keepFirstView(
+  queryClient: QueryClient,
+  {
+    tokens = tokenStorage,
+    storage = browserStorage(),
+    build = THIS_BUILD,
+    now = () => Date.now(),
+  }: {
+    tokens?: TokenStorage;
+    storage?: KeyValueStorage | null;
+    build?: string;
+    now?: () => number;
+  } = {},
+): () => void {
+  if (!storage) return () => undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const forget = () => {
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+    try {
+      storage.removeItem(FIRST_VIEW_KEY);
+    } catch {
+      // Storage refused: there is nothing kept to drop.
+    }
+  };
+  const save = () => {
+    timer = undefined;
+    const owner = ownerOf(tokens);
+    if (owner === null) return forget();
+    const state = dehydrate(queryClient, {
+      shouldDehydrateQuery: (q) => q.state.status === 'success' && kept(q.queryKey),
+      shouldDehydrateMutation: () => false,
+    });
+    const snapshot: Snapshot = { build, owner, savedAt: now(), state };
+    try {
+      storage.setItem(FIRST_VIEW_KEY, JSON.stringify(snapshot));
+    } catch {
+      // Quota or private mode: the next visit reads from the network as before.
+    }
+  };
+  const unsubscribeCache = queryClient.getQueryCache().subscribe((event) => {
+    if (
+      event.type === 'updated' &&
+      event.action.type === 'success' &&
+      kept(event.query.queryKey) &&
+      timer === undefined
+    ) {
+      timer = setTimeout(save, SAVE_DELAY_MS);
+    }
+  });
+  const unsubscribeTokens = tokens.subscribe(() => {
+    if (tokens.getToken() === null) forget();
+  });
+  return () => {
+    if (timer !== undefined) clearTimeout(timer);
+    unsubscribeCache();
+    unsubscribeTokens();
+  };
+}
