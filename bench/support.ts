@@ -1,6 +1,6 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { AuthTokens } from '../src/contracts/api/auth';
@@ -109,19 +109,29 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
   return { url, child, stop };
 }
 
-/** POST /v1/auth/login once; the access token is reused for every socket of that account. */
+/**
+ * POST /v1/auth/login; the access token is reused for every socket of that account. A 503 with
+ * Retry-After (the server shedding load, e.g. while it warms up) is waited out as the app does.
+ */
 export async function login(baseUrl: string, username: string, password: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  });
-  const body: unknown = await res.json().catch(() => null);
-  const parsed = AuthTokens.safeParse(body);
-  if (!res.ok || !parsed.success) {
-    throw new Error(`login ${username} failed: ${res.status} ${JSON.stringify(body)}`);
+  for (let attempt = 0; ; attempt++) {
+    const res = await fetch(`${baseUrl}/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, password }),
+    });
+    const body: unknown = await res.json().catch(() => null);
+    const wait = Number(res.headers.get('retry-after'));
+    if (res.status === 503 && wait > 0 && attempt < 10) {
+      await sleep(wait * 1000);
+      continue;
+    }
+    const parsed = AuthTokens.safeParse(body);
+    if (!res.ok || !parsed.success) {
+      throw new Error(`login ${username} failed: ${res.status} ${JSON.stringify(body)}`);
+    }
+    return parsed.data.token;
   }
-  return parsed.data.token;
 }
 
 /** JSON call with a bearer token; the response body is checked against `schema`. */
@@ -133,14 +143,21 @@ export async function api<T>(
   schema: z.core.$ZodType<T>,
   body?: unknown,
 ): Promise<T> {
-  const res = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
+  const send = () =>
+    fetch(`${baseUrl}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  let res = await send();
+  // Shed with Retry-After (issue 30): nothing was done, so the call is sent again as the app does.
+  for (let i = 0; i < 10 && res.status === 503 && Number(res.headers.get('retry-after')) > 0; i++) {
+    await sleep(Number(res.headers.get('retry-after')) * 1000);
+    res = await send();
+  }
   const json: unknown = await res.json().catch(() => null);
   const parsed = z.safeParse(schema, json);
   if (!res.ok || !parsed.success) {
@@ -187,4 +204,20 @@ export async function pool<T>(
     }
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+/**
+ * A CPU hog: one busy loop per core in child processes, as a pupil's Chromebook or a shared
+ * server is busy with something else (`BENCH_HOG=1` in bench:api; issues 27 and 30). Stopped by
+ * the returned function (and with this process).
+ */
+export function startCpuHog(cores = availableParallelism()): () => void {
+  const children = Array.from({ length: cores }, () =>
+    spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }),
+  );
+  const stop = () => {
+    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  };
+  process.once('exit', stop);
+  return stop;
 }

@@ -15,6 +15,7 @@ export const ErrorCode = z.enum([
   'notFound',
   'conflict',
   'tooManyRequests',
+  'serverBusy', // the server sheds load before it queues (issue 30): 503 with Retry-After
   'termsNotAgreed',
   'invalidPassword', // own password change: current password does not match
   'needToChangePassword', // new password equals the current one
@@ -64,6 +65,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   notFound: 404,
   conflict: 409,
   tooManyRequests: 429,
+  serverBusy: 503,
   termsNotAgreed: 403,
   invalidPassword: 400,
   needToChangePassword: 400,

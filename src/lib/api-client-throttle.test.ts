@@ -65,6 +65,27 @@ describe('Retry-After', () => {
     expect(loggedOut).not.toHaveBeenCalled();
   });
 
+  it('waits out a 503 the server sent while shedding load, then sends a post again (issue 30)', async () => {
+    let calls = 0;
+    const { fetch: adapter, seen } = fakeServer(() =>
+      ++calls === 1
+        ? {
+            status: 503,
+            data: { error: { code: 'serverBusy', message: 'busy' } },
+            headers: { 'retry-after': '2' },
+          }
+        : { status: 200, data: { ok: true } },
+    );
+    const { client, sleeps, tokens, loggedOut } = tab(adapter, createMemoryStorage());
+    tokens.setTokens({ token: 'a1', refreshToken: 'r1' });
+    await expect(
+      client.request(Ok, { method: 'post', url: '/v1/comment', data: { text: 'なるほど' } }),
+    ).resolves.toEqual({ ok: true });
+    expect(sleeps).toEqual([2000]);
+    expect(seen).toHaveLength(2);
+    expect(loggedOut).not.toHaveBeenCalled();
+  });
+
   it('hands a login 429 to the form with its Retry-After, without retrying', async () => {
     const { fetch: adapter, seen } = fakeServer(() => tooMany('12'));
     const { client, sleeps } = tab(adapter, createMemoryStorage());

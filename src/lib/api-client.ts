@@ -7,7 +7,7 @@ import { safeParse, type core } from 'zod/mini';
 import { AuthTokens } from '@/contracts/api/auth';
 import { RETRY_COUNT, RETRY_DELAY_MS, RETRY_STATUSES } from '@/contracts/constants';
 import { ErrorBody } from '@/contracts/errors';
-import { ApiError, CONCERN_RAISED_EVENT, retryAfterSeconds } from './api-errors';
+import { ApiError, CONCERN_RAISED_EVENT, isWaitStatus, retryAfterSeconds } from './api-errors';
 import { tokenStorage as defaultTokenStorage, type TokenStorage } from './storage';
 
 /** Paths whose 401 means "wrong credentials", not "token expired": never refreshed. */
@@ -143,7 +143,7 @@ export function toApiError(error: unknown): ApiError {
   if (error instanceof HttpError) {
     const parsed = ErrorBody.safeParse(error.data);
     const retryAfter =
-      error.status === 429 ? retryAfterSeconds(error.headers.get('retry-after')) : null;
+      isWaitStatus(error.status) ? retryAfterSeconds(error.headers.get('retry-after')) : null;
     if (parsed.success) {
       const { code, message, fields } = parsed.data.error;
       if (code === 'concernRaised') announceConcernRaised();
@@ -241,7 +241,10 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const lock = options.lock ?? browserLock;
   let refreshing: Promise<RefreshOutcome> | null = null;
 
-  /** One refresh call; a 429 is waited out (Retry-After) and retried, never a reason to sign out. */
+  /**
+   * One refresh call; a 429 or 503 is waited out (Retry-After) and retried, never a reason to
+   * sign out.
+   */
   const exchange = async (): Promise<RefreshOutcome> => {
     for (let attempt = 0; ; attempt++) {
       const refreshToken = tokens.getRefreshToken();
@@ -257,7 +260,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         return 'ok';
       } catch (error) {
         const status = error instanceof HttpError ? error.status : undefined;
-        if (status === 429 && attempt < RETRY_COUNT) {
+        if (isWaitStatus(status) && attempt < RETRY_COUNT) {
           await sleep((toApiError(error).retryAfterS ?? 1) * 1000);
           continue;
         }
@@ -287,8 +290,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const refresh = async (): Promise<boolean> => (await refreshOutcome()) === 'ok';
 
   /**
-   * Sends a call under the client's rules: a 401 refreshes the token once and re-sends; a 429 is
-   * waited out (Retry-After); a mutation that met a network error or a retryable status is sent
+   * Sends a call under the client's rules: a 401 refreshes the token once and re-sends; a 429, or
+   * a 503 with Retry-After (load shed), is waited out; a mutation that met a network error or a retryable status is sent
    * again after RETRY_DELAY_MS, RETRY_COUNT times at most.
    */
   const sendWithRules = async (
@@ -317,8 +320,11 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       }
 
       const retries = meta.retries ?? 0;
-      if (status === 429) {
-        // Never a reason to sign out: wait as long as the server asks, then send again (any method).
+      const asksToWait =
+        status === 429 || (status === 503 && toApiError(error).retryAfterS !== null);
+      if (asksToWait) {
+        // Never a reason to sign out: wait as long as the server asks, then send again (any method:
+        // an over-budget call, or one shed with a Retry-After, was not carried out).
         if (meta.noRetry || NO_WAIT_PATHS.includes(pathOf(config.url)) || retries >= RETRY_COUNT)
           throw error;
         meta.retries = retries + 1;

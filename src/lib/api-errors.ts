@@ -13,7 +13,7 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: ApiErrorCode;
   readonly fields: ReadonlyArray<{ path: string; message: string }>;
-  /** On a 429: the seconds the server asked to wait (Retry-After), else null. */
+  /** On a 429 or 503: the seconds the server asked to wait (Retry-After), else null. */
   readonly retryAfterS: number | null;
 
   constructor(
@@ -31,6 +31,14 @@ export class ApiError extends Error {
     this.retryAfterS = retryAfterS;
   }
 }
+
+/**
+ * The answers that ask the caller to come back later rather than saying no: 429 (this caller's
+ * budget is spent) and 503 (the server sheds load before it queues, issue 30). Nothing was done
+ * for either, so any call may be sent again once the wait is over.
+ */
+export const isWaitStatus = (status: number | undefined): boolean =>
+  status === 429 || status === 503;
 
 /** The longest Retry-After the client honours; a longer one is treated as this. */
 const MAX_RETRY_AFTER_S = 120;

@@ -78,6 +78,7 @@ import { DeviceCookies } from './auth/device-cookie';
 import { pushOutboundPolicy, type OutboundPolicy } from './http/outbound';
 import { pushRoutes } from './routes/push';
 import { concernRoutes } from './routes/concerns';
+import { registerPressureRelief } from './http/pressure';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -196,6 +197,9 @@ export async function buildApp({
       auth.changed();
     return payload;
   });
+  // Shed API calls at once while the server is behind, before the rate limiter reads a token
+  // (http/pressure.ts, issue 30).
+  await registerPressureRelief(server, config.pressure);
   await app.register(rateLimit, {
     global: true,
     max: config.rateLimitPerMinute,

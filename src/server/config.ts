@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { PUSH_SERVICE_HOSTS } from './http/outbound';
 import { z } from 'zod';
 import { VIDEO_MAX_DURATION_S, VIDEO_UPLOAD_MAX_BYTES } from '../contracts/api/studio';
+import type { PressureLimits } from './http/pressure';
 
 /** Env booleans: "true"/"1"/"yes" and "false"/"0"/"no"; anything else is a startup error. */
 const EnvBoolean = z
@@ -89,6 +90,17 @@ const EnvSchema = z.object({
   PUSH_DEV_ENDPOINT: z.url({ protocol: /^https$/, hostname: /^127\.0\.0\.1$/ }).optional(),
   /** General API rate limit per address and minute. */
   RATE_LIMIT_PER_MINUTE: PositiveInt.default(1200),
+  /**
+   * Load shedding (http/pressure.ts, issue 30): API calls are answered 503 with Retry-After while
+   * the event loop lags more than this (mean ms over a quarter second) …
+   */
+  PRESSURE_MAX_EVENT_LOOP_DELAY_MS: PositiveInt.default(200),
+  /** … or this many API calls are already being served … */
+  PRESSURE_MAX_IN_FLIGHT: PositiveInt.default(64),
+  /** … or the heap holds more than this many MB (0: not watched). */
+  PRESSURE_MAX_HEAP_MB: z.coerce.number().int().min(0).default(0),
+  /** The Retry-After (seconds) sent with a shed call. */
+  PRESSURE_RETRY_AFTER_S: PositiveInt.default(2),
   /** The app's public origin (e.g. https://tomoni.example); OpenID redirect URIs are built on it. */
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** OpenID Connect providers: each is enabled only when its issuer, client id and secret are set. */
@@ -220,6 +232,8 @@ export interface Config {
   /** Milliseconds /v1 reuses the signed-in user's row (issue 10). */
   authUserCacheMs: number;
   rateLimitPerMinute: number;
+  /** When API calls are shed rather than queued (http/pressure.ts). */
+  pressure: PressureLimits;
   /** Hosts Web Push may send to (PUSH_ALLOWED_HOSTS, or the known push services). */
   pushAllowedHosts: readonly string[];
   /** PUSH_DEV_ENDPOINT's origin (end-to-end tests' local push service), else undefined. */
@@ -442,6 +456,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     refreshGraceS: e.REFRESH_GRACE_S,
     authUserCacheMs: e.AUTH_USER_CACHE_MS,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    pressure: {
+      maxEventLoopDelayMs: e.PRESSURE_MAX_EVENT_LOOP_DELAY_MS,
+      maxInFlight: e.PRESSURE_MAX_IN_FLIGHT,
+      maxHeapUsedBytes: e.PRESSURE_MAX_HEAP_MB * 1024 * 1024,
+      retryAfterS: e.PRESSURE_RETRY_AFTER_S,
+    },
     pushAllowedHosts: e.PUSH_ALLOWED_HOSTS
       ? e.PUSH_ALLOWED_HOSTS.split(',').map((h) => h.trim().toLowerCase())
       : PUSH_SERVICE_HOSTS,

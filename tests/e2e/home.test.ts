@@ -261,4 +261,62 @@ describe('home', () => {
     expect((await bar.boundingBox())!.width).toBeGreaterThanOrEqual(200);
     await page.context().close();
   });
+
+  it('a card whose code or read does not arrive shows its own error and a retry; the home stays (issue 30)', async () => {
+    // A school's network drops a request now and then: here the news card's code, and the read
+    // of the hidden-posts notice, fail on the first try.
+    const teacher = await fetch(`${server.url}/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'teacher', password: demoAccount('teacher').password }),
+    });
+    const { token } = (await teacher.json()) as { token: string };
+    const title = 'Sports day moves to Friday';
+    const made = await fetch(`${server.url}/v0/articles`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ title, body: 'Bring water.', publish: true }),
+    });
+    expect(made.status).toBe(200);
+
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const blocked = async (route: import('playwright-core').Route) => route.abort('failed');
+    await context.route('**/assets/news-card-*.js', blocked);
+    await context.route('**/v1/me/outputs?isViolated=*', blocked);
+    const page = await context.newPage();
+    const user = demoAccount('student04');
+    await setLanguage(user, 'ja');
+    await signIn(page, server.url, user.account, user.password, { notificationPopup: false });
+    await page.waitForURL(`${server.url}/`);
+
+    // The rest of home is there and usable.
+    const sessions = page.getByRole('region', {
+      name: text('ja', 'home:sessions.title'),
+      exact: true,
+    });
+    await sessions.getByRole('link').first().waitFor();
+    const newsError = page.getByRole('alert').filter({
+      hasText: text('ja', 'common:error.partFailed', { name: text('ja', 'home:parts.news') }),
+    });
+    await newsError.waitFor();
+    const noticeError = page.getByRole('alert').filter({
+      hasText: text('ja', 'common:error.partFailed', { name: text('ja', 'home:parts.violations') }),
+    });
+    await noticeError.waitFor({ timeout: 30_000 });
+    expect(await page.locator('body').innerText()).not.toMatch(/dynamically imported module/i);
+    expect(await axeFindings(page)).toEqual([]);
+
+    // The network is back: each retry brings its own part, nothing else reloads.
+    await context.unroute('**/assets/news-card-*.js', blocked);
+    await context.unroute('**/v1/me/outputs?isViolated=*', blocked);
+    await newsError.getByRole('button', { name: text('ja', 'common:error.retry') }).click();
+    await page
+      .getByRole('region', { name: text('ja', 'home:news.title') })
+      .getByText(title)
+      .waitFor();
+    await noticeError.getByRole('button', { name: text('ja', 'common:error.retry') }).click();
+    await expect.poll(() => noticeError.count()).toBe(0);
+    expect(await newsError.count()).toBe(0);
+    await context.close();
+  });
 });

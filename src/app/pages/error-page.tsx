@@ -20,6 +20,16 @@ export function RouteErrorPage() {
       reportError(error, isLazyLoadFailure(error) ? 'lazyLoad' : 'render');
   }, [error]);
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  // The page's code did not arrive (a dropped request, a filter): say so in the user's words,
+  // never the browser's English, and offer to load it again (issue 30).
+  if (isLazyLoadFailure(error))
+    return (
+      <PageMessage
+        title={t('error.pageNotLoaded')}
+        detail={t('error.pageNotLoadedDetail')}
+        onRetry={() => window.location.reload()}
+      />
+    );
   const message = isRouteErrorResponse(error)
     ? error.statusText || (typeof error.data === 'string' ? error.data : '')
     : error instanceof Error

@@ -8,6 +8,7 @@ export type LoginErrorKey =
   | 'unknown'
   | 'weakNetwork'
   | 'rateLimited'
+  | 'busy'
   | 'googleUnlinked'
   | 'microsoftUnlinked'
   | 'alreadyLinked'
@@ -27,6 +28,9 @@ export function loginErrorKey(error: unknown): LoginErrorKey {
     case 429:
       // Not in the spec's catalogue; a message of our own (docs/decisions/0107-login-page.md).
       return 'rateLimited';
+    case 503:
+      // The server sheds load at a rush (issue 30); the form waits it out (login-machine.ts).
+      return 'busy';
     default:
       return 'weakNetwork';
   }

@@ -105,6 +105,7 @@ describe('login machine', () => {
     [new ApiError(400, 'badRequest', 'x'), 'unknown'],
     [new ApiError(500, 'internal', 'x'), 'unknown'],
     [new ApiError(429, 'tooManyRequests', 'x'), 'rateLimited'],
+    [new ApiError(503, 'serverBusy', 'x'), 'busy'],
     [new ApiError(0, 'network', 'x'), 'weakNetwork'],
     [new ApiError(502, 'unknown', 'x'), 'weakNetwork'],
   ])('maps a login failure %# to login.error.%s', async (failure, key) => {

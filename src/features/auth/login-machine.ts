@@ -2,16 +2,19 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { AuthTokens } from '@/contracts/api/auth';
 import { TERMS_AGREEMENT_VERSION } from '@/contracts/constants';
 import type { Me } from '@/contracts/user-entities';
-import { isApiError } from '@/lib/api-errors';
+import { isApiError, isWaitStatus } from '@/lib/api-errors';
 import { followUpErrorKey, loginErrorKey, type LoginErrorKey } from './login-errors';
 
 /** The longest wait the form sits out by itself before trying again; longer ones stay an error. */
 const MAX_AUTO_RETRY_S = 60;
 
-/** The Retry-After of a login 429, when the form should wait and try again by itself. */
+/**
+ * The Retry-After of a login 429 (too many attempts) or 503 (the server is shedding load), when
+ * the form should wait and try again by itself.
+ */
 const retryAfterOf = (error: unknown): number | null =>
   isApiError(error) &&
-  error.status === 429 &&
+  isWaitStatus(error.status) &&
   error.retryAfterS !== null &&
   error.retryAfterS <= MAX_AUTO_RETRY_S
     ? error.retryAfterS
@@ -27,7 +30,7 @@ export interface LoginContext {
   destination: string;
   /** The signed-in user's _id, kept for the terms update. */
   userId: string | null;
-  /** While the server asks to wait (429 Retry-After): the seconds, shown in the message. */
+  /** While the server asks to wait (429 or 503 Retry-After): the seconds, shown in the message. */
   retryAfterS: number | null;
 }
 
@@ -153,11 +156,15 @@ export const loginMachine = setup({
         },
         onError: [
           {
-            // Too many failed logins: show the wait, then send the same credentials again.
+            // Too many failed logins, or a server too busy to answer: show the wait, then send
+            // the same credentials again.
             guard: 'mustWait',
             target: 'waiting',
             actions: assign({
-              error: 'rateLimited' as const,
+              error: ({ event }) =>
+                isApiError(event.error) && event.error.status === 503
+                  ? ('busy' as const)
+                  : ('rateLimited' as const),
               retryAfterS: ({ event }) => retryAfterOf(event.error),
             }),
           },

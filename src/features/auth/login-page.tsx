@@ -224,7 +224,9 @@ export function LoginPage() {
               {error && (
                 <Alert id={errorId} color="red" variant="light" role="alert" p="sm">
                   {state.matches('waiting')
-                    ? t('error.rateLimitedWait', { seconds: state.context.retryAfterS ?? 1 })
+                    ? t(error === 'busy' ? 'error.busyWait' : 'error.rateLimitedWait', {
+                        seconds: state.context.retryAfterS ?? 1,
+                      })
                     : t(`error.${error}`)}
                 </Alert>
               )}

@@ -52,6 +52,17 @@ describe('login 429', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it('a 503 from a server shedding load at the bell says it is busy, waits and tries again (issue 30)', async () => {
+    const busy = () => Promise.reject(new ApiError(503, 'serverBusy', 'busy', [], 2));
+    const { actor, clock, calls } = start([busy, ok]);
+    actor.send({ type: 'login.submit' });
+    await waitFor(actor, (s) => s.matches('waiting'));
+    expect(actor.getSnapshot().context).toMatchObject({ error: 'busy', retryAfterS: 2 });
+    clock.increment(2000);
+    await waitFor(actor, (s) => s.matches('done'));
+    expect(calls).toHaveLength(2);
+  });
+
   it('a 429 without a usable Retry-After stays a plain message', async () => {
     const { actor } = start([() => Promise.reject(new ApiError(429, 'tooManyRequests', 'x'))]);
     actor.send({ type: 'login.submit' });

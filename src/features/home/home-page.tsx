@@ -1,12 +1,13 @@
 import { Box, Grid, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, lazy, useEffect } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAIN_COLUMN_WIDTH, WRAPPER_WIDTH } from '@/contracts/constants';
 import { useMe } from '@/features/auth';
 import { NotificationPopup, useNotifications } from '@/features/notifications';
-import { ActivityPanel, MyProfileHeader, RecentOutputsCard } from '@/features/profile';
+import { loadActivityPanel, loadMyProfileHeader, loadRecentOutputsCard } from '@/features/profile';
+import { OptionalPart } from '@/features/page-status';
 import { ProjectSections, projectPageUrl, projectSectionsVisible } from '@/features/projects';
 import { RoomsSection, useSessionsLive } from '@/features/rooms';
 import { useLiveSessions, useSessions } from './api/get-sessions';
@@ -17,12 +18,11 @@ import { MOBILE_QUERY, initiallyMobile } from './mobile-query';
 import { SessionsSection } from './sessions-section';
 import { pageTitle } from '@/lib/page-title';
 
-// Loaded after the first paint: most pupils have no flagged post (first-load budget).
-const ViolationNotices = lazy(() =>
-  import('./violation-notices').then((m) => ({ default: m.ViolationNotices })),
-);
-
-const NewsCard = lazy(() => import('./news-card').then((m) => ({ default: m.NewsCard })));
+// Loaded after the first paint: most pupils have no flagged post (first-load budget). Each
+// optional part that fails shows its own error and retry; the page stays (issue 30).
+const loadViolationNotices = () => import('./violation-notices').then((m) => m.ViolationNotices);
+const loadNewsCard = () => import('./news-card').then((m) => m.NewsCard);
+const noProps = {};
 
 /** Sessions in progress home follows live (a socket follows at most 32). */
 const HOME_LIVE_FOLLOW_MAX = 8;
@@ -68,12 +68,13 @@ export function HomePage() {
 
   return (
     <Stack gap="lg" maw={WRAPPER_WIDTH} mx="auto" w="100%">
-      <Suspense fallback={<Skeleton h={64} radius="md" />}>
-        <MyProfileHeader />
-      </Suspense>
-      <Suspense fallback={null}>
-        <ViolationNotices />
-      </Suspense>
+      <OptionalPart
+        name={t('parts.profile')}
+        load={loadMyProfileHeader}
+        props={noProps}
+        placeholder={<Skeleton h={64} radius="md" />}
+      />
+      <OptionalPart name={t('parts.violations')} load={loadViolationNotices} props={noProps} />
       <Grid columns={24} gap="lg">
         <Grid.Col span={{ base: 24, md: 18 }}>
           <Stack gap="xl" maw={MAIN_COLUMN_WIDTH}>
@@ -100,9 +101,7 @@ export function HomePage() {
         </Grid.Col>
         <Grid.Col span={{ base: 24, md: 6 }}>
           <Stack gap="md">
-            <Suspense fallback={null}>
-              <NewsCard />
-            </Suspense>
+            <OptionalPart name={t('parts.news')} load={loadNewsCard} props={noProps} />
             {me.data && (
               <Box hiddenFrom="md">
                 <HomeBanners
@@ -121,12 +120,20 @@ export function HomePage() {
                 loading={liveSessions.isPending && !liveSessions.isPaused}
                 error={liveSessions.isError || (liveSessions.isPending && liveSessions.isPaused)}
               />
-              <Suspense fallback={<Skeleton h={240} radius="md" />}>
-                <ActivityPanel />
-              </Suspense>
-              <Suspense fallback={<Skeleton h={160} radius="md" />}>
-                {me.data && <RecentOutputsCard userId={me.data._id} />}
-              </Suspense>
+              <OptionalPart
+                name={t('parts.activity')}
+                load={loadActivityPanel}
+                props={noProps}
+                placeholder={<Skeleton h={240} radius="md" />}
+              />
+              {me.data && (
+                <OptionalPart
+                  name={t('parts.recentOutputs')}
+                  load={loadRecentOutputsCard}
+                  props={{ userId: me.data._id }}
+                  placeholder={<Skeleton h={160} radius="md" />}
+                />
+              )}
             </SimpleGrid>
           </Stack>
         </Grid.Col>

@@ -1,16 +1,20 @@
 import { Anchor, Card, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { PartError } from '@/features/page-status';
 import { formatDate } from '@/lib/time';
 import { homeArticlesQuery } from './api/articles';
 
 /**
  * News that staff published (GET /v0/articles): the school's own and the provider's for every
- * school, newest first. Shown only when there is something to read.
+ * school, newest first. Shown only when there is something to read; a read that failed says so
+ * in one line with a retry (the rest of home stays, issue 30).
  */
 export function NewsCard() {
   const { t } = useTranslation('home');
   const articles = useQuery(homeArticlesQuery());
+  if (articles.isError && !articles.data)
+    return <PartError name={t('parts.news')} onRetry={() => void articles.refetch()} />;
   if (!articles.data || articles.data.length === 0) return null;
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-labelledby="home-news">

@@ -4,8 +4,19 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { pageTitle } from '@/lib/page-title';
 
-/** A full-width message with a way back home; it also becomes the browser title. */
-export function PageMessage({ title, detail }: { title: string; detail?: string | undefined }) {
+/**
+ * A full-width message with a way back home (or, with `onRetry`, a button that tries again
+ * first); it also becomes the browser title.
+ */
+export function PageMessage({
+  title,
+  detail,
+  onRetry,
+}: {
+  title: string;
+  detail?: string | undefined;
+  onRetry?: () => void;
+}) {
   const { t } = useTranslation();
   useEffect(() => {
     document.title = pageTitle(title);
@@ -16,6 +27,7 @@ export function PageMessage({ title, detail }: { title: string; detail?: string 
         {title}
       </Title>
       {detail && <Text c="dimmed">{detail}</Text>}
+      {onRetry && <Button onClick={onRetry}>{t('error.reload')}</Button>}
       <Button component={Link} to="/" variant="light">
         {t('error.backHome')}
       </Button>

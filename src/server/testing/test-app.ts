@@ -87,6 +87,10 @@ const BASE_ENV: Record<string, string> = {
   // Tests change users straight in the database, which the API's user cache cannot see; the
   // cache has its own test (auth/user-cache.test.ts) with it on.
   AUTH_USER_CACHE_MS: '0',
+  // Load shedding has its own tests (http/pressure.test.ts); a suite's own bursts (migrations,
+  // thousands of calls in a loop on a shared machine) are not a school at the bell.
+  PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '60000',
+  PRESSURE_MAX_IN_FLIGHT: '100000',
 };
 
 function testConfig(env: Record<string, string> | undefined): Config {

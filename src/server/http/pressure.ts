@@ -1,0 +1,65 @@
+import underPressure from '@fastify/under-pressure';
+import type { FastifyInstance } from 'fastify';
+import { errorBody } from './errors';
+
+/**
+ * Load shedding (issue 30): at the bell a few hundred pupils sign in within a minute on one line.
+ * Once the server is behind, a request that waits in its queue only makes every later one wait
+ * longer (measured: p99 31.8 s on PGlite with the CPU shared). So when the event loop lags, the
+ * heap runs high or too many API calls are already in the building, new API calls are answered at
+ * once with 503 and Retry-After — before any route has read them, so nothing was done and the
+ * client may send the call again (src/lib/api-client.ts waits the answer out, any method; the
+ * login form says so and retries by itself).
+ *
+ * Only the API is shed. The room (`/ws`, its HTTP fallback), media segments, the app's own files
+ * and the health check are never refused: a lesson in progress must keep playing while a class
+ * next door signs in.
+ */
+export interface PressureLimits {
+  /** Mean event-loop delay over the last sample (ms) above which API calls are shed. */
+  maxEventLoopDelayMs: number;
+  /** API calls being served at once above which new ones are shed (queued on the database). */
+  maxInFlight: number;
+  /** Heap in use (bytes) above which API calls are shed; 0 leaves it unwatched. */
+  maxHeapUsedBytes: number;
+  /** The Retry-After sent with each shed call (seconds). */
+  retryAfterS: number;
+}
+
+/** What may be shed: the API, except the realtime handshake a room's page opens with. */
+const SHEDDABLE = /^\/(v0|v1|v2)(\/|\?|$)/;
+const NEVER_SHED = /^\/v1\/realtime(\/|\?|$)/;
+export const isSheddable = (url: string): boolean => SHEDDABLE.test(url) && !NEVER_SHED.test(url);
+
+/** How often the event loop's delay and the heap are sampled. */
+const SAMPLE_MS = 250;
+
+export async function registerPressureRelief(
+  server: FastifyInstance,
+  limits: PressureLimits,
+): Promise<void> {
+  await server.register(underPressure, {
+    maxEventLoopDelay: limits.maxEventLoopDelayMs,
+    maxHeapUsedBytes: limits.maxHeapUsedBytes,
+    sampleInterval: SAMPLE_MS,
+    // The library measures; what is shed is decided below, by path. (Its own handler would
+    // refuse the room and the media too.)
+    pressureHandler: () => undefined,
+  });
+  let inFlight = 0;
+  server.addHook('onRequest', async (request, reply) => {
+    if (!isSheddable(request.url)) return;
+    if (server.isUnderPressure() || inFlight >= limits.maxInFlight) {
+      request.log.warn({ inFlight, load: server.memoryUsage() }, 'shed under pressure');
+      return reply
+        .status(503)
+        .header('retry-after', String(limits.retryAfterS))
+        .send(errorBody('serverBusy', 'The server is busy; try again shortly'));
+    }
+    inFlight++;
+    // `close` fires once however the exchange ends (answered, aborted, timed out).
+    reply.raw.once('close', () => {
+      inFlight--;
+    });
+  });
+}
