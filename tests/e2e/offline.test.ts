@@ -367,6 +367,16 @@ describe('offline downloads', { timeout: 240_000 }, () => {
     await item.getByText(text('ja', 'downloads:panel.complete')).waitFor({ timeout: 60_000 });
     expect(await item.getAttribute('data-status')).toBe('complete');
     expect(await item.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
+    // On a 360 px phone the finished item's 「一覧から消す」 is whole inside the panel (issue 30).
+    await page.setViewportSize({ width: 360, height: 740 });
+    const remove = item.getByRole('button', { name: text('ja', 'downloads:panel.remove') });
+    await expect
+      .poll(async () => {
+        const [button, box] = [await remove.boundingBox(), await panel(page).boundingBox()];
+        return button && box && button.x >= box.x && button.x + button.width <= box.x + box.width;
+      })
+      .toBe(true);
+    await page.setViewportSize({ width: 1280, height: 800 });
     const { records, files } = await stored(page);
     expect(records).toHaveLength(1);
     expect(records[0]?.lang).toBe('ja');

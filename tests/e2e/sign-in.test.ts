@@ -10,6 +10,7 @@ import { startOidcProvider, type LocalOidcProvider } from './support/oidc-provid
 import { signIn } from './support/login';
 import { freePort, startServer, type RunningServer } from './support/server';
 import { pageTitle } from '../../src/lib/page-title';
+import { DEMO_IDS } from '../../src/server/seed/demo';
 
 // Issue 4: Google sign-in against a real local OpenID provider (oidc-provider), the server
 // started with OIDC_GOOGLE_* pointing at it; the id_token is verified for real.
@@ -234,6 +235,51 @@ describe('sign-in options, consent, password prompt and legal pages', () => {
     // No policy video is configured for this server: none is shown (not the demo lesson clip).
     expect(await page.locator('video').count()).toBe(0);
     expect(page.url()).toBe(`${server.url}/policy`);
+    await context.close();
+  });
+
+  it("a class signs in with the school's accounts from a roster the teacher saved (issue 30)", async () => {
+    // The teacher names the pupil's school address on the class's roster, in the settings page.
+    const teacherContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const teacher = await teacherContext.newPage();
+    const staff = demoAccount('teacher');
+    await signIn(teacher, server.url, staff.account, staff.password, { notificationPopup: false });
+    await teacher.waitForURL(`${server.url}/`);
+    // Every demo pupil is in Class 2-A; this one has linked no Google account.
+    const pupil = 'student21';
+    await teacher.goto(`${server.url}/setting/group/${DEMO_IDS.groups.class2a}`);
+    const section = teacher.getByRole('region', { name: text('ja', 'setting:schoolSignIn.title') });
+    const roster = section.getByRole('textbox', {
+      name: text('ja', 'setting:schoolSignIn.roster'),
+    });
+    // A line naming someone outside the class is named back, and nothing is saved.
+    await roster.fill(
+      `account,email\n${pupil},class-pupil@example.test\nnobody-here,x@example.test`,
+    );
+    await section.getByRole('button', { name: text('ja', 'setting:schoolSignIn.save') }).click();
+    await section
+      .getByText(
+        text('ja', 'setting:schoolSignIn.lineError', {
+          line: '3',
+          reason: text('ja', 'setting:schoolSignIn.reason.notMember'),
+        }),
+      )
+      .waitFor();
+    expect(await axeFindings(teacher)).toEqual([]);
+    await roster.fill(`account,email\n${pupil},class-pupil@example.test`);
+    await section.getByRole('button', { name: text('ja', 'setting:schoolSignIn.save') }).click();
+    await section.getByText(text('ja', 'setting:schoolSignIn.count', { count: '1' })).waitFor();
+    await teacherContext.close();
+
+    // The pupil has never linked anything: the school's Google account is enough.
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${server.url}/login`);
+    idp.signInAs('class-pupil');
+    await expect.poll(() => googleButton(page).getAttribute('aria-disabled')).toBeNull();
+    await googleButton(page).click();
+    await page.waitForURL(`${server.url}/`);
+    expect((await meOf(page)).id).toBe(pupil);
     await context.close();
   });
 });

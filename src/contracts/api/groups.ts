@@ -56,3 +56,40 @@ export const GroupCandidate = z.object({
 });
 export type GroupCandidate = z.infer<typeof GroupCandidate>;
 export const GroupCandidatesResponse = z.object({ items: z.array(GroupCandidate) });
+
+/**
+ * GET/PUT /v1/group/{id}/signIn (issue 30): sign-in with the school's own Google or Microsoft
+ * accounts. `roster` maps addresses to members of the group (CSV text, one `account,email` per
+ * line, a header line allowed); `domain` lets any verified address of the school's domain sign in
+ * as the member whose account name is the address's local part. Either or both; null/empty: off.
+ */
+export const SchoolSignInRequest = z
+  .object({
+    domain: z.nullable(
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .max(253)
+        .regex(
+          /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/,
+          'a domain such as school.ed.jp',
+        ),
+    ),
+    roster: z.string().max(200_000),
+  })
+  .strict();
+const SchoolSignInEntry = z.object({
+  email: z.string(),
+  userId: Id,
+  account: z.string(),
+  name: z.string(),
+});
+export const SchoolSignInResponse = z.object({
+  item: z.object({
+    groupId: Id,
+    domain: z.nullable(z.string()),
+    roster: z.array(SchoolSignInEntry),
+  }),
+});
+export type SchoolSignIn = z.infer<typeof SchoolSignInResponse>['item'];

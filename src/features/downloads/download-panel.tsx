@@ -205,8 +205,9 @@ function PanelItem({
       data-status={item.status}
       style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
     >
+      {/* The title gives way (truncated) so the button always fits, even at 360 px (issue 30). */}
       <Group justify="space-between" wrap="nowrap" gap="xs">
-        <Text size="sm" fw={500} truncate>
+        <Text size="sm" fw={500} truncate style={{ flex: 1, minWidth: 0 }}>
           {item.title}
           <Text span size="xs" c="gray.7" ml={6}>
             {t(`lang.${item.lang}`)}
@@ -219,6 +220,7 @@ function PanelItem({
             color="red"
             aria-label={t('panel.cancelLabel', { title: item.title })}
             onClick={onCancel}
+            style={{ flexShrink: 0 }}
           >
             {t('panel.cancel')}
           </Button>
@@ -229,6 +231,7 @@ function PanelItem({
             color="gray"
             aria-label={t('panel.removeLabel', { title: item.title })}
             onClick={() => downloads.dismiss(item.id)}
+            style={{ flexShrink: 0 }}
           >
             {t('panel.remove')}
           </Button>

@@ -36,6 +36,7 @@ import { AddPupilButton, CreateClassButton, MovePupilModal } from './class-manag
 import { CorrectNameButton, FeedbackApprovalSwitch } from './group-screening';
 import { hasNoErrors, validateMemberPassword } from './password-rules';
 import { PaneFrame, READABLE_COLORS } from './settings-page';
+import { SchoolSignInSection } from './school-sign-in';
 
 /** Pupils are the accounts a staff member may give a password to (the server enforces it too). */
 const isPupil = (m: GroupMember) => m.role === 'member' || m.role === 'supporter';
@@ -106,6 +107,7 @@ export function GroupPane() {
               groupId={shown.id}
               rule="pictureApproval"
             />
+            <SchoolSignInSection key={`${shown.id}-sign-in`} groupId={shown.id} />
             <MemberTable
               members={members.data}
               pending={members.isPending}

@@ -26,6 +26,8 @@ export interface OidcIdentity {
   issuer: string;
   subject: string;
   email: string | null;
+  /** The provider vouches for the address (`email_verified`); a school roster trusts only these. */
+  emailVerified: boolean;
 }
 
 /** The pending attempt, kept in a signed cookie between the start and the callback. */
@@ -228,7 +230,12 @@ export class OidcService {
       if (payload.nonce !== nonce) throw invalidToken();
       if (typeof payload.sub !== 'string' || payload.sub === '') throw invalidToken();
       const email = typeof payload.email === 'string' ? payload.email.slice(0, 320) : null;
-      return { issuer: discovery.issuer, subject: payload.sub, email };
+      return {
+        issuer: discovery.issuer,
+        subject: payload.sub,
+        email,
+        emailVerified: payload.email_verified === true,
+      };
     } catch (e) {
       if (e instanceof AppError) throw e;
       if (e instanceof joseErrors.JOSEError) throw invalidToken();

@@ -50,6 +50,8 @@ export interface GroupsTable {
   feedback_approval: ColumnType<boolean, boolean | undefined, boolean>;
   /** "Approve every picture first": members' output pictures wait for a teacher (0021). */
   picture_approval: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Google/Microsoft addresses of this domain sign in as the member named by the local part (0022). */
+  sign_in_domain: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -111,6 +113,14 @@ interface LoginFailuresTable {
   address: string;
   /** Whether the account existed; only failures for made-up names count per address. */
   known: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: CreatedAt;
+}
+
+/** Migration 0022: a group's roster of school addresses, each to one member (issue 30). */
+interface GroupSignInRosterTable {
+  group_id: string;
+  email: string;
+  user_id: string;
   created_at: CreatedAt;
 }
 
@@ -564,6 +574,7 @@ export interface Database {
   refresh_tokens: RefreshTokensTable;
   login_failures: LoginFailuresTable;
   oidc_identities: OidcIdentitiesTable;
+  group_sign_in_roster: GroupSignInRosterTable;
   sessions: SessionsTable;
   videos: VideosTable;
   tags: TagsTable;

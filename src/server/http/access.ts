@@ -72,6 +72,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   'GET /v1/group/:id/members': 'staff',
   'GET /v1/group/:id/feedbackApproval': 'staff',
   'PUT /v1/group/:id/feedbackApproval': 'staff',
+  'GET /v1/group/:id/signIn': 'staff',
+  'PUT /v1/group/:id/signIn': 'staff',
   'GET /v1/group/:id/pictureApproval': 'staff',
   'PUT /v1/group/:id/pictureApproval': 'staff',
   'POST /v1/group': 'staff',

@@ -5,6 +5,8 @@ import {
   GroupCandidatesResponse,
   GroupIdParams,
   GroupResponse,
+  SchoolSignInRequest,
+  SchoolSignInResponse,
 } from '../../contracts/api/groups';
 import { FeedbackApprovalRequest, FeedbackApprovalResponse } from '../../contracts/api/screening';
 import {
@@ -17,6 +19,7 @@ import {
   type ApprovalRule,
 } from '../users/groups';
 import { toGroup } from '../users/repository';
+import { schoolSignIn, setSchoolSignIn } from '../users/school-sign-in';
 import type { App } from '../http/app-type';
 
 /**
@@ -57,6 +60,34 @@ export async function groupSettingsRoutes(app: App): Promise<void> {
       },
     );
   }
+
+  // Issue 30: the group's members sign in with the school's Google or Microsoft accounts, by a
+  // roster of addresses or the school's domain (users/school-sign-in.ts).
+  app.get(
+    '/v1/group/:id/signIn',
+    { schema: { params: GroupIdParams, response: { 200: SchoolSignInResponse } } },
+    async (req) => {
+      const { user } = await app.auth.require(req);
+      const scope = await app.permissions.subject(user);
+      return { item: await schoolSignIn(app.db, scope, req.params.id) };
+    },
+  );
+
+  app.put(
+    '/v1/group/:id/signIn',
+    {
+      schema: {
+        params: GroupIdParams,
+        body: SchoolSignInRequest,
+        response: { 200: SchoolSignInResponse },
+      },
+    },
+    async (req) => {
+      const { user } = await app.auth.require(req);
+      const scope = await app.permissions.subject(user);
+      return { item: await setSchoolSignIn(app.db, scope, req.params.id, req.body) };
+    },
+  );
 
   app.post(
     '/v1/group',

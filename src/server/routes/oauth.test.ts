@@ -316,3 +316,123 @@ describe('id_token checks', () => {
     expect(row.user_id).toBe(student01Id);
   });
 });
+
+describe("sign-in with the school's own accounts (issue 30)", () => {
+  /** The class of the pupil, and the teacher's bearer header. */
+  async function classOf(account: string) {
+    const row = await t.db
+      .selectFrom('group_members')
+      .innerJoin('users', 'users.id', 'group_members.user_id')
+      .select('group_members.group_id')
+      .where('users.account', '=', account)
+      .executeTakeFirstOrThrow();
+    return row.group_id;
+  }
+  const put = async (
+    groupId: string,
+    body: { domain: string | null; roster: string },
+    account = 'teacher',
+  ) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/v1/group/${groupId}/signIn`,
+      headers: await t.authHeader(account),
+      payload: body,
+    });
+
+  it('a roster line lets the pupil sign in with the school address, then the identity stays linked', async () => {
+    const group = await classOf('student05');
+    const saved = await put(group, {
+      domain: null,
+      roster: 'account,email\nstudent05, Roster-Pupil@example.test\n',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().item.roster).toMatchObject([
+      { email: 'roster-pupil@example.test', account: 'student05' },
+    ]);
+
+    idp.signInAs('roster-pupil');
+    const attempt = await start();
+    const message = await callback(await authorize(attempt.url), attempt.cookie);
+    expect(message.result).toBe('signedIn');
+    if (message.result === 'signedIn') expect((await meOf(message.token)).id).toBe('student05');
+    // The roster was a way in: the identity is now the pupil's, roster or not.
+    expect((await put(group, { domain: null, roster: '' })).statusCode).toBe(200);
+    const again = await start();
+    const next = await callback(await authorize(again.url), again.cookie);
+    expect(next.result).toBe('signedIn');
+    if (next.result === 'signedIn') expect((await meOf(next.token)).id).toBe('student05');
+  });
+
+  it("the school's domain lets a member sign in as the account its address names", async () => {
+    const group = await classOf('student06');
+    expect((await put(group, { domain: 'Example.test', roster: '' })).json().item.domain).toBe(
+      'example.test',
+    );
+    idp.signInAs('student06');
+    const attempt = await start();
+    const message = await callback(await authorize(attempt.url), attempt.cookie);
+    expect(message.result).toBe('signedIn');
+    if (message.result === 'signedIn') expect((await meOf(message.token)).id).toBe('student06');
+    // Someone of the domain who is no member of the group is nobody.
+    idp.signInAs('not-a-member');
+    const other = await start();
+    expect(await callback(await authorize(other.url), other.cookie)).toMatchObject({
+      result: 'failed',
+      reason: 'unlinked',
+    });
+    await put(group, { domain: null, roster: '' });
+  });
+
+  it('an address the provider did not verify signs nobody in', async () => {
+    const group = await classOf('student07');
+    await put(group, { domain: null, roster: 'student07,unverified@example.test' });
+    const attempt = await start();
+    const idToken = await idp.signIdToken({
+      sub: 'unverified-subject',
+      email: 'unverified@example.test',
+      email_verified: false,
+      nonce: attempt.nonce,
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/oauth/google',
+      headers: { cookie: attempt.cookie },
+      payload: { id_token: idToken, csrfToken: attempt.csrfToken },
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error.code).toBe('unlinked');
+  });
+
+  it('names every line to fix and changes nothing; pupils and other schools cannot see it', async () => {
+    const group = await classOf('student08');
+    await put(group, { domain: null, roster: 'student08,kept@example.test' });
+    const bad = await put(group, {
+      domain: null,
+      roster: 'student08,new@example.test\nteacher2,x@example.test\nstudent08\nstudent09,not-mail',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(
+      bad
+        .json()
+        .error.fields.map((f: { path: string }) => f.path)
+        .sort(),
+    ).toEqual(['roster.2', 'roster.3', 'roster.4']);
+    const now = await t.app.inject({
+      method: 'GET',
+      url: `/v1/group/${group}/signIn`,
+      headers: await t.authHeader('teacher'),
+    });
+    expect(now.json().item.roster.map((r: { email: string }) => r.email)).toEqual([
+      'kept@example.test',
+    ]);
+    expect((await put(group, { domain: null, roster: '' }, 'student08')).statusCode).toBe(403);
+    expect((await put(group, { domain: 'not a domain', roster: '' })).statusCode).toBe(400);
+    const elsewhere = await t.app.inject({
+      method: 'GET',
+      url: `/v1/group/${group}/signIn`,
+      headers: await t.authHeader('sakura-teacher'),
+    });
+    expect(elsewhere.statusCode).toBe(404);
+  });
+});

@@ -12,6 +12,7 @@ import {
 } from '../../contracts/api/oauth';
 import { OidcService, type OidcIdentity, type OidcProviderName } from '../auth/oidc';
 import { linkedUserId, linkIdentity } from '../auth/oidc-identities';
+import { schoolAccountFor } from '../users/school-sign-in';
 import type { TokenPair } from '../auth/tokens';
 import { AppError } from '../http/errors';
 import { findUserById } from '../users/repository';
@@ -95,12 +96,18 @@ export async function oauthRoutes(app: App, options: { secret: Uint8Array }): Pr
       ...(secureCookie ? ['Secure'] : []),
     ].join('; ');
 
-  /** Signs in with a verified identity: only an identity already linked to a user. */
+  /**
+   * Signs in with a verified identity: one already linked to a user, or — the first time — a
+   * school address that a group's roster or domain names (users/school-sign-in.ts, issue 30),
+   * which is then linked as if the pupil had linked it.
+   */
   const signIn = async (identity: OidcIdentity): Promise<TokenPair> => {
-    const userId = await linkedUserId(app.db, identity);
+    const linked = await linkedUserId(app.db, identity);
+    const userId = linked ?? (await schoolAccountFor(app.db, identity));
     const user = userId ? await findUserById(app.db, userId) : undefined;
     if (!user) throw new AppError('unlinked', 'This account is not linked to any user');
     await app.auth.assertMayLogIn(user);
+    if (!linked) await linkIdentity(app.db, identity, user.id);
     return app.auth.tokens.issuePair(user);
   };
 

@@ -41,7 +41,7 @@ export async function ownGroups(
  * blocked, the group of its school (provider roles: any school) and one of its own groups or
  * below them, or any group of its school for the school's admin.
  */
-async function requireManagedGroup(
+export async function requireManagedGroup(
   db: Db,
   scope: Subject,
   id: string,

@@ -19,6 +19,7 @@ import { outputUploads } from './0018-output-uploads';
 import { safeguarding } from './0019-safeguarding';
 import { takedown } from './0020-takedown';
 import { pictureScreening } from './0021-picture-screening';
+import { schoolSignIn } from './0022-school-sign-in';
 
 /**
  * Every migration, in order, compiled into the server (no files read at runtime, so the same
@@ -45,6 +46,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0019-safeguarding': safeguarding,
   '0020-takedown': takedown,
   '0021-picture-screening': pictureScreening,
+  '0022-school-sign-in': schoolSignIn,
 };
 
 export const migrationProvider: MigrationProvider = {
