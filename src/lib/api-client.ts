@@ -142,8 +142,9 @@ export function toApiError(error: unknown): ApiError {
   if (error instanceof NetworkError) return new ApiError(0, 'network', error.message);
   if (error instanceof HttpError) {
     const parsed = ErrorBody.safeParse(error.data);
-    const retryAfter =
-      isWaitStatus(error.status) ? retryAfterSeconds(error.headers.get('retry-after')) : null;
+    const retryAfter = isWaitStatus(error.status)
+      ? retryAfterSeconds(error.headers.get('retry-after'))
+      : null;
     if (parsed.success) {
       const { code, message, fields } = parsed.data.error;
       if (code === 'concernRaised') announceConcernRaised();

@@ -14,8 +14,7 @@ const rosterText = (item: SchoolSignIn) =>
 /** The server's line codes (users/school-sign-in.ts) the page words. */
 const LINE_CODES = ['format', 'email', 'duplicate', 'notMember', 'tooMany'] as const;
 type LineCode = (typeof LINE_CODES)[number];
-const lineCode = (message: string): LineCode =>
-  LINE_CODES.find((c) => c === message) ?? 'format';
+const lineCode = (message: string): LineCode => LINE_CODES.find((c) => c === message) ?? 'format';
 
 /**
  * Sign-in with the school's own Google or Microsoft accounts (issue 30): staff give the shown

@@ -61,8 +61,7 @@ export function parseRoster(text: string): { rows: RosterRow[]; errors: ErrorFie
     seen.set(email, i + 1);
     rows.push({ account: cells[0], email, line: i + 1 });
   });
-  if (rows.length > MAX_ROWS)
-    errors.push({ path: 'roster', message: 'tooMany' });
+  if (rows.length > MAX_ROWS) errors.push({ path: 'roster', message: 'tooMany' });
   return { rows, errors };
 }
 
