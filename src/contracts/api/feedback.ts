@@ -98,13 +98,51 @@ export const EmotionType = z.enum(EMOTION_TYPES);
 export type EmotionType = z.infer<typeof EmotionType>;
 
 /** GET /v1/action?target=&targetId=. */
-export const ActionQuery = z.object({ target: ActionTarget, targetId: Id });
-/** POST /v1/action: toggles the caller's reaction of this type on the target. */
-export const PostActionRequest = z.object({
+/**
+ * The target's id: `targetId`, or — the older service's form (core-platform §7: "target, and
+ * sessionId or outputId") — `sessionId` for a session, `outputId` for an output.
+ */
+const targetIdOf = (
+  q: {
+    target: z.infer<typeof ActionTarget>;
+    targetId?: string;
+    sessionId?: string;
+    outputId?: string;
+  },
+  ctx: z.core.$RefinementCtx,
+): string => {
+  const id =
+    q.targetId ??
+    (q.target === 'session' ? q.sessionId : q.target === 'output' ? q.outputId : undefined);
+  if (id === undefined)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['targetId'],
+      message: 'targetId is required (or sessionId for a session, outputId for an output)',
+    });
+  return id ?? '';
+};
+const TargetFields = {
   target: ActionTarget,
-  targetId: Id,
-  type: EmotionType,
-});
+  targetId: z.optional(Id),
+  sessionId: z.optional(Id),
+  outputId: z.optional(Id),
+};
+export const ActionQuery = z
+  .object(TargetFields)
+  .transform((q, ctx) => ({ target: q.target, targetId: targetIdOf(q, ctx) }));
+/**
+ * POST /v1/action: toggles the caller's reaction of this type on the target. The older service
+ * also sends `userId`: when given it must be the caller's own id (checked by the route).
+ */
+export const PostActionRequest = z
+  .object({ ...TargetFields, type: EmotionType, userId: z.optional(Id) })
+  .transform((b, ctx) => ({
+    target: b.target,
+    targetId: targetIdOf(b, ctx),
+    type: b.type,
+    userId: b.userId,
+  }));
 export const ActionSummary = z.object({
   target: ActionTarget,
   targetId: Id,

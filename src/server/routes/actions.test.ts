@@ -42,3 +42,61 @@ describe('session-wide lists keep to the caller school', () => {
     expect(sakuraSees.items.map((a) => a.userId)).toEqual([ids.get('sakura01')]);
   });
 });
+
+describe("the older service's reaction calls (core-platform §7, issue 30)", () => {
+  it('GET /v0/actions takes target and sessionId, POST names the user and the session', async () => {
+    const posted = await ok('POST', '/v0/actions', 'student01', {
+      target: 'session',
+      targetId: S.forestArchive,
+      type: 'inspired',
+      userId: ids.get('student01'),
+      sessionId: S.forestArchive,
+    });
+    expect(posted.item).toMatchObject({ target: 'session', targetId: S.forestArchive });
+    const older = await ok(
+      'GET',
+      `/v0/actions?target=session&sessionId=${S.forestArchive}`,
+      'student01',
+    );
+    const current = await ok(
+      'GET',
+      `/v1/action?target=session&targetId=${S.forestArchive}`,
+      'student01',
+    );
+    expect(older.item).toEqual(current.item);
+    expect((older.item.counts as Record<string, number>).inspired).toBeGreaterThan(0);
+  });
+
+  it("answers 400 without the target's id and 403 for someone else's reaction, changing nothing", async () => {
+    const before = await ok(
+      'GET',
+      `/v1/action?target=session&targetId=${S.forestArchive}`,
+      'student01',
+    );
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: `/v0/actions?target=session&outputId=${S.forestArchive}`,
+      headers: headers.get('student01')!,
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.fields[0].path).toContain('targetId');
+    const asOther = await t.app.inject({
+      method: 'POST',
+      url: '/v0/actions',
+      headers: headers.get('student01')!,
+      payload: {
+        target: 'session',
+        sessionId: S.forestArchive,
+        type: 'wow',
+        userId: ids.get('student02'),
+      },
+    });
+    expect(asOther.statusCode).toBe(403);
+    const after = await ok(
+      'GET',
+      `/v1/action?target=session&targetId=${S.forestArchive}`,
+      'student01',
+    );
+    expect(after.item).toEqual(before.item);
+  });
+});

@@ -46,7 +46,10 @@ export async function actionRoutes(app: App): Promise<void> {
     { schema: { body: PostActionRequest, response: { 200: ActionSummaryResponse } } },
     async (req) => {
       const { user } = await app.auth.require(req);
-      const { target, targetId, type } = req.body;
+      const { target, targetId, type, userId } = req.body;
+      // The older service names the reacting user; only one's own reactions can be sent.
+      if (userId !== undefined && userId !== user.id && userId !== user.account)
+        throw new AppError('forbidden', 'Reactions are sent as oneself');
       // Reacting is taking part, like commenting: graduates and blocked accounts may not.
       if (!(await app.permissions.check('addComment', user))) {
         throw new AppError('forbidden', 'Not permitted: addComment');
