@@ -158,6 +158,20 @@ describe('slides by unit (unit outputs)', () => {
     expect(flagged.items.length).toBeLessThanOrEqual(all.items.length);
   });
 
+  it("a unit lists its slides across the projects the caller may see, the caller's own first among equals (issue 30)", async () => {
+    const unit = await ok('student01', '/v1/units/unit-1');
+    expect(unit.items.length).toBeGreaterThan(0);
+    expect(unit.items.every((u) => u.unitId === 'unit-1')).toBe(true);
+    const own = await ok('student01', '/v1/me/unitOutputs');
+    const ownInUnit = own.items.filter((u) => u.unitId === 'unit-1').map((u) => u.id);
+    for (const id of ownInUnit) expect(unit.items.map((u) => u.id)).toContain(id);
+    // Another school's pupil sees none of this school's slides.
+    const elsewhere = await call('sakura01', 'GET', '/v1/units/unit-1');
+    const theirs =
+      elsewhere.statusCode === 200 ? (elsewhere.json().items as Array<{ id: string }>) : [];
+    for (const id of ownInUnit) expect(theirs.map((u) => u.id)).not.toContain(id);
+  });
+
   it('a unit with nothing the caller may see is a 404', async () => {
     expect((await call('student01', 'GET', '/v1/units/made-up-unit')).statusCode).toBe(404);
   });

@@ -370,12 +370,15 @@ export async function seedHomeDemo(
       .returning('id')
       .executeTakeFirstOrThrow();
     if (p.owner === 'student01' && !riverProjectId) riverProjectId = row.id;
-    for (const u of p.units) {
+    for (const [index, u] of p.units.entries()) {
       const at = u.publishedDaysAgo === null ? updated : new Date(now - u.publishedDaysAgo * DAY);
       await trx
         .insertInto('unit_outputs')
         .values({
           project_id: row.id,
+          // The projects site's units are stages every project goes through (unit 1, 2, …):
+          // GET /v1/units/{id} lists one stage's slides across the projects a pupil may see.
+          unit_id: `unit-${index + 1}`,
           slide_schema: json(slideSchema('ja')),
           values: json(u.values.ja),
           translations: json({ en: { slide_schema: slideSchema('en'), values: u.values.en } }),
