@@ -1,5 +1,5 @@
 /**
- * The home feature's server state for others (issue 28): the one owner of GET /v1/sessions'
- * live list (the /policy page shows the same sessions).
+ * The home feature's server state for others (issue 28): the one owner of GET /v1/sessions —
+ * the live list (the /policy page shows the same sessions) and every session (the room form).
  */
-export { liveSessionsQuery } from './api/get-sessions';
+export { allSessionsQuery, liveSessionsQuery } from './api/get-sessions';

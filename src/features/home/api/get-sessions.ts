@@ -4,7 +4,7 @@ import {
   useInfiniteQuery,
   useQuery,
 } from '@tanstack/react-query';
-import { ListSessionsResponse } from '@/contracts/api/sessions';
+import { ListSessionsResponse, type SessionSummary } from '@/contracts/api/sessions';
 import { apiClient } from '@/lib/api-client';
 
 /** Sessions per page on the home page; "show more" reads the next page with its lastKey. */
@@ -49,3 +49,33 @@ export const liveSessionsQuery = () =>
 export function useLiveSessions() {
   return useQuery(liveSessionsQuery());
 }
+
+/** Pages of 100 read at most (10 000 sessions), so a bad cursor cannot loop. */
+const ALL_SESSIONS_PAGES = 100;
+
+/**
+ * GET /v1/sessions page by page (pageSize 100, lastKey): every session the user may see, for
+ * the room form's choice. Under `['sessions']`, so what refreshes home's lists refreshes it too.
+ */
+export const allSessionsQuery = () =>
+  queryOptions({
+    queryKey: ['sessions', 'all'],
+    queryFn: async () => {
+      const all: SessionSummary[] = [];
+      let lastKey: string | null = null;
+      for (let page = 0; page < ALL_SESSIONS_PAGES; page += 1) {
+        const res: { items: SessionSummary[]; lastKey: string | null } = await apiClient.request(
+          ListSessionsResponse,
+          {
+            url: '/v1/sessions',
+            params: { pageSize: 100, ...(lastKey ? { lastKey } : {}) },
+          },
+        );
+        all.push(...res.items);
+        lastKey = res.lastKey;
+        if (!lastKey) break;
+      }
+      return all;
+    },
+    staleTime: 5 * 60_000,
+  });

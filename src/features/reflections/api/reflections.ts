@@ -5,8 +5,8 @@ import {
   type ProfileReflection,
   type UpdateReflectionRequest,
 } from '@/contracts/api/profile';
-import { GetSessionResponse } from '@/contracts/api/sessions';
 import { apiClient } from '@/lib/api-client';
+import { sessionQuery } from '@/features/sessions/queries';
 
 export const reflectionsKey = ['reflections'] as const;
 
@@ -40,16 +40,14 @@ export function useMyReflection(sessionId: string, enabled = true) {
   });
 }
 
-/** The session's reflection settings (the placeholders of the three notes). */
+/**
+ * The session's reflection settings (the placeholders of the three notes): a `select` over the
+ * session's one query (GET /v1/session/{id} has one owner, the sessions feature; issue 28).
+ */
 export function useReflectionSettings(sessionId: string, enabled = true) {
   return useQuery({
-    queryKey: ['session', sessionId, 'reflection-settings'],
-    queryFn: async () =>
-      (
-        await apiClient.request(GetSessionResponse, {
-          url: `/v1/session/${encodeURIComponent(sessionId)}`,
-        })
-      ).item.reflection ?? null,
+    ...sessionQuery(sessionId),
+    select: (session) => session?.reflection ?? null,
     enabled,
     staleTime: 5 * 60_000,
   });

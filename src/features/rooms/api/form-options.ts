@@ -1,51 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
-import { ListSessionsResponse, type SessionSummary } from '@/contracts/api/sessions';
-import { MyGroupsResponse } from '@/contracts/api/users';
-import type { Group } from '@/contracts/user-entities';
-import { apiClient } from '@/lib/api-client';
+import { allSessionsQuery } from '@/features/home/queries';
+import { myGroupsQuery } from '@/features/settings/queries';
 
-/** Pages of 100 the room form reads at most (10 000 sessions), so a bad cursor cannot loop. */
-const SESSION_CHOICE_PAGES = 100;
-
-/** GET /v1/sessions page by page (pageSize 100, lastKey): every session a room can be made for. */
-async function fetchSessionChoices(): Promise<SessionSummary[]> {
-  const all: SessionSummary[] = [];
-  let lastKey: string | null = null;
-  for (let page = 0; page < SESSION_CHOICE_PAGES; page += 1) {
-    const res: { items: SessionSummary[]; lastKey: string | null } = await apiClient.request(
-      ListSessionsResponse,
-      { url: '/v1/sessions', params: { pageSize: 100, ...(lastKey ? { lastKey } : {}) } },
-    );
-    all.push(...res.items);
-    lastKey = res.lastKey;
-    if (!lastKey) break;
-  }
-  return all;
-}
-
-/** GET /v1/me/groups?withChildren=true without suspended groups: whom a room can be for. */
-async function fetchGroupChoices(): Promise<Group[]> {
-  const { items } = await apiClient.request(MyGroupsResponse, {
-    url: '/v1/me/groups',
-    params: { withChildren: true },
-  });
-  return items.filter((g) => g.confirmType !== 'suspended');
-}
-
+/**
+ * What the room form offers: every session a room can be made for, and the groups it can be for.
+ * Read through their owners' queries (issue 28: one owner per endpoint).
+ */
 export function useSessionChoices(enabled: boolean) {
-  return useQuery({
-    queryKey: ['rooms', 'session-choices'],
-    queryFn: fetchSessionChoices,
-    enabled,
-    staleTime: 5 * 60_000,
-  });
+  return useQuery({ ...allSessionsQuery(), enabled });
 }
 
+/** The caller's groups and their children, without suspended groups: whom a room can be for. */
 export function useGroupChoices(enabled: boolean) {
   return useQuery({
-    queryKey: ['me', 'groups', 'withChildren'],
-    queryFn: fetchGroupChoices,
+    ...myGroupsQuery(),
+    select: (groups) => groups.filter((g) => g.confirmType !== 'suspended'),
     enabled,
-    staleTime: 60_000,
   });
 }

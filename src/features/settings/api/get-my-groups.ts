@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { MyGroupsResponse } from '@/contracts/api/users';
 import type { Group } from '@/contracts/user-entities';
 import { apiClient } from '@/lib/api-client';
@@ -12,10 +12,14 @@ async function fetchGroupsWithChildren(): Promise<Group[]> {
   return items;
 }
 
-export function useGroupsWithChildren() {
-  return useQuery({
+/** The one owner of GET /v1/me/groups (issue 28): the settings pane and the room form read it. */
+export const myGroupsQuery = () =>
+  queryOptions({
     queryKey: ['me', 'groups', 'withChildren'],
     queryFn: fetchGroupsWithChildren,
     staleTime: 60_000,
   });
+
+export function useGroupsWithChildren() {
+  return useQuery(myGroupsQuery());
 }
