@@ -1,4 +1,10 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import {
   ArticleResponse,
   ArticlesResponse,
@@ -13,18 +19,31 @@ import {
 import { apiClient } from '@/lib/api-client';
 import type { z } from 'zod';
 
-/** Staff's list on /news: published items and drafts (GET /v0/articles?drafts=true). */
-export function useStaffArticles() {
-  return useQuery({
-    queryKey: ['articles', 'staff'],
+/**
+ * GET /v0/articles, its one owner (issue 28): staff's list with drafts, and home's newest few.
+ * Every list sits under `['articles']`, which each change below invalidates.
+ */
+export const articlesQuery = ({
+  pageSize,
+  drafts = false,
+}: {
+  pageSize: number;
+  drafts?: boolean;
+}) =>
+  queryOptions({
+    queryKey: ['articles', drafts ? 'staff' : 'published', pageSize],
     queryFn: async () =>
       (
         await apiClient.request(ArticlesResponse, {
           url: '/v0/articles',
-          params: { drafts: 'true', pageSize: 50 },
+          params: { pageSize, ...(drafts ? { drafts: 'true' } : {}) },
         })
       ).items,
   });
+
+/** Staff's list on /news: published items and drafts. */
+export function useStaffArticles() {
+  return useQuery(articlesQuery({ pageSize: 50, drafts: true }));
 }
 
 /** POST /v0/articles; the home card and the staff list read again afterwards. */

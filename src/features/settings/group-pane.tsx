@@ -29,7 +29,7 @@ import { isApiError } from '@/lib/api-errors';
 import { formatDateTime } from '@/lib/time';
 import { useGroupMembers } from './api/get-group-members';
 import { useGroupsWithChildren } from './api/get-my-groups';
-import { updateUser } from './api/update-user';
+import { updateUser } from '@/features/auth/queries';
 import { resolveGroupRoute, settingsGroups } from './group-rules';
 import { MemberUnlockButton } from './member-unlock-button';
 import { AddPupilButton, CreateClassButton, MovePupilModal } from './class-management';

@@ -11,7 +11,7 @@ import {
   useSetFeedbackApproval,
   type ApprovalRule,
 } from './api/feedback-approval';
-import { updateUser } from './api/update-user';
+import { updateUser } from '@/features/auth/queries';
 import { nameCorrectionError } from './name-correction-rules';
 import { READABLE_COLORS } from './settings-page';
 

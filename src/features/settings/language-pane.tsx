@@ -10,7 +10,7 @@ import { Lang, type Me } from '@/contracts/user-entities';
 import { meQueryKey } from '@/features/auth';
 import { applyLanguage, i18n } from '@/lib/i18n';
 import { useCountries, useStates } from './api/get-location';
-import { updateUser } from './api/update-user';
+import { updateUser } from '@/features/auth/queries';
 import {
   canSaveLanguage,
   changeCountry,

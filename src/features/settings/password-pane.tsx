@@ -9,7 +9,7 @@ import type { Me } from '@/contracts/user-entities';
 import { minPasswordLength } from '@/contracts/password';
 import { LinkProviderButtons } from '@/features/auth';
 import { isApiError } from '@/lib/api-errors';
-import { updateUser } from './api/update-user';
+import { updateUser } from '@/features/auth/queries';
 import {
   hasNoErrors,
   lengthRuleOf,

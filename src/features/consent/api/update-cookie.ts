@@ -1,15 +1,9 @@
-import { UpdateUserResponse } from '@/contracts/api/users';
 import type { Me } from '@/contracts/user-entities';
-import { apiClient } from '@/lib/api-client';
+import { updateUser } from '@/features/auth/queries';
 
 export type CookieAnswer = 'approved' | 'refused';
 
-/** PUT /v1/user/{_id} with the cookie answer; resolves to the updated user. */
-export async function updateCookie(userId: string, cookie: CookieAnswer): Promise<Me> {
-  const { item } = await apiClient.request(UpdateUserResponse, {
-    method: 'put',
-    url: `/v1/user/${encodeURIComponent(userId)}`,
-    data: { cookie },
-  });
-  return item;
+/** The cookie answer saved on the own record (PUT /v1/user/{_id}); resolves to the updated user. */
+export function updateCookie(userId: string, cookie: CookieAnswer): Promise<Me> {
+  return updateUser(userId, { cookie });
 }

@@ -1,21 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
-import { ArticlesResponse } from '@/contracts/api/older-service';
-import { apiClient } from '@/lib/api-client';
+import { articlesQuery } from '@/features/news/queries';
 
 /** How many of the newest articles the home page shows. */
 const HOME_ARTICLES = 3;
 
-/** GET /v0/articles?pageSize=3: the news card's newest articles. */
+/** The news card's newest articles, through news' one reader of GET /v0/articles. */
 export const homeArticlesQuery = () =>
   queryOptions({
-    queryKey: ['articles', 'home'],
-    queryFn: async () =>
-      (
-        await apiClient.request(ArticlesResponse, {
-          url: '/v0/articles',
-          params: { pageSize: HOME_ARTICLES },
-        })
-      ).items,
+    ...articlesQuery({ pageSize: HOME_ARTICLES }),
     // Read again on the next visit to home, not kept for minutes: a news item staff withdraw
     // leaves the card then (issue 24). Not 0: the loader's read and the card's mount, moments
     // apart in one load, share one answer (home.test.ts counts each read once).

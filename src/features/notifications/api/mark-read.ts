@@ -1,11 +1,6 @@
-import { UpdateUserResponse } from '@/contracts/api/users';
-import { apiClient } from '@/lib/api-client';
+import { updateUser } from '@/features/auth/queries';
 
-/** PUT /v1/user/{_id} with readNotificationAt: what the user has now seen. */
+/** readNotificationAt on the own record (PUT /v1/user/{_id}): what the user has now seen. */
 export async function markNotificationsRead(userId: string, at: number): Promise<void> {
-  await apiClient.request(UpdateUserResponse, {
-    method: 'put',
-    url: `/v1/user/${encodeURIComponent(userId)}`,
-    data: { userId, readNotificationAt: at },
-  });
+  await updateUser(userId, { userId, readNotificationAt: at });
 }

@@ -1,15 +1,11 @@
-import { DeleteViolationResponse, UpdateUserResponse } from '@/contracts/api/users';
+import { DeleteViolationResponse } from '@/contracts/api/users';
 import type { Me } from '@/contracts/user-entities';
+import { updateUser } from '@/features/auth/queries';
 import { apiClient } from '@/lib/api-client';
 
-/** PUT /v1/user/{_id} with the new display name. */
-export async function updateDisplayName(userId: string, displayName: string): Promise<Me> {
-  const { item } = await apiClient.request(UpdateUserResponse, {
-    method: 'put',
-    url: `/v1/user/${encodeURIComponent(userId)}`,
-    data: { displayName },
-  });
-  return item;
+/** The new display name on the own record (PUT /v1/user/{_id}). */
+export function updateDisplayName(userId: string, displayName: string): Promise<Me> {
+  return updateUser(userId, { displayName });
 }
 
 /** DELETE /v1/me/violation/{key}: the user has read the violation notice. */
