@@ -96,7 +96,7 @@ const EnvSchema = z.object({
    */
   PRESSURE_MAX_EVENT_LOOP_DELAY_MS: PositiveInt.default(200),
   /** … or this many API calls are already being served … */
-  PRESSURE_MAX_IN_FLIGHT: PositiveInt.default(64),
+  PRESSURE_MAX_IN_FLIGHT: PositiveInt.default(16),
   /** … or the heap holds more than this many MB (0: not watched). */
   PRESSURE_MAX_HEAP_MB: z.coerce.number().int().min(0).default(0),
   /** The Retry-After (seconds) sent with a shed call. */
