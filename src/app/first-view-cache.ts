@@ -49,6 +49,14 @@ function ownerOf(tokens: TokenStorage): string | null {
   return (hash >>> 0).toString(36);
 }
 
+/** What the page uses unless a test hands in its own. */
+interface Options {
+  tokens?: TokenStorage;
+  storage?: KeyValueStorage | null;
+  build?: string;
+  now?: () => number;
+}
+
 function browserStorage(): KeyValueStorage | null {
   try {
     return globalThis.localStorage ?? null;
@@ -64,8 +72,8 @@ export function restoreFirstView(
     tokens = tokenStorage,
     storage = browserStorage(),
     build = THIS_BUILD,
-    now = Date.now(),
-  }: { tokens?: TokenStorage; storage?: KeyValueStorage | null; build?: string; now?: number } = {},
+    now = Date.now,
+  }: Options = {},
 ): boolean {
   if (!storage) return false;
   try {
@@ -81,8 +89,8 @@ export function restoreFirstView(
       snapshot.build === build &&
       snapshot.owner === owner &&
       typeof snapshot.savedAt === 'number' &&
-      now - snapshot.savedAt < FIRST_VIEW_MAX_AGE_MS &&
-      snapshot.savedAt <= now;
+      now() - snapshot.savedAt < FIRST_VIEW_MAX_AGE_MS &&
+      snapshot.savedAt <= now();
     if (!fresh || !snapshot.state || !Array.isArray(snapshot.state.queries)) {
       storage.removeItem(FIRST_VIEW_KEY);
       return false;
@@ -115,13 +123,8 @@ export function keepFirstView(
     tokens = tokenStorage,
     storage = browserStorage(),
     build = THIS_BUILD,
-    now = () => Date.now(),
-  }: {
-    tokens?: TokenStorage;
-    storage?: KeyValueStorage | null;
-    build?: string;
-    now?: () => number;
-  } = {},
+    now = Date.now,
+  }: Options = {},
 ): () => void {
   if (!storage) return () => undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
