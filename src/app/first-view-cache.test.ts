@@ -82,7 +82,7 @@ describe('the first view kept for the next visit (issue 29)', () => {
         tokens: signedIn(),
         storage,
         build: BUILD,
-        now: later,
+        now: () => later,
       }),
     ).toBe(false);
 

@@ -95,8 +95,10 @@ const EnvSchema = z.object({
    * the event loop lags more than this (mean ms over a quarter second) …
    */
   PRESSURE_MAX_EVENT_LOOP_DELAY_MS: PositiveInt.default(200),
-  /** … or this many API calls are already being served … */
-  PRESSURE_MAX_IN_FLIGHT: PositiveInt.default(16),
+  /** … or the oldest API call being served has waited this long (ms) … */
+  PRESSURE_MAX_QUEUE_MS: PositiveInt.default(250),
+  /** … or this many API calls are already being served (a hard bound) … */
+  PRESSURE_MAX_IN_FLIGHT: PositiveInt.default(256),
   /** … or the heap holds more than this many MB (0: not watched). */
   PRESSURE_MAX_HEAP_MB: z.coerce.number().int().min(0).default(0),
   /** The Retry-After (seconds) sent with a shed call. */
@@ -459,6 +461,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pressure: {
       maxEventLoopDelayMs: e.PRESSURE_MAX_EVENT_LOOP_DELAY_MS,
       maxInFlight: e.PRESSURE_MAX_IN_FLIGHT,
+      maxQueueMs: e.PRESSURE_MAX_QUEUE_MS,
       maxHeapUsedBytes: e.PRESSURE_MAX_HEAP_MB * 1024 * 1024,
       retryAfterS: e.PRESSURE_RETRY_AFTER_S,
     },

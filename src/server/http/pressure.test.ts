@@ -6,6 +6,7 @@ import { isSheddable, registerPressureRelief, type PressureLimits } from './pres
 const LIMITS: PressureLimits = {
   maxEventLoopDelayMs: 100,
   maxInFlight: 2,
+  maxQueueMs: 60_000,
   maxHeapUsedBytes: 0,
   retryAfterS: 3,
 };
@@ -71,6 +72,23 @@ describe('load shedding (issue 30)', () => {
 
     for (const release of server.held) release();
     await Promise.all(slow);
+    expect(await statusOf(`${server.base}/v1/fast`)).toBe(200);
+  });
+
+  it('answers 503 once the oldest API call in the building has waited too long, however few there are', async () => {
+    const server = await serverWith({ ...LIMITS, maxInFlight: 1000, maxQueueMs: 200 });
+    app = server.app;
+    const slow = fetch(`${server.base}/v1/slow`);
+    while (server.held.length < 1) await new Promise((r) => setTimeout(r, 5));
+    // A burst right away is served: the queue is young.
+    expect(await statusOf(`${server.base}/v1/fast`)).toBe(200);
+    await new Promise((r) => setTimeout(r, 300));
+    const shed = await fetch(`${server.base}/v1/fast`);
+    expect(shed.status).toBe(503);
+    expect(shed.headers.get('retry-after')).toBe('3');
+    expect(await statusOf(`${server.base}/ws/poll`)).toBe(200);
+    server.held[0]!();
+    await slow;
     expect(await statusOf(`${server.base}/v1/fast`)).toBe(200);
   });
 

@@ -6,8 +6,8 @@ import { errorBody } from './errors';
  * Load shedding (issue 30): at the bell a few hundred pupils sign in within a minute on one line.
  * Once the server is behind, a request that waits in its queue only makes every later one wait
  * longer (measured: p99 31.8 s on PGlite with the CPU shared). So when the event loop lags, the
- * heap runs high or too many API calls are already in the building, new API calls are answered at
- * once with 503 and Retry-After — before any route has read them, so nothing was done and the
+ * heap runs high, the oldest API call in the building has waited too long, or too many are in it,
+ * new API calls are answered at once with 503 and Retry-After — before any route has read them, so nothing was done and the
  * client may send the call again (src/lib/api-client.ts waits the answer out, any method; the
  * login form says so and retries by itself).
  *
@@ -18,8 +18,14 @@ import { errorBody } from './errors';
 export interface PressureLimits {
   /** Mean event-loop delay over the last sample (ms) above which API calls are shed. */
   maxEventLoopDelayMs: number;
-  /** API calls being served at once above which new ones are shed (queued on the database). */
+  /** API calls being served at once above which new ones are shed (a hard bound). */
   maxInFlight: number;
+  /**
+   * How long the oldest API call still being served may have waited before new ones are shed:
+   * the queue's age, not its length, is what a pupil feels (a page's burst of 16 reads is
+   * normal; reads older than this are not).
+   */
+  maxQueueMs: number;
   /** Heap in use (bytes) above which API calls are shed; 0 leaves it unwatched. */
   maxHeapUsedBytes: number;
   /** The Retry-After sent with each shed call (seconds). */
@@ -46,20 +52,32 @@ export async function registerPressureRelief(
     // refuse the room and the media too.)
     pressureHandler: () => undefined,
   });
-  let inFlight = 0;
+  // Calls being served, by start time; a Map keeps insertion order, so the first is the oldest.
+  const inFlight = new Map<object, number>();
+  const oldestAgeMs = (now: number) => {
+    for (const started of inFlight.values()) return now - started;
+    return 0;
+  };
   server.addHook('onRequest', async (request, reply) => {
     if (!isSheddable(request.url)) return;
-    if (server.isUnderPressure() || inFlight >= limits.maxInFlight) {
-      request.log.warn({ inFlight, load: server.memoryUsage() }, 'shed under pressure');
+    const now = performance.now();
+    if (
+      server.isUnderPressure() ||
+      inFlight.size >= limits.maxInFlight ||
+      oldestAgeMs(now) > limits.maxQueueMs
+    ) {
+      request.log.warn(
+        { inFlight: inFlight.size, oldestMs: oldestAgeMs(now), load: server.memoryUsage() },
+        'shed under pressure',
+      );
       return reply
         .status(503)
         .header('retry-after', String(limits.retryAfterS))
         .send(errorBody('serverBusy', 'The server is busy; try again shortly'));
     }
-    inFlight++;
+    const key = {};
+    inFlight.set(key, now);
     // `close` fires once however the exchange ends (answered, aborted, timed out).
-    reply.raw.once('close', () => {
-      inFlight--;
-    });
+    reply.raw.once('close', () => inFlight.delete(key));
   });
 }

@@ -91,6 +91,7 @@ const BASE_ENV: Record<string, string> = {
   // thousands of calls in a loop on a shared machine) are not a school at the bell.
   PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '60000',
   PRESSURE_MAX_IN_FLIGHT: '100000',
+  PRESSURE_MAX_QUEUE_MS: '600000',
 };
 
 function testConfig(env: Record<string, string> | undefined): Config {
