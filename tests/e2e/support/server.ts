@@ -55,6 +55,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       // server does not. Shedding is tested on its own (src/server/http/pressure.test.ts) and
       // measured by bench:api under a CPU hog; a file that wants it passes its own limits.
       PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '60000',
+      PRESSURE_MAX_QUEUE_MS: '60000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
