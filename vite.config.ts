@@ -117,9 +117,11 @@ export default defineConfig({
               // React binding uses, that lazy pages share, in one file rather than a dozen. Of the toasts only their store: the container comes
               // after the first render (providers.tsx).
               name: 'vendor',
+              // Nor the query cache's hydration: only a returning visit's kept first view uses it
+              // (src/app/first-view-cache.ts), in a chunk of its own.
               // Not the hooks only later pages' components use (sliders, storage, hotkeys): a group
               // takes every module it matches anywhere in the app, so they would ride on /login.
-              test: /node_modules[\\/]((react|react-dom|scheduler|react-router|react-router-dom|i18next|react-i18next|@tanstack|use-sync-external-store|zod[\\/](v4[\\/])?(core(?=[\\/](?!to-json-schema|json-schema|memoizer|compile))|mini)|@mantine[\\/](hooks|store)|tslib)[\\/](?!esm[\\/](use-drag|use-collapse|use-move|use-long-press|use-local-storage|use-hotkeys|use-debounced-callback)[\\/])|@mantine[\\/]notifications[\\/]esm[\\/]notifications\.store)/,
+              test: /node_modules[\\/]((react|react-dom|scheduler|react-router|react-router-dom|i18next|react-i18next|@tanstack(?![\\/]query-core[\\/]build[\\/]modern[\\/]hydration)|use-sync-external-store|zod[\\/](v4[\\/])?(core(?=[\\/](?!to-json-schema|json-schema|memoizer|compile))|mini)|@mantine[\\/](hooks|store)|tslib)[\\/](?!esm[\\/](use-drag|use-collapse|use-move|use-long-press|use-local-storage|use-hotkeys|use-debounced-callback)[\\/])|@mantine[\\/]notifications[\\/]esm[\\/]notifications\.store)/,
             },
             {
               // Classic zod's methods (~15 kB brotli on top of its core): the schemas /login and

@@ -1,12 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryStorage, createTokenStorage } from '@/lib/storage';
-import {
-  FIRST_VIEW_KEY,
-  FIRST_VIEW_MAX_AGE_MS,
-  keepFirstView,
-  restoreFirstView,
-} from './first-view-cache';
+import { FIRST_VIEW_KEY, FIRST_VIEW_MAX_AGE_MS, restoreFirstView } from './first-view-cache';
+import { keepFirstView } from './first-view-keep';
 
 const BUILD = 'build-a';
 const signedIn = (refreshToken = 'refresh-1') => {

@@ -1,4 +1,5 @@
-import { dehydrate, hydrate, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { hydrate, type QueryClient, type QueryKey, type dehydrate } from '@tanstack/react-query';
+import { STORAGE_KEYS } from '@/contracts/constants';
 import { meQueryKey } from '@/features/auth';
 import { tokenStorage, type KeyValueStorage, type TokenStorage } from '@/lib/storage';
 
@@ -15,7 +16,7 @@ import { tokenStorage, type KeyValueStorage, type TokenStorage } from '@/lib/sto
  * drawn only for the same tokens, and dropped whenever the page holds no sign-in (at start,
  * logout, a refused session, tokens cleared), like the worker's API copies (service-worker.ts). A new build ignores the old copy (its data may have another shape).
  */
-export const FIRST_VIEW_KEY = 'ROOT.FIRST_VIEW';
+export const FIRST_VIEW_KEY = STORAGE_KEYS.firstView;
 const FIRST_VIEW_KEYS: readonly QueryKey[] = [
   meQueryKey,
   ['sessions', 'list'],
@@ -23,13 +24,11 @@ const FIRST_VIEW_KEYS: readonly QueryKey[] = [
 ];
 /** Older than this, the copy is not drawn: a day-old list is not what the pupil expects. */
 export const FIRST_VIEW_MAX_AGE_MS = 24 * 60 * 60 * 1000;
-/** Writes wait this long after the last answer, so a burst of reads is saved once. */
-const SAVE_DELAY_MS = 1000;
 
 /** The running build, told apart by its entry chunk's hashed name. */
-const THIS_BUILD = import.meta.url;
+export const THIS_BUILD = import.meta.url;
 
-interface Snapshot {
+export interface Snapshot {
   build: string;
   /** Whose copy: a fingerprint of the sign-in's current tokens (they change on each refresh). */
   owner: string;
@@ -37,11 +36,11 @@ interface Snapshot {
   state: ReturnType<typeof dehydrate>;
 }
 
-const kept = (key: QueryKey) =>
+export const kept = (key: QueryKey) =>
   FIRST_VIEW_KEYS.some((k) => k.length === key.length && k.every((part, i) => part === key[i]));
 
 /** FNV-1a of the refresh token (else the access token): tells sign-ins apart, not a secret. */
-function ownerOf(tokens: TokenStorage): string | null {
+export function ownerOf(tokens: TokenStorage): string | null {
   const token = tokens.getRefreshToken() || tokens.getToken();
   if (!token) return null;
   let hash = 0x811c9dc5;
@@ -50,14 +49,14 @@ function ownerOf(tokens: TokenStorage): string | null {
 }
 
 /** What the page uses unless a test hands in its own. */
-interface Options {
+export interface Options {
   tokens?: TokenStorage;
   storage?: KeyValueStorage | null;
   build?: string;
   now?: () => number;
 }
 
-function browserStorage(): KeyValueStorage | null {
+export function browserStorage(): KeyValueStorage | null {
   try {
     return globalThis.localStorage ?? null;
   } catch {
@@ -111,63 +110,4 @@ export function restoreFirstView(
     storage.removeItem(FIRST_VIEW_KEY);
     return false;
   }
-}
-
-/**
- * Saves the kept reads after each successful answer (debounced), and drops the copy whenever the
- * page holds no sign-in. Returns the function that stops both.
- */
-export function keepFirstView(
-  queryClient: QueryClient,
-  {
-    tokens = tokenStorage,
-    storage = browserStorage(),
-    build = THIS_BUILD,
-    now = Date.now,
-  }: Options = {},
-): () => void {
-  if (!storage) return () => undefined;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const forget = () => {
-    if (timer !== undefined) clearTimeout(timer);
-    timer = undefined;
-    try {
-      storage.removeItem(FIRST_VIEW_KEY);
-    } catch {
-      // Storage refused: there is nothing kept to drop.
-    }
-  };
-  const save = () => {
-    timer = undefined;
-    const owner = ownerOf(tokens);
-    if (owner === null) return forget();
-    const state = dehydrate(queryClient, {
-      shouldDehydrateQuery: (q) => q.state.status === 'success' && kept(q.queryKey),
-      shouldDehydrateMutation: () => false,
-    });
-    const snapshot: Snapshot = { build, owner, savedAt: now(), state };
-    try {
-      storage.setItem(FIRST_VIEW_KEY, JSON.stringify(snapshot));
-    } catch {
-      // Quota or private mode: the next visit reads from the network as before.
-    }
-  };
-  const unsubscribeCache = queryClient.getQueryCache().subscribe((event) => {
-    if (
-      event.type === 'updated' &&
-      event.action.type === 'success' &&
-      kept(event.query.queryKey) &&
-      timer === undefined
-    ) {
-      timer = setTimeout(save, SAVE_DELAY_MS);
-    }
-  });
-  const unsubscribeTokens = tokens.subscribe(() => {
-    if (tokens.getToken() === null) forget();
-  });
-  return () => {
-    if (timer !== undefined) clearTimeout(timer);
-    unsubscribeCache();
-    unsubscribeTokens();
-  };
 }

@@ -9,7 +9,7 @@ import { createQueryClient } from './query-client';
 import { createRouter } from './router';
 import { reportError, startErrorReporting } from '@/lib/error-reporting';
 import { forgetApiReadsWhenSignedOut, registerServiceWorker } from './service-worker';
-import { keepFirstView, restoreFirstView } from './first-view-cache';
+import { STORAGE_KEYS } from '@/contracts/constants';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -22,16 +22,32 @@ registerServiceWorker();
 forgetApiReadsWhenSignedOut();
 
 const queryClient = createQueryClient();
+/**
+ * Whether a copy of the last visit's first view is kept (first-view-cache.ts): only then is that
+ * module fetched, so a first load never pays for it.
+ */
+const firstViewKept = (): boolean => {
+  try {
+    return localStorage.getItem(STORAGE_KEYS.firstView) !== null;
+  } catch {
+    return false;
+  }
+};
 // The last visit's shell and session lists draw at once while the same reads refresh them.
-restoreFirstView(queryClient);
-keepFirstView(queryClient);
+const restored = firstViewKept()
+  ? import('./first-view-cache').then((m) => m.restoreFirstView(queryClient)).catch(() => false)
+  : Promise.resolve(false);
 const router = createRouter(queryClient);
 
 // The page's language arrives as a chunk of its own (issue 10); render once it is in.
 const startLanguage = toLang(i18n.language, 'ja');
 // Without it (a failed fetch) the page still renders, showing keys rather than nothing.
-void loadLanguage(startLanguage)
-  .catch((error: unknown) => console.error('[i18n] could not load', startLanguage, error))
+void Promise.all([
+  loadLanguage(startLanguage).catch((error: unknown) =>
+    console.error('[i18n] could not load', startLanguage, error),
+  ),
+  restored,
+])
   .then(() =>
     createRoot(container).render(
       <StrictMode>
@@ -41,5 +57,9 @@ void loadLanguage(startLanguage)
       </StrictMode>,
     ),
   )
-  // After the first render: the SDK is a chunk of its own, fetched only when a DSN is set.
-  .then(() => startErrorReporting());
+  // After the first render: the SDK is a chunk of its own, fetched only when a DSN is set; the
+  // first view's copy is saved from then on (first-view-keep.ts).
+  .then(() => {
+    startErrorReporting();
+    void import('./first-view-keep').then((m) => m.keepFirstView(queryClient));
+  });

@@ -148,4 +148,6 @@ export const STORAGE_KEYS = {
    * school computer the browser's one subscription belongs to whoever turned it on last.
    */
   pushOwner: 'ROOT.PUSH_OWNER',
+  /** The signed-in first view kept for the next visit (src/app/first-view-cache.ts). */
+  firstView: 'ROOT.FIRST_VIEW',
 } as const;
