@@ -76,7 +76,8 @@ export function restoreFirstView(
 ): boolean {
   if (!storage) return false;
   try {
-    const owner = ownerOf(tokens);
+    // No access token is no sign-in (as for the worker's API copies, service-worker.ts).
+    const owner = tokens.getToken() === null ? null : ownerOf(tokens);
     if (owner === null) {
       storage.removeItem(FIRST_VIEW_KEY);
       return false;

@@ -319,4 +319,30 @@ describe('home', () => {
     expect(await newsError.count()).toBe(0);
     await context.close();
   });
+
+  it('a returning pupil sees the last sessions at once, even while the lists cannot be read (issue 29)', async () => {
+    const page = await home('student05', 'ja', { quiet: true });
+    const sessions = page.getByRole('region', {
+      name: text('ja', 'home:sessions.title'),
+      exact: true,
+    });
+    await sessions.getByRole('link').first().waitFor();
+    const first = await sessions.getByRole('link').count();
+    // The copy is saved after the first render (first-view-keep.ts).
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('ROOT.FIRST_VIEW') !== null))
+      .toBe(true);
+    // Next morning the lists' reads fail: the kept copy still draws the cards.
+    await page.context().route('**/v1/sessions?*', (route) => route.abort('failed'));
+    await page.reload();
+    await sessions.getByRole('link').first().waitFor();
+    expect(await sessions.getByRole('link').count()).toBe(first);
+    // Signing out drops the copy: the next pupil on this device never sees it.
+    await page.evaluate(() => localStorage.removeItem('ROOT.TOKEN'));
+    await page.goto(`${server.url}/login`);
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('ROOT.FIRST_VIEW')))
+      .toBeNull();
+    await page.context().close();
+  });
 });
