@@ -328,9 +328,11 @@ describe('home', () => {
     });
     await sessions.getByRole('link').first().waitFor();
     const first = await sessions.getByRole('link').count();
-    // The copy is saved after the first render (first-view-keep.ts).
+    // The copy is saved after the first render (first-view-keep.ts), once the list has arrived.
     await expect
-      .poll(() => page.evaluate(() => localStorage.getItem('ROOT.FIRST_VIEW') !== null))
+      .poll(() =>
+        page.evaluate(() => localStorage.getItem('ROOT.FIRST_VIEW')?.includes('"list"') ?? false),
+      )
       .toBe(true);
     // Next morning the lists' reads fail: the kept copy still draws the cards.
     await page.context().route('**/v1/sessions?*', (route) => route.abort('failed'));
