@@ -60,6 +60,8 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const failures = [];
+/** "step: file > test: first line of the error" of each failed test, printed at the end. */
+const failedTests = [];
 /** "name: seconds" of each step, and the e2e files slowest first, printed at the end. */
 const durations = [];
 let slowestFiles = [];
@@ -91,6 +93,20 @@ function record(step, result, seconds) {
     failed += r.numFailedTests;
     skipped += r.numPendingTests + (r.numTodoTests ?? 0);
     if (r.numTotalTests === 0) failures.push(`${step.name} ran no test`);
+    // Named again at the end: CI keeps only the tail of a run's output.
+    for (const file of r.testResults) {
+      for (const test of file.assertionResults) {
+        if (test.status !== 'failed') continue;
+        const why = (test.failureMessages[0] ?? '').split('\n')[0].slice(0, 200);
+        const where = file.name.replace(`${process.cwd()}/`, '');
+        failedTests.push(`${step.name}: ${where} > ${test.fullName}: ${why}`);
+      }
+      if (file.status === 'failed' && file.assertionResults.length === 0) {
+        failedTests.push(
+          `${step.name}: ${file.name.replace(`${process.cwd()}/`, '')}: ${file.message}`,
+        );
+      }
+    }
     if (step.name === 'vitest e2e') {
       // Each e2e file pays its own server start and browser launch; the budget is per file.
       slowestFiles = r.testResults
@@ -129,6 +145,11 @@ if (slowestFiles.length) {
   console.log(`Slowest e2e files:\n- ${top.join('\n- ')}`);
 }
 
+if (failedTests.length) {
+  const shown = failedTests.slice(0, 40);
+  const more = failedTests.length - shown.length;
+  console.log(`\nFailed tests:\n- ${shown.join('\n- ')}${more > 0 ? `\n- and ${more} more` : ''}`);
+}
 if (failures.length) console.log(`\nFailed steps:\n- ${failures.join('\n- ')}`);
 if (failures.length && failed === 0) failed = failures.length; // a failed typecheck or build counts too
 console.log(`\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);

@@ -17,6 +17,11 @@ const CLOSED_POLL_MS = 500;
  * Runs a Google or Microsoft sign-in in a popup: the window is opened at once (inside the click,
  * or popup blockers refuse it), then pointed at the provider page the server chose. The popup's
  * result arrives by postMessage from our own origin; closing it by hand just ends the wait.
+ *
+ * The popup posts its result and closes itself at once, so the opener may see `closed` before the
+ * message is delivered (a busy machine does: the Google sign-in e2e lost the token that way). The
+ * window we opened is therefore still recognised after it closed, until a result arrives or
+ * another popup is opened.
  */
 export function useProviderPopup(
   mode: OAuthMode,
@@ -44,10 +49,7 @@ export function useProviderPopup(
   useEffect(() => {
     if (!pending) return undefined;
     const timer = window.setInterval(() => {
-      if (popupRef.current?.closed) {
-        popupRef.current = null;
-        setPending(null);
-      }
+      if (popupRef.current?.closed) setPending(null);
     }, CLOSED_POLL_MS);
     return () => window.clearInterval(timer);
   }, [pending]);
