@@ -13,7 +13,7 @@ import { resolveJwtSecret } from './auth/secret';
 import { AuthService } from './auth/service';
 import { TokenService } from './auth/tokens';
 import type { Config } from './config';
-import type { Db } from './db/database';
+import { queueGaugeOf, type Db } from './db/database';
 import { AppError, errorHandler } from './http/errors';
 import { createErrorReporter, type ErrorReporter } from './error-reporting';
 import { registerStatic } from './http/static';
@@ -199,7 +199,7 @@ export async function buildApp({
   });
   // Shed API calls at once while the server is behind, before the rate limiter reads a token
   // (http/pressure.ts, issue 30).
-  await registerPressureRelief(server, config.pressure);
+  await registerPressureRelief(server, config.pressure, queueGaugeOf(db));
   await app.register(rateLimit, {
     global: true,
     max: config.rateLimitPerMinute,

@@ -95,7 +95,7 @@ const EnvSchema = z.object({
    * the event loop lags more than this (mean ms over a quarter second) …
    */
   PRESSURE_MAX_EVENT_LOOP_DELAY_MS: PositiveInt.default(200),
-  /** … or the oldest API call being served has waited this long (ms) … */
+  /** … or a query has waited this long (ms) for a database connection … */
   PRESSURE_MAX_QUEUE_MS: PositiveInt.default(250),
   /** … or this many API calls are already being served (a hard bound) … */
   PRESSURE_MAX_IN_FLIGHT: PositiveInt.default(256),

@@ -1,15 +1,31 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type Dialect } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { Config } from '../config';
 import { migrationProvider } from './migrations';
 import { PGliteThread, PGliteThreadDialect } from './pglite-thread';
+import { gaugedDialect, QueueGauge } from './queue-gauge';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
+
+const gauges = new WeakMap<Db, QueueGauge>();
+
+/**
+ * How long queries have been waiting for a connection of `db` (see QueueGauge); a database not
+ * made by createDatabase has a gauge that always reads 0.
+ */
+export const queueGaugeOf = (db: Db): QueueGauge => gauges.get(db) ?? new QueueGauge();
+
+function open(dialect: Dialect): Db {
+  const gauge = new QueueGauge();
+  const db = new Kysely<Database>({ dialect: gaugedDialect(dialect, gauge) });
+  gauges.set(db, gauge);
+  return db;
+}
 
 export interface DatabaseOptions {
   /**
@@ -41,7 +57,7 @@ export function createDatabase(
         ? { options: `-c search_path=${quoteIdent(options.searchPath)}` }
         : {}),
     });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return open(new PostgresDialect({ pool }));
   }
   const inMemory = config.pgliteDir.startsWith('memory://');
   if (!inMemory) mkdirSync(config.pgliteDir, { recursive: true });
@@ -52,7 +68,7 @@ export function createDatabase(
   const dialect = config.pgliteWorker
     ? new PGliteThreadDialect(new PGliteThread(pgliteOptions))
     : new PGliteDialect(new PGlite(pgliteOptions));
-  return new Kysely<Database>({ dialect });
+  return open(dialect);
 }
 
 function quoteIdent(name: string): string {

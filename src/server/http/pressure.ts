@@ -1,15 +1,21 @@
 import underPressure from '@fastify/under-pressure';
 import type { FastifyInstance } from 'fastify';
+import { runAsCall, type QueueGauge } from '../db/queue-gauge';
 import { errorBody } from './errors';
 
 /**
  * Load shedding (issue 30): at the bell a few hundred pupils sign in within a minute on one line.
  * Once the server is behind, a request that waits in its queue only makes every later one wait
  * longer (measured: p99 31.8 s on PGlite with the CPU shared). So when the event loop lags, the
- * heap runs high, the oldest API call in the building has waited too long, or too many are in it,
- * new API calls are answered at once with 503 and Retry-After — before any route has read them, so nothing was done and the
- * client may send the call again (src/lib/api-client.ts waits the answer out, any method; the
- * login form says so and retries by itself).
+ * heap runs high, a query has waited too long for a database connection, or too many API calls
+ * are in the building, new API calls are answered at once with 503 and Retry-After — before any
+ * route has read them, so nothing was done and the client may send the call again
+ * (src/lib/api-client.ts waits the answer out, any method; the login form says so and retries by
+ * itself).
+ *
+ * The backlog is read at the database, not from the age of the calls in flight: a call that is
+ * slow because of the world outside (a pupil's photo arriving over a school's shared line, a
+ * provider's token endpoint) is no backlog, and must not shed the rest of the school.
  *
  * Only the API is shed. The room (`/ws`, its HTTP fallback), media segments, the app's own files
  * and the health check are never refused: a lesson in progress must keep playing while a class
@@ -21,9 +27,9 @@ export interface PressureLimits {
   /** API calls being served at once above which new ones are shed (a hard bound). */
   maxInFlight: number;
   /**
-   * How long the oldest API call still being served may have waited before new ones are shed:
-   * the queue's age, not its length, is what a pupil feels (a page's burst of 16 reads is
-   * normal; reads older than this are not).
+   * How long an API call may have waited for database connections (all its queries' waits) before
+   * new calls are shed: the queue's age, not its length, is what a pupil feels (a page's burst of
+   * 16 reads is normal; reads held up longer than this are not).
    */
   maxQueueMs: number;
   /** Heap in use (bytes) above which API calls are shed; 0 leaves it unwatched. */
@@ -43,6 +49,8 @@ const SAMPLE_MS = 250;
 export async function registerPressureRelief(
   server: FastifyInstance,
   limits: PressureLimits,
+  /** The database's connection queue (db/queue-gauge.ts). */
+  queue: Pick<QueueGauge, 'longestWaitMs'>,
 ): Promise<void> {
   await server.register(underPressure, {
     maxEventLoopDelay: limits.maxEventLoopDelayMs,
@@ -52,32 +60,24 @@ export async function registerPressureRelief(
     // refuse the room and the media too.)
     pressureHandler: () => undefined,
   });
-  // Calls being served, by start time; a Map keeps insertion order, so the first is the oldest.
-  const inFlight = new Map<object, number>();
-  const oldestAgeMs = (now: number) => {
-    for (const started of inFlight.values()) return now - started;
-    return 0;
-  };
+  let inFlight = 0;
   server.addHook('onRequest', async (request, reply) => {
     if (!isSheddable(request.url)) return;
-    const now = performance.now();
-    if (
-      server.isUnderPressure() ||
-      inFlight.size >= limits.maxInFlight ||
-      oldestAgeMs(now) > limits.maxQueueMs
-    ) {
-      request.log.warn(
-        { inFlight: inFlight.size, oldestMs: oldestAgeMs(now), load: server.memoryUsage() },
-        'shed under pressure',
-      );
+    const queueMs = queue.longestWaitMs();
+    if (server.isUnderPressure() || inFlight >= limits.maxInFlight || queueMs > limits.maxQueueMs) {
+      request.log.warn({ inFlight, queueMs, load: server.memoryUsage() }, 'shed under pressure');
       return reply
         .status(503)
         .header('retry-after', String(limits.retryAfterS))
         .send(errorBody('serverBusy', 'The server is busy; try again shortly'));
     }
-    const key = {};
-    inFlight.set(key, now);
+    inFlight += 1;
     // `close` fires once however the exchange ends (answered, aborted, timed out).
-    reply.raw.once('close', () => inFlight.delete(key));
+    reply.raw.once('close', () => (inFlight -= 1));
+  });
+  // The rest of each API call runs as one call, so its queries' waits add up (db/queue-gauge.ts).
+  server.addHook('onRequest', (request, _reply, done) => {
+    if (isSheddable(request.url)) runAsCall(done);
+    else done();
   });
 }
