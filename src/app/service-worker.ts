@@ -1,4 +1,6 @@
 import { API_READS_CACHE_NAME } from '@/contracts/constants';
+import { downloadActivity } from '@/lib/download-activity';
+import { DOWNLOAD_EVENT } from '@/lib/downloads/cache-names';
 import { tokenStorage, type TokenStorage } from '@/lib/storage';
 
 /**
@@ -39,6 +41,12 @@ export function registerServiceWorker(): void {
       window.requestIdleCallback(register, { timeout: 5000 });
     else setTimeout(register, 1000);
   };
+  // A download the worker is running for a tab closed since: the panel (a lazy chunk) opens and
+  // hears the rest of it (src/features/downloads/manager.ts).
+  navigator.serviceWorker.addEventListener('message', (event: MessageEvent) => {
+    const data = event.data as { type?: unknown } | null;
+    if (data?.type === DOWNLOAD_EVENT) downloadActivity.set(true);
+  });
   if (document.readyState === 'complete') whenIdle();
   else window.addEventListener('load', whenIdle, { once: true });
 }

@@ -19,21 +19,27 @@
  *   are never answered from a cache: with no network they fail, and the page says so;
  * - /media answers come from the `downloaded-movies` cache when the file was downloaded, else
  *   from the network (nothing watched online is stored by the worker itself);
+ * - a download's files are fetched here once the page has prepared it (issue 30:
+ *   src/lib/downloads/file-job.ts), so a download finishes after its tab is closed; each step is
+ *   posted to every window of the app;
  * - a push message (issue 14; src/server/push) is shown as a notification, its text already in
  *   the recipient's language; a click on it focuses a Tomoni window on its link, or opens one.
  */
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import type { PrecacheEntry } from 'workbox-precaching';
+import {
+  API_READS_CACHE as API_CACHE,
+  DOWNLOAD_EVENT,
+  DOWNLOADS_CACHE,
+} from '@/lib/downloads/cache-names';
+import { DownloadMessage, runFileJob, type FileJobEvent } from '@/lib/downloads/file-job';
 import { isKeptApiRead } from './api-reads';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
 
 const manifest = self.__WB_MANIFEST;
 
-/** Cache names shared with the page (src/features/downloads/cache-names.ts keeps the same). */
-const DOWNLOADS_CACHE = 'downloaded-movies';
-const API_CACHE = 'api-reads';
 const NOT_APP = /^\/(v1|v2|ws|media|uploads|healthz)(\/|$)/;
 /** The build's chunks kept on first use; named after this build's index.html revision. */
 const ASSETS_PREFIX = 'app-assets-';
@@ -155,6 +161,37 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
         await keptAsset(new Request(url.href)).catch(() => undefined);
       }
     })(),
+  );
+});
+
+/** Downloads running here, by key: a cancel from any window stops one. */
+const downloadJobs = new Map<string, AbortController>();
+
+async function tellWindows(event: FileJobEvent): Promise<void> {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  for (const client of windows) client.postMessage({ type: DOWNLOAD_EVENT, event });
+}
+
+self.addEventListener('message', (event: ExtendableMessageEvent) => {
+  const parsed = DownloadMessage.safeParse(event.data);
+  if (!parsed.success) return;
+  const message = parsed.data;
+  if (message.type === 'DOWNLOAD_CANCEL') {
+    downloadJobs.get(message.key)?.abort();
+    downloadJobs.delete(message.key);
+    return;
+  }
+  const { job } = message;
+  // Only this app's own files; a second hand-over of a running download is ignored.
+  if (downloadJobs.has(job.key)) return;
+  if (!job.files.every((url) => sameOrigin(new URL(url)))) return;
+  const controller = new AbortController();
+  downloadJobs.set(job.key, controller);
+  // waitUntil keeps the worker alive with no window open, for as long as the browser allows.
+  event.waitUntil(
+    runFileJob(job, controller.signal, (e) => void tellWindows(e)).finally(() => {
+      if (downloadJobs.get(job.key) === controller) downloadJobs.delete(job.key);
+    }),
   );
 });
 

@@ -153,6 +153,43 @@ describe('offline downloads', { timeout: 240_000 }, () => {
     await context.close();
   });
 
+  it('finishes a download after its tab was closed, and another tab hears it (issue 30)', async () => {
+    const { context, page } = await teacher();
+    await page.goto(`${server.url}/session/${FOREST}`);
+    await workerInControl(page);
+    // The video's later segments wait until the tab is gone, then arrive.
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((r) => (release = r));
+    let firstHeld: () => void = () => undefined;
+    const held = new Promise<void>((r) => (firstHeld = r));
+    await context.route(/\/media\/videos\/[a-z]+\/high\/seg-01\d\.ts$/, async (route) => {
+      firstHeld();
+      await released;
+      await route.continue().catch(() => undefined);
+    });
+    await downloadButton(page).click();
+    const first = panel(page).getByTestId('download-item');
+    const title = (await first.innerText()).split('\n')[0] ?? '';
+    expect(title.length).toBeGreaterThan(0);
+    await held;
+    expect(await stored(page).then((s) => s.records)).toEqual([]);
+    await page.close();
+    release();
+
+    // A new tab: the panel lists the download the worker finished, and the device holds it.
+    const again = await context.newPage();
+    await again.goto(`${server.url}/`);
+    const item = panel(again).getByTestId('download-item');
+    await item.getByText(text('ja', 'downloads:panel.complete')).waitFor({ timeout: 60_000 });
+    expect((await item.innerText()).split('\n')[0]).toBe(title);
+    await expect
+      .poll(async () => (await stored(again)).records.length, { timeout: 30_000 })
+      .toBe(1);
+    await again.goto(`${server.url}/setting/download`);
+    await again.getByTestId('downloaded-file').first().waitFor();
+    await context.close();
+  });
+
   it('asks before cancelling a download and before closing the panel with one in progress', async () => {
     const { context, page } = await teacher();
     await page.goto(`${server.url}/session/${OCEAN}`);

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Lang, Session } from '@/contracts/entities';
 import { useLazyNamespace } from '@/lib/use-lazy-namespace';
 import { downloads } from './manager';
-import { downloadKey } from './records';
+import { downloadKey } from '@/lib/downloads/records';
 import { useDownloadItems, useSavedDownloads } from './use-downloads';
 
 /**

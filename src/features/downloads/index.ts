@@ -2,4 +2,4 @@
 export { DownloadButton } from './download-button';
 export { DownloadPanel } from './download-panel';
 export { downloads } from './manager';
-export { deleteDownload, listDownloads, sessionFingerprint } from './records';
+export { deleteDownload, listDownloads, sessionFingerprint } from '@/lib/downloads/records';

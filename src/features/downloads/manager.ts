@@ -3,8 +3,19 @@ import type { Lang, Session, Video } from '@/contracts/entities';
 import { downloadableVideo } from '@/contracts/video-choice';
 import { downloadActivity } from '@/lib/download-activity';
 import { isApiError } from '@/lib/api-errors';
+import { API_READS_CACHE, DOWNLOAD_EVENT, DOWNLOADS_CACHE } from '@/lib/downloads/cache-names';
+import {
+  BadAnswer,
+  FileJobEvent,
+  fileErrorKind,
+  getFile,
+  runFileJob,
+  StorageFull,
+  type DownloadErrorKind,
+  type DownloadMessage,
+  type FileJob,
+} from '@/lib/downloads/file-job';
 import { readForOffline } from './api/offline-reads';
-import { API_READS_CACHE, DOWNLOADS_CACHE } from './cache-names';
 import {
   expectedBytes,
   mediaPathsIn,
@@ -17,15 +28,13 @@ import {
 import {
   deleteDownload,
   downloadKey,
-  putRecord,
   readRecords,
   removeFiles,
   sessionFingerprint,
-} from './records';
+} from '@/lib/downloads/records';
 
 type DownloadStatus = 'inprogress' | 'complete' | 'failed' | 'inactive';
-/** The spec's download errors: networkError, storageError, other. */
-export type DownloadErrorKind = 'network' | 'storage' | 'other';
+export type { DownloadErrorKind };
 
 export interface DownloadItem {
   /** `sessionId:lang`, the key of its record. */
@@ -39,24 +48,10 @@ export interface DownloadItem {
   error: DownloadErrorKind | null;
 }
 
-/** No room for the download: it fails early with the storage error. */
-class StorageFull extends Error {}
-/** A fetch that got no answer at all (offline, connection reset). */
-class NetworkFailure extends Error {}
-/** An answer that is not the file (404, 500 …): the "other" error. */
-class BadAnswer extends Error {}
-
 const PERSIST_ASKED_KEY = 'tomoni.downloads.persistAsked';
-/** Files fetched at once: enough to fill a school's line, few enough to stop at once on cancel. */
-const PARALLEL = 3;
 
-function errorKind(error: unknown): DownloadErrorKind {
-  if (error instanceof StorageFull) return 'storage';
-  if (error instanceof DOMException && error.name === 'QuotaExceededError') return 'storage';
-  if (error instanceof NetworkFailure) return 'network';
-  if (isApiError(error) && error.code === 'network') return 'network';
-  return 'other';
-}
+const errorKind = (error: unknown): DownloadErrorKind =>
+  isApiError(error) && error.code === 'network' ? 'network' : fileErrorKind(error);
 
 let items: readonly DownloadItem[] = [];
 /** Keys of the downloads stored on this device (complete records). */
@@ -91,18 +86,6 @@ async function askPersistOnce(): Promise<void> {
   if (navigator.storage?.persist) await navigator.storage.persist().catch(() => false);
 }
 
-async function get(url: string, signal: AbortSignal): Promise<Response> {
-  let response: Response;
-  try {
-    response = await fetch(url, { signal, credentials: 'same-origin' });
-  } catch (error) {
-    if (signal.aborted) throw error;
-    throw new NetworkFailure(error instanceof Error ? error.message : 'network');
-  }
-  if (!response.ok) throw new BadAnswer(`${response.status} for ${url}`);
-  return response;
-}
-
 const abs = (path: string) => new URL(path, window.location.href).href;
 
 /** The session's own files besides the video: captions of the language, images, the timeline's images. */
@@ -123,16 +106,25 @@ function extraFiles(session: Session, video: Video, lang: Lang): string[] {
   return [...paths].map(abs).filter((u) => new URL(u).origin === window.location.origin);
 }
 
-async function run(item: DownloadItem, session: Session, signal: AbortSignal): Promise<void> {
+/**
+ * The page's part of a download: what needs this user's token or this page (the playlists, the
+ * session as the watch page loads it, the lesson's reads) is stored now; the video's files are
+ * left to the returned job (lib/downloads/file-job.ts), which the service worker runs.
+ */
+async function prepare(
+  item: DownloadItem,
+  session: Session,
+  signal: AbortSignal,
+): Promise<FileJob> {
   // The video the watch page plays this session alone, so offline playback finds its files.
   const video = downloadableVideo(session);
   if (!video) throw new BadAnswer('The session has no video to download');
   await askPersistOnce();
   const masterUrl = abs(video.videoId);
-  const masterText = await (await get(masterUrl, signal)).text();
+  const masterText = await (await getFile(masterUrl, signal)).text();
   const variant = pickVariant(parseMaster(masterText, masterUrl));
   const mediaUrl = variant?.url ?? masterUrl;
-  const mediaText = variant ? await (await get(mediaUrl, signal)).text() : masterText;
+  const mediaText = variant ? await (await getFile(mediaUrl, signal)).text() : masterText;
   const media = parseMedia(mediaText, mediaUrl);
   const extras = extraFiles(session, video, item.lang);
 
@@ -149,8 +141,8 @@ async function run(item: DownloadItem, session: Session, signal: AbortSignal): P
   const sessionUrl = abs(`/v1/session/${encodeURIComponent(session.id)}`);
   const stored: string[] = [];
   let size = 0;
-  const put = async (url: string, body: Blob | string, headers: HeadersInit) => {
-    const blob = typeof body === 'string' ? new Blob([body]) : body;
+  const put = async (url: string, body: string, headers: HeadersInit) => {
+    const blob = new Blob([body]);
     await cache.put(url, new Response(blob, { headers }));
     stored.push(url);
     size += blob.size;
@@ -168,10 +160,9 @@ async function run(item: DownloadItem, session: Session, signal: AbortSignal): P
     // What the lesson shows besides the video (works, comments, vote tallies), read with this
     // user's token and kept under the URL the page asks for, so the worker answers it offline.
     const reads = offlineReads(session, item.lang);
-    const queue = [...media.files, ...extras];
-    const total = reads.length + queue.length;
+    const files = [...media.files, ...extras];
+    const total = reads.length + files.length;
     let done = 0;
-    let failed = false;
     const json = { 'content-type': 'application/json; charset=utf-8' };
     for (const read of reads) {
       signal.throwIfAborted();
@@ -181,34 +172,19 @@ async function run(item: DownloadItem, session: Session, signal: AbortSignal): P
       done += 1;
       update(item.id, { progress: Math.min(99, Math.floor((done / total) * 100)) });
     }
-    const worker = async () => {
-      for (let url = queue.shift(); url !== undefined && !failed; url = queue.shift()) {
-        signal.throwIfAborted();
-        const response = await get(url, signal);
-        const type = response.headers.get('content-type') ?? 'application/octet-stream';
-        await put(url, await response.blob(), { 'content-type': type });
-        done += 1;
-        // 100 % is kept for the moment the record is written.
-        update(item.id, { progress: Math.min(99, Math.floor((done / total) * 100)) });
-      }
-    };
-    // One failed file stops the others from starting new ones.
-    const guarded = () =>
-      worker().catch((error: unknown) => {
-        failed = true;
-        throw error;
-      });
-    await Promise.all(Array.from({ length: PARALLEL }, guarded));
     signal.throwIfAborted();
-    await putRecord({
+    return {
+      key: item.id,
       sessionId: session.id,
       lang: item.lang,
       title: item.title,
-      size,
-      urls: stored,
       fingerprint: sessionFingerprint(session),
-      createdAt: Date.now(),
-    });
+      stored,
+      storedBytes: size,
+      files,
+      done,
+      total: Math.max(1, total),
+    };
   } catch (error) {
     await removeFiles(stored, item.id).catch(() => undefined);
     throw error;
@@ -255,13 +231,82 @@ async function keepRead(path: string): Promise<void> {
 /** The title a download is listed under: the session's title in the download's language. */
 const titleFor = (session: Session, lang: Lang) => session[lang]?.title || session.title;
 
+/** The service worker that runs handed-over jobs, when one controls this page. */
+const worker = (): ServiceWorker | null =>
+  typeof navigator !== 'undefined' ? (navigator.serviceWorker?.controller ?? null) : null;
+
+/** Cancelled here: the worker's events still on their way are not news. */
+const cancelled = new Set<string>();
+
+function onJobEvent(event: FileJobEvent): void {
+  if (cancelled.has(event.key)) return;
+  const id = event.key;
+  switch (event.type) {
+    case 'progress': {
+      // A download started in a tab since closed shows here too.
+      if (!items.some((i) => i.id === id))
+        items = [
+          ...items,
+          {
+            id,
+            sessionId: event.sessionId,
+            lang: event.lang,
+            title: event.title,
+            status: 'inprogress',
+            progress: event.progress,
+            error: null,
+          },
+        ];
+      update(id, { status: 'inprogress', progress: event.progress });
+      return;
+    }
+    case 'complete':
+      saved = new Set([...saved, id]);
+      if (items.some((i) => i.id === id)) update(id, { status: 'complete', progress: 100 });
+      else emit();
+      return;
+    case 'failed':
+      fail(id, event.error);
+  }
+}
+
+function fail(id: string, error: DownloadErrorKind): void {
+  if (!items.some((i) => i.id === id)) return;
+  update(id, { status: 'failed', error });
+  // The failed item stays 5 s, is marked inactive and leaves the list.
+  window.setTimeout(() => {
+    if (items.find((i) => i.id === id)?.status !== 'failed') return;
+    update(id, { status: 'inactive' });
+    removeItem(id);
+  }, DOWNLOAD_FAILED_HIDE_MS);
+}
+
+let listening = false;
+/** The worker's reports of the jobs it runs, for every window of the app. */
+function listenToWorker(): void {
+  if (listening || typeof navigator === 'undefined' || !navigator.serviceWorker) return;
+  listening = true;
+  navigator.serviceWorker.addEventListener('message', (message: MessageEvent) => {
+    const data: unknown = message.data;
+    if (!data || typeof data !== 'object' || (data as { type?: unknown }).type !== DOWNLOAD_EVENT)
+      return;
+    const parsed = FileJobEvent.safeParse((data as { event?: unknown }).event);
+    if (parsed.success) onJobEvent(parsed.data);
+  });
+}
+
+const post = (to: ServiceWorker, message: DownloadMessage) => to.postMessage(message);
+
 /**
- * The downloads of this page's life (issue 13): a module-level store, so a download keeps going
- * while the user moves around the app; the panel and the buttons read it.
+ * The downloads of this app (issues 13 and 30): a module-level store, so a download keeps going
+ * while the user moves around the app; the panel and the buttons read it. Once prepared, a
+ * download's files are fetched by the service worker, so it finishes after its tab closes; every
+ * window hears its progress. Without a worker the page fetches them itself.
  */
 export const downloads = {
   subscribe(listener: () => void): () => void {
     listeners.add(listener);
+    listenToWorker();
     if (!savedLoaded) {
       savedLoaded = true;
       void downloads.refreshSaved();
@@ -282,6 +327,8 @@ export const downloads = {
   start(session: Session, lang: Lang): void {
     const id = downloadKey(session.id, lang);
     if (items.some((i) => i.id === id && i.status === 'inprogress')) return;
+    cancelled.delete(id);
+    listenToWorker();
     const item: DownloadItem = {
       id,
       sessionId: session.id,
@@ -295,32 +342,36 @@ export const downloads = {
     emit();
     const controller = new AbortController();
     controllers.set(id, controller);
-    run(item, session, controller.signal).then(
-      () => {
-        controllers.delete(id);
-        saved = new Set([...saved, id]);
-        update(id, { status: 'complete', progress: 100 });
+    prepare(item, session, controller.signal).then(
+      (job) => {
+        const to = worker();
+        if (to) {
+          controllers.delete(id);
+          post(to, { type: 'DOWNLOAD_FILES', job });
+        } else {
+          void runFileJob(job, controller.signal, onJobEvent).finally(() => controllers.delete(id));
+        }
       },
       (error: unknown) => {
         controllers.delete(id);
         if (controller.signal.aborted) return;
         console.warn('[downloads] failed', id, error);
-        update(id, { status: 'failed', error: errorKind(error) });
-        // The failed item stays 5 s, is marked inactive and leaves the list.
-        window.setTimeout(() => {
-          if (items.find((i) => i.id === id)?.status !== 'failed') return;
-          update(id, { status: 'inactive' });
-          removeItem(id);
-        }, DOWNLOAD_FAILED_HIDE_MS);
+        fail(id, errorKind(error));
       },
     );
   },
 
-  /** Cancels a download: the worker stops, its item and whatever it stored are removed. */
+  /** Cancels a download: its fetching stops, its item and whatever it stored are removed. */
   async cancel(id: string): Promise<void> {
     const item = items.find((i) => i.id === id);
     controllers.get(id)?.abort();
     controllers.delete(id);
+    if (item?.status === 'inprogress') {
+      cancelled.add(id);
+      // The worker may run it for another (or a closed) tab: it is asked whatever this page did.
+      const to = worker();
+      if (to) post(to, { type: 'DOWNLOAD_CANCEL', key: id });
+    }
     removeItem(id);
     // A finished download cancelled from the panel is deleted like from /setting/download.
     if (item?.status === 'complete') {

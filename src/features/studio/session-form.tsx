@@ -166,7 +166,6 @@ export function SessionForm({
     Object.entries(all).filter(([k]) => tried || left[k as keyof SessionDraft]),
   ) as typeof all;
   const leave = (key: keyof SessionDraft) => () => setLeft((p) => ({ ...p, [key]: true }));
-  const provider = options.targetTypes.includes('ALL');
   const set = <K extends keyof SessionDraft>(key: K, value: SessionDraft[K]) =>
     setD((prev) => ({ ...prev, [key]: value }));
   const err = (key: keyof SessionDraft) =>
@@ -279,21 +278,7 @@ export function SessionForm({
               checked={d.isWatchable}
               onChange={(e) => set('isWatchable', e.currentTarget.checked)}
             />
-            {/* Pricing of the provider's catalogue: not a teacher's question (issue 24). */}
-            {provider && (
-              <>
-                <Checkbox
-                  label={t('form.freeOnApp')}
-                  checked={d.isFreeOnApp}
-                  onChange={(e) => set('isFreeOnApp', e.currentTarget.checked)}
-                />
-                <Checkbox
-                  label={t('form.freeOnWeb')}
-                  checked={d.isFreeOnWeb}
-                  onChange={(e) => set('isFreeOnWeb', e.currentTarget.checked)}
-                />
-              </>
-            )}
+            {/* The free flags change no one's access: kept as the session's data (decision 0076). */}
           </Group>
           <SimpleGrid cols={{ base: 1, sm: 2 }} mt="sm">
             <Select
