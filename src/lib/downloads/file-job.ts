@@ -133,7 +133,10 @@ export async function runFileJob(
         failed = true;
         throw error;
       });
-    await Promise.all(Array.from({ length: PARALLEL }, guarded));
+    // Every fetch settles before anything is cleaned up: a file stored after the clean-up would
+    // stay in the cache with no record to find it by.
+    const settled = await Promise.allSettled(Array.from({ length: PARALLEL }, guarded));
+    for (const result of settled) if (result.status === 'rejected') throw result.reason;
     signal.throwIfAborted();
     await putRecord({
       sessionId: job.sessionId,
