@@ -166,8 +166,16 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
 
 /** Downloads running here, by key: a cancel from any window stops one. */
 const downloadJobs = new Map<string, AbortController>();
+/** Each download's last step, kept a minute after it ends, for windows that open meanwhile. */
+const lastSteps = new Map<string, FileJobEvent>();
+const KEEP_ENDED_MS = 60_000;
 
 async function tellWindows(event: FileJobEvent): Promise<void> {
+  lastSteps.set(event.key, event);
+  if (event.type !== 'progress')
+    setTimeout(() => {
+      if (lastSteps.get(event.key) === event) lastSteps.delete(event.key);
+    }, KEEP_ENDED_MS);
   const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
   for (const client of windows) client.postMessage({ type: DOWNLOAD_EVENT, event });
 }
@@ -176,9 +184,15 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
   const parsed = DownloadMessage.safeParse(event.data);
   if (!parsed.success) return;
   const message = parsed.data;
+  if (message.type === 'DOWNLOAD_STATUS') {
+    for (const step of lastSteps.values())
+      event.source?.postMessage({ type: DOWNLOAD_EVENT, event: step });
+    return;
+  }
   if (message.type === 'DOWNLOAD_CANCEL') {
     downloadJobs.get(message.key)?.abort();
     downloadJobs.delete(message.key);
+    lastSteps.delete(message.key);
     return;
   }
   const { job } = message;

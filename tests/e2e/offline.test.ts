@@ -174,11 +174,13 @@ describe('offline downloads', { timeout: 240_000 }, () => {
     await held;
     expect(await stored(page).then((s) => s.records)).toEqual([]);
     await page.close();
-    release();
 
-    // A new tab: the panel lists the download the worker finished, and the device holds it.
+    // A new tab, opened while the worker still waits for the segments: once they arrive, its
+    // panel shows the download the worker finished, and the device holds it.
     const again = await context.newPage();
     await again.goto(`${server.url}/`);
+    await workerInControl(again);
+    release();
     const item = panel(again).getByTestId('download-item');
     await item.getByText(text('ja', 'downloads:panel.complete')).waitFor({ timeout: 60_000 });
     expect((await item.innerText()).split('\n')[0]).toBe(title);

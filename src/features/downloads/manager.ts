@@ -241,29 +241,27 @@ const cancelled = new Set<string>();
 function onJobEvent(event: FileJobEvent): void {
   if (cancelled.has(event.key)) return;
   const id = event.key;
+  // A download started in another tab, or in one closed since, shows here too.
+  if (!items.some((i) => i.id === id))
+    items = [
+      ...items,
+      {
+        id,
+        sessionId: event.sessionId,
+        lang: event.lang,
+        title: event.title,
+        status: 'inprogress',
+        progress: 0,
+        error: null,
+      },
+    ];
   switch (event.type) {
-    case 'progress': {
-      // A download started in a tab since closed shows here too.
-      if (!items.some((i) => i.id === id))
-        items = [
-          ...items,
-          {
-            id,
-            sessionId: event.sessionId,
-            lang: event.lang,
-            title: event.title,
-            status: 'inprogress',
-            progress: event.progress,
-            error: null,
-          },
-        ];
+    case 'progress':
       update(id, { status: 'inprogress', progress: event.progress });
       return;
-    }
     case 'complete':
       saved = new Set([...saved, id]);
-      if (items.some((i) => i.id === id)) update(id, { status: 'complete', progress: 100 });
-      else emit();
+      update(id, { status: 'complete', progress: 100 });
       return;
     case 'failed':
       fail(id, event.error);
@@ -281,6 +279,8 @@ function fail(id: string, error: DownloadErrorKind): void {
   }, DOWNLOAD_FAILED_HIDE_MS);
 }
 
+const post = (to: ServiceWorker, message: DownloadMessage) => to.postMessage(message);
+
 let listening = false;
 /** The worker's reports of the jobs it runs, for every window of the app. */
 function listenToWorker(): void {
@@ -293,9 +293,10 @@ function listenToWorker(): void {
     const parsed = FileJobEvent.safeParse((data as { event?: unknown }).event);
     if (parsed.success) onJobEvent(parsed.data);
   });
+  // What the worker is running (or just finished) for other tabs, or for one closed since.
+  const to = worker();
+  if (to) post(to, { type: 'DOWNLOAD_STATUS' });
 }
-
-const post = (to: ServiceWorker, message: DownloadMessage) => to.postMessage(message);
 
 /**
  * The downloads of this app (issues 13 and 30): a module-level store, so a download keeps going

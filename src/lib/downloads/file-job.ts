@@ -30,21 +30,24 @@ export type FileJob = z.infer<typeof FileJob>;
 /** The spec's download errors: networkError, storageError, other. */
 export type DownloadErrorKind = 'network' | 'storage' | 'other';
 
-/** What a job reports; the worker posts each one to every window of the app. */
+/** What a job reports, naming its download; the worker posts each one to every window. */
+const JobIdentity = {
+  key: z.string(),
+  sessionId: z.string(),
+  lang: Lang,
+  title: z.string(),
+};
 export const FileJobEvent = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('progress'),
-    key: z.string(),
-    sessionId: z.string(),
-    lang: Lang,
-    title: z.string(),
+    ...JobIdentity,
     /** Whole percent, at most 99: 100 is for the written record. */
     progress: z.number().int().min(0).max(99),
   }),
-  z.object({ type: z.literal('complete'), key: z.string() }),
+  z.object({ type: z.literal('complete'), ...JobIdentity }),
   z.object({
     type: z.literal('failed'),
-    key: z.string(),
+    ...JobIdentity,
     error: z.enum(['network', 'storage', 'other']),
   }),
 ]);
@@ -54,6 +57,8 @@ export type FileJobEvent = z.infer<typeof FileJobEvent>;
 export const DownloadMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('DOWNLOAD_FILES'), job: FileJob }),
   z.object({ type: z.literal('DOWNLOAD_CANCEL'), key: z.string() }),
+  /** A window that just opened asks for the downloads running, or just ended, in the worker. */
+  z.object({ type: z.literal('DOWNLOAD_STATUS') }),
 ]);
 export type DownloadMessage = z.infer<typeof DownloadMessage>;
 
@@ -102,13 +107,11 @@ export async function runFileJob(
   let done = job.done;
   const queue = [...job.files];
   let failed = false;
+  const identity = { key: job.key, sessionId: job.sessionId, lang: job.lang, title: job.title };
   const progress = () =>
     report({
       type: 'progress',
-      key: job.key,
-      sessionId: job.sessionId,
-      lang: job.lang,
-      title: job.title,
+      ...identity,
       progress: Math.min(99, Math.floor((done / job.total) * 100)),
     });
   try {
@@ -147,11 +150,11 @@ export async function runFileJob(
       fingerprint: job.fingerprint,
       createdAt: Date.now(),
     });
-    report({ type: 'complete', key: job.key });
+    report({ type: 'complete', ...identity });
   } catch (error) {
     await removeFiles(stored, job.key).catch(() => undefined);
     if (signal.aborted) return;
     console.warn('[downloads] failed', job.key, error);
-    report({ type: 'failed', key: job.key, error: fileErrorKind(error) });
+    report({ type: 'failed', ...identity, error: fileErrorKind(error) });
   }
 }
