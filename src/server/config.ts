@@ -92,9 +92,10 @@ const EnvSchema = z.object({
   RATE_LIMIT_PER_MINUTE: PositiveInt.default(1200),
   /**
    * Load shedding (http/pressure.ts, issue 30): API calls are answered 503 with Retry-After while
-   * the event loop lags more than this (mean ms over a quarter second) …
+   * the event loop lags more than this (mean ms over a quarter second; a quarter second with no
+   * turn of the loop at all counts as lagging) … 0: not watched.
    */
-  PRESSURE_MAX_EVENT_LOOP_DELAY_MS: PositiveInt.default(200),
+  PRESSURE_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(200),
   /** … or a query has waited this long (ms) for a database connection … */
   PRESSURE_MAX_QUEUE_MS: PositiveInt.default(250),
   /** … or this many API calls are already being served (a hard bound) … */

@@ -83,7 +83,7 @@ describe('sign-in from one school address', () => {
     await attacker;
 
     expect(attack).toHaveLength(200);
-    expect(attack.every((status) => status === 401)).toBe(true);
+    expect(attack.filter((status) => status !== 401)).toEqual([]);
     expect(attackDuringSignIns).toBeGreaterThan(50);
   }, 300_000);
 

@@ -89,7 +89,7 @@ const BASE_ENV: Record<string, string> = {
   AUTH_USER_CACHE_MS: '0',
   // Load shedding has its own tests (http/pressure.test.ts); a suite's own bursts (migrations,
   // thousands of calls in a loop on a shared machine) are not a school at the bell.
-  PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '60000',
+  PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',
   PRESSURE_MAX_IN_FLIGHT: '100000',
   PRESSURE_MAX_QUEUE_MS: '600000',
 };
