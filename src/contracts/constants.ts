@@ -99,7 +99,7 @@ export const DOWNLOAD_FAILED_HIDE_MS = 5000;
 export const DOWNLOAD_STORE_NAME = 'downloaded-movies';
 /**
  * The Cache Storage cache where the service worker keeps the signed-in account's API reads for
- * offline pages (src/sw/sw.ts names it too: the worker is built apart). It belongs to that
+ * offline pages (the worker reads it through src/lib/downloads/cache-names.ts). It belongs to that
  * account and is dropped whenever this device holds no sign-in (src/app/service-worker.ts).
  */
 export const API_READS_CACHE_NAME = 'api-reads';
