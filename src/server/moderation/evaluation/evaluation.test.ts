@@ -13,17 +13,17 @@ import { CATEGORIES, EVAL_MESSAGES, figures, scoreMessage, TARGETS } from './sco
  */
 const FLOORS = {
   dev: {
-    caughtPct: 95.5,
+    caughtPct: 95,
     categoryPct: {
-      sexual: 96,
-      selfHarm: 94.5,
+      sexual: 95.5,
+      selfHarm: 94,
       exclusion: 96.5,
       contacts: 98,
-      abuse: 89.5,
+      abuse: 89,
       threat: 95,
     },
   },
-  heldout: { caughtPct: 63 },
+  heldout: { caughtPct: 70.5 },
 } as const;
 describe('screening evaluation set', () => {
   const scored = EVAL_MESSAGES.map(scoreMessage);

@@ -1,9 +1,16 @@
+import { eng } from 'stopword';
 import type { ScreenForms } from '../normalize';
+
+/**
+ * English function words are read only in pairs: alone, "you" or "what" weighed as harm (directed
+ * abuse says "you") and held 2.6 % of the app's own English sentences (docs/decisions/0065).
+ */
+const STOP = new Set<string>(eng);
 
 /**
  * The features the learned screen reads (issue 26): character 1–4-grams of the natural-kana form
  * (Japanese has no spaces; shared pieces such as 死にた, 無視し, 写真送 carry across phrasings) and
- * the words and word pairs of the English form, each hashed into `DIMS` buckets (the hashing
+ * the words (function words only in pairs) and word pairs of the English form, each hashed into `DIMS` buckets (the hashing
  * trick: no vocabulary to ship).
  */
 export const DIMS = 1 << 16;
@@ -40,7 +47,7 @@ export function featuresOf(forms: Pick<ScreenForms, 'kana' | 'english'>): Map<nu
   }
   const words = forms.english.trim().split(' ').filter(Boolean);
   words.forEach((w, i) => {
-    add(`w:${w}`, w);
+    if (!STOP.has(w)) add(`w:${w}`, w);
     if (i + 1 < words.length) add(`b:${w} ${words[i + 1]}`, `${w} ${words[i + 1]}`);
   });
   return out;

@@ -1,10 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { moderateText } from '../checks';
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { findRuleViolations, moderateText } from '../checks';
 import { EVAL_MESSAGES } from '../evaluation/score';
 import { screenForms } from '../normalize';
 import stored from './model.json';
 import { learnedFindings, learnedScores, type StoredModel } from './model';
 import { trainingHash, trainScreeningModel } from './train';
+
+/** Every UI string of a language with three words or more (placeholders and tags removed). */
+function appSentences(lang: 'ja' | 'en'): string[] {
+  const dir = fileURLToPath(new URL(`../../../../locales/${lang}/`, import.meta.url));
+  const leaves = (o: unknown): string[] =>
+    typeof o === 'string'
+      ? [o]
+      : o && typeof o === 'object'
+        ? Object.values(o).flatMap(leaves)
+        : [];
+  return readdirSync(dir, { recursive: true })
+    .map(String)
+    .filter((f) => f.endsWith('.json'))
+    .flatMap((f) => leaves(JSON.parse(readFileSync(dir + f, 'utf8'))))
+    .map((s) => s.replace(/\{\{[^}]*\}\}/g, 'X').replace(/<[^>]+>/g, ''))
+    .filter((s) => lang === 'ja' || s.split(/\s+/).length >= 3);
+}
 
 /**
  * The learned screen (issue 26): the stored model is the one the training code makes from the
@@ -42,9 +61,32 @@ describe('the learned screen', () => {
     expect(moderateText(ordinary).held).toBe(false);
   });
 
-  it('leaves English and short posts to the rules', () => {
-    for (const text of ['I like your plan, what will you try next?', '来るなら教えて']) {
+  it('reads English too, and leaves short posts to the rules', () => {
+    // English it never saw that no rule holds.
+    const english = EVAL_MESSAGES.filter(
+      (m) =>
+        m.split === 'heldout' &&
+        m.lang === 'en' &&
+        m.harmful &&
+        findRuleViolations(m.text).length === 0 &&
+        learnedFindings(screenForms(m.text)).length > 0,
+    );
+    expect(english.length).toBeGreaterThan(20);
+    for (const text of [
+      'I like your plan, what will you try next?',
+      'see you there',
+      '来るなら教えて',
+    ]) {
       expect(learnedFindings(screenForms(text)), text).toEqual([]);
+    }
+  });
+
+  it("holds almost none of the app's own sentences, in either language", () => {
+    for (const lang of ['ja', 'en'] as const) {
+      const sentences = appSentences(lang);
+      expect(sentences.length).toBeGreaterThan(500);
+      const held = sentences.filter((t) => learnedFindings(screenForms(t)).length > 0);
+      expect(held.length / sentences.length, held.join('\n')).toBeLessThanOrEqual(0.005);
     }
   });
 });

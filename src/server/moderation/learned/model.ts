@@ -69,12 +69,14 @@ export function decodeModel(model: StoredModel): LoadedModel {
 }
 
 /**
- * Below this many Japanese letters a text says too little for the model (来るなら教えて): short
- * posts, and English ones, are left to the rules.
+ * Below this many Japanese letters, or English words, a text says too little for the model
+ * (来るなら教えて, "see you there"): short posts are left to the rules.
  */
 const MIN_LETTERS = 12;
+const MIN_WORDS = 4;
 const japaneseLetters = (text: string) =>
   [...text.replace(/[^\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/gu, '')].length;
+const englishWords = (english: string) => english.split(' ').filter((w) => /[a-z]/.test(w)).length;
 
 let loaded: LoadedModel | undefined;
 const model = stored as StoredModel;
@@ -106,8 +108,8 @@ export function learnedScores(
 ): { p: number; category: LearnedCategory; strongest: string } {
   const features = featuresOf(forms);
   const norm = 1 / Math.sqrt(Math.max(1, features.size));
-  // Japanese only: on ordinary English (the app's own texts) it held 7 % (docs/decisions/0065).
-  const short = japaneseLetters(forms.kana) < MIN_LETTERS;
+  const short =
+    japaneseLetters(forms.kana) < MIN_LETTERS && englishWords(forms.english) < MIN_WORDS;
   const harmful = short ? { z: -Infinity, strongest: '' } : score(weights.harmful, features, norm);
   let top = { category: weights.categories[0]!.category, z: -Infinity, strongest: '' };
   for (const c of weights.categories) {
