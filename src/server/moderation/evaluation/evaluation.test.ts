@@ -13,17 +13,17 @@ import { CATEGORIES, EVAL_MESSAGES, figures, scoreMessage, TARGETS } from './sco
  */
 const FLOORS = {
   dev: {
-    caughtPct: 95,
+    caughtPct: 91.5,
     categoryPct: {
-      sexual: 95.5,
-      selfHarm: 94,
-      exclusion: 96.5,
-      contacts: 98,
-      abuse: 89,
-      threat: 95,
+      sexual: 93,
+      selfHarm: 88.5,
+      exclusion: 93.5,
+      contacts: 95.5,
+      abuse: 87,
+      threat: 92.5,
     },
   },
-  heldout: { caughtPct: 70.5 },
+  heldout: { caughtPct: 73.5 },
 } as const;
 describe('screening evaluation set', () => {
   const scored = EVAL_MESSAGES.map(scoreMessage);

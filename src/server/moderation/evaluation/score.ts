@@ -26,7 +26,7 @@ export interface EvalMessage {
   channel: Channel;
   /**
    * `dev`: rules or the learned screen were fitted to it (the first set and the batches that
-   * joined it, the latest G and H, each scored once when fresh and then used). `heldout`: batches written blind (B, E,
+   * joined it, the latest I-en and I-ja, each scored once when fresh and then used). `heldout`: batches written blind (B, E,
    * F, G-en) and ordinary posts, never tuned on: their figures are the ones to expect on new
    * phrasing (docs/decisions/0065).
    */
