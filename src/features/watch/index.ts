@@ -6,8 +6,8 @@ export const WatchPage = lazy(() => import('./watch-page').then((m) => ({ defaul
 export { watchLoader } from './watch-loader';
 export { watchHref, watchPath } from './watch-query';
 // The studio's preview (issue 15) runs the same timeline selection and player source as this page.
-export { selectOverlays } from './overlays';
-export type { Overlays } from './overlays';
+export { selectOverlays } from './session/overlays';
+export type { Overlays } from './session/overlays';
 export { loadSource } from './player/load-source';
 // The system check sets how this device's player follows a room (issue 27).
 export { playerPreferences } from './player/preferences';

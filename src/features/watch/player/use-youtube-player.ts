@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { browserScheduler } from '../browser-scheduler';
+import { browserScheduler } from '../session/browser-scheduler';
 import type { PlayerState } from './use-player';
 import { loadYouTubeApi } from './youtube-api';
 import { mountYouTubePlayer, type MountedYouTube } from './youtube-player';

@@ -7,8 +7,8 @@ import type { Video } from '@/contracts/entities';
 import { createTestI18n } from '@/lib/i18n-testing';
 import { FullscreenOffer } from './fullscreen-offer';
 import { GuestTimeText } from './guest-time-note';
-import type { Overlays } from './overlays';
-import { PlayerView, type PlayerViewProps } from './player-view';
+import type { Overlays } from '../session/overlays';
+import { PlayerView, type PlayerViewProps } from '../player/player-view';
 
 const render = (node: ReactNode, lng: 'ja' | 'en' = 'ja') =>
   renderToStaticMarkup(

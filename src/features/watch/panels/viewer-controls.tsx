@@ -2,7 +2,7 @@ import { ActionIcon, Group, Select, Slider, Text } from '@mantine/core';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PlayerPreferences, Video } from '@/contracts/entities';
-import { usePortalTarget } from './player/use-fullscreen';
+import { usePortalTarget } from '../player/use-fullscreen';
 
 export interface ViewerControlsProps {
   prefs: PlayerPreferences;

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ReflectionDialog } from '@/features/reflections';
 import { usePermission } from '@/features/auth';
 import { OutputDialog, OutputPromptAction } from '@/features/outputs';
-import type { Overlays } from './overlays';
+import type { Overlays } from '../session/overlays';
 import { VotePanel } from './vote-panel';
 
 export interface MomentsViewProps {

@@ -4,9 +4,9 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import type { Video } from '@/contracts/entities';
-import { DEFAULT_PREFERENCES } from './player/preferences';
+import { DEFAULT_PREFERENCES } from './preferences';
 import { PlayerView } from './player-view';
-import { ViewerControls } from './viewer-controls';
+import { ViewerControls } from '../panels/viewer-controls';
 import { createTestI18n } from '@/lib/i18n-testing';
 
 const video: Video = {

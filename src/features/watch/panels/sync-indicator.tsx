@@ -1,9 +1,9 @@
 import { Badge, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TransportStatus } from '@/engine';
-import { followerSyncState, formatDrift, type SyncState } from './sync-state';
-import { useObservable } from './use-observable';
-import type { WatchRoom } from './watch-room';
+import { followerSyncState, formatDrift, type SyncState } from '../session/sync-state';
+import { useObservable } from '../use-observable';
+import type { WatchRoom } from '../session/watch-room';
 
 export const SYNC_COLORS: Record<SyncState, string> = {
   inSync: 'teal',

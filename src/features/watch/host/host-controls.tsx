@@ -17,8 +17,8 @@ import type { TimedAction } from '@/contracts/entities';
 import type { LiveActionKind, RoomModel } from '@/contracts/stream';
 import { HOST_RATES, SKIP_SECONDS, type HostEvent } from './host-machine';
 import { toggleLabel } from './playback-end';
-import { usePortalTarget } from './player/use-fullscreen';
-import { formatPosition } from './sync-state';
+import { usePortalTarget } from '../player/use-fullscreen';
+import { formatPosition } from '../session/sync-state';
 
 export interface HostControlsProps {
   /** Room mode shows the live pushes and the end button; solo viewing does not. */

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { Lang } from '@/contracts/user-entities';
-import { receiveCommentsPaused, receiveLiveComment, removeLiveComment } from './api/comments';
-import { receiveVoteTally } from './api/votes';
+import { receiveCommentsPaused, receiveLiveComment, removeLiveComment } from '../api/comments';
+import { receiveVoteTally } from '../api/votes';
 import type { WatchRoom } from './watch-room';
 
 /**

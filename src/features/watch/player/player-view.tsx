@@ -2,7 +2,7 @@ import { ActionIcon, Box, Button, Center, Image, Loader, Paper, Stack, Text } fr
 import type { ReactNode, RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Video } from '@/contracts/entities';
-import type { Overlays } from './overlays';
+import type { Overlays } from '../session/overlays';
 
 export interface PlayerViewProps {
   /** Where the video plays: the page's `<video>` (HLS) or a YouTube IFrame player. */

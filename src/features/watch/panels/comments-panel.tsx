@@ -30,7 +30,7 @@ import {
   usePinLiveComment,
   usePostLiveComment,
   removeLiveComment,
-} from './api/comments';
+} from '../api/comments';
 import { commentDraftState } from './comment-draft';
 import { useOnline } from '@/lib/use-online';
 import { usePersonName } from '@/lib/person-name';

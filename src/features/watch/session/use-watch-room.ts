@@ -3,9 +3,9 @@ import { createSoloRoom } from '@/engine';
 import type { RoomModel } from '@/contracts/stream';
 import type { RoomFailure, RoomStatus, TransportStatus } from '@/engine';
 import { createHubTransport } from '@/features/rooms';
-import { postStreamCommand } from './api/post-stream-command';
+import { postStreamCommand } from '../api/post-stream-command';
 import { browserScheduler } from './browser-scheduler';
-import { useObservable } from './use-observable';
+import { useObservable } from '../use-observable';
 import { createWatchRoom, type WatchRole, type WatchRoom } from './watch-room';
 
 /** A room on this server, or the viewer's own archive viewing. */

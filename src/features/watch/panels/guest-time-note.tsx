@@ -6,8 +6,8 @@ import {
   GUEST_TIME_FLUSH_MS,
   GUEST_TIME_TICK_MS,
   readGuestTime,
-} from './player/guest-time';
-import { playerPreferences, type PreferencesStore } from './player/preferences';
+} from '../player/guest-time';
+import { playerPreferences, type PreferencesStore } from '../player/preferences';
 
 /**
  * Counts the seconds the video plays while a guest account watches and keeps the total in the

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useCastVote, useVoteTally } from './api/votes';
-import type { VoteOverlay } from './overlays';
+import { useCastVote, useVoteTally } from '../api/votes';
+import type { VoteOverlay } from '../session/overlays';
 
 export interface VotePanelProps {
   sessionId: string;

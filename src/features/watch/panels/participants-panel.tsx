@@ -23,7 +23,7 @@ import {
   type ParticipantRoleFilter,
 } from './participants';
 import { SYNC_COLORS } from './sync-indicator';
-import { formatDrift, participantSyncState } from './sync-state';
+import { formatDrift, participantSyncState } from '../session/sync-state';
 
 export interface ParticipantsPanelProps {
   participants: readonly SessionParticipant[];

@@ -22,7 +22,7 @@ import type {
   PostCommand,
   RoomTransport,
 } from '@/engine';
-import type { HostRequest } from './host-machine';
+import type { HostRequest } from '../host/host-machine';
 import { bindFollowerMediaSession, mediaSessionOf, type MediaSessionLike } from './media-session';
 
 /**

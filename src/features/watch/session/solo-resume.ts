@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { resumePoint, resumeStore } from './playback-end';
+import { resumePoint, resumeStore } from '../host/playback-end';
 
 const SAVE_EVERY_MS = 5000;
 
