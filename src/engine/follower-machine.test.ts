@@ -4,12 +4,12 @@ import type { RoomModel, StreamCommand } from '../contracts/stream';
 import {
   createFollower,
   decideCorrection,
-  FLUSHED_START_PRIOR_MS,
   FOLLOWER_DEFAULTS,
   seekDriftS,
   type FollowerStatus,
   type FollowerTick,
 } from './follower-machine';
+import { FLUSHED_START_PRIOR_MS } from './latency';
 import { hostStallStep, initialHostStall, type HostStallState } from './host';
 import { expectedPosition, initialRoomModel, reduceRoom } from './reducer';
 import { hostEvent, playback } from './testing/events';

@@ -3,6 +3,7 @@ import { createActor, setup } from 'xstate';
 import type { PlaybackStatus, RoomModel } from '../contracts/stream';
 import { expectedPosition, nextPlaybackChangeAt, playbackAt, positionAt } from './reducer';
 import type { Scheduler, TimerHandle } from './time';
+import { createLatencies } from './latency';
 
 /**
  * Keeps one player on the room's timeline. Every tick compares the room's expected position with
@@ -576,33 +577,7 @@ export interface Follower {
   stop(): void;
 }
 
-/** Seek latency assumed before the first seek has been measured (ms). */
-const INITIAL_SEEK_LATENCY_MS = 300;
-/** A resume-latency sample above this is a stall, not a restart (ms); the estimate ignores it. */
-const MAX_RESUME_LATENCY_MS = 500;
 const FOLLOWER_TICK_MS = 250;
-/**
- * A rate change's latency is measured only on a step at least this large (a smaller one leaves
- * the position difference within the reading's noise).
- */
-const RATE_PROBE_MIN_STEP = 0.1;
-/** ...and read this long after it, at the earliest (ms). */
-const RATE_PROBE_MIN_MS = 100;
-/**
- * How late a start moves after the follower put the paused player in place by a seek (ms), until
- * measured on the player itself: Chromium flushes its pipeline on a seek while paused, and the
- * next start moved 50–130 ms late in bench:sync (78 and 83 ms on the second play).
- */
-export const FLUSHED_START_PRIOR_MS = 70;
-/** A sample this far below 0 (ms) is the reading's noise, not a negative latency. */
-const RATE_PROBE_SLACK_MS = 20;
-/** The longest rate latency the follower compensates (ms); a longer sample is a stall. */
-const MAX_RATE_LATENCY_MS = 200;
-/**
- * The estimate is the median of this many latest samples: Chromium's latency varies from step to
- * step (26–160 ms seen in bench:sync), and one odd sample should not move the next change.
- */
-const RATE_LATENCY_SAMPLES = 5;
 
 /**
  * When the follower sets the room's next rate (server ms): `latencyMs` ahead of a rate change
@@ -647,26 +622,10 @@ export const createFollower = ({
   const actorConfig: FollowerConfig = { ...FOLLOWER_DEFAULTS, ...config };
   const settleMs = actorConfig.startSettleMs;
   let model: RoomModel | undefined;
-  let seekLatencyMs = INITIAL_SEEK_LATENCY_MS;
-  let seekIssuedAt: number | null = null;
   // The room as it was when the pending seek or hold began (a later command may move the room).
   let actModel: RoomModel | null = null;
-  // Resume latency after a hold (play() until the position moves), measured on the player itself.
-  // Only restarts after a hold count: a scheduled play from a pause starts fast or slow depending
-  // on the media pipeline's state, so it is left uncompensated (the nudge takes the rest).
-  let resumeLatencyMs = 0;
-  let startProbe: { at: number; from: number } | null = null;
-  // Whether the follower seeked the player while paused since it last started it, how late such a
-  // start moves (the prior until measured), and the start being measured.
-  let flushed = false;
-  let flushedStartMs = FLUSHED_START_PRIOR_MS;
-  let flushedMeasured = false;
-  let flushProbe: { at: number; from: number } | null = null;
-  // How long the player takes to move at a newly set rate (ms): Chromium plays out the audio it
-  // queued at the old rate first. Measured on steps of the rate; rate changes are set this early.
-  let rateLatencyMs = 0;
-  const rateSamples: number[] = [];
-  let rateProbe: { at: number; from: number; r0: number; r1: number } | null = null;
+  // The player's seek, resume, flushed-start and rate latencies (engine/latency.ts).
+  const latencies = createLatencies(settleMs);
   let playerRate = 1;
   let blocked = false;
   // When the follower last started the player (scheduler ms), for the settle window.
@@ -692,17 +651,17 @@ export const createFollower = ({
     followerMachine.provide({
       actions: {
         seekPlayer: (_, { to }) => {
-          if (player.isPaused()) flushed = true;
-          seekIssuedAt = scheduler.now();
+          if (player.isPaused()) latencies.flushedStart.seekedWhilePaused();
+          latencies.seek.issued(scheduler.now());
           actModel = model ?? null;
-          startProbe = null;
-          rateProbe = null;
+          latencies.resume.cancel();
+          latencies.rate.cancel();
           player.setCurrentTime(to);
         },
         pausePlayer: () => {
           actModel = model ?? null;
-          startProbe = null;
-          rateProbe = null;
+          latencies.resume.cancel();
+          latencies.rate.cancel();
           player.pause();
         },
         playPlayer: () => {
@@ -710,9 +669,8 @@ export const createFollower = ({
           if (blocked) return;
           if (player.isPaused()) {
             startedAt = scheduler.now();
-            rateProbe = null;
-            flushProbe = flushed ? { at: startedAt, from: player.currentTime() } : null;
-            flushed = false;
+            latencies.rate.cancel();
+            latencies.flushedStart.started(startedAt, player.currentTime());
           }
           callPlay();
         },
@@ -720,20 +678,24 @@ export const createFollower = ({
           if (blocked) return;
           if (player.isPaused()) {
             startedAt = scheduler.now();
-            rateProbe = null;
-            if (seekIssuedAt === null) startProbe = { at: startedAt, from: player.currentTime() };
-            flushed = false;
+            latencies.rate.cancel();
+            if (latencies.seek.issuedAt === null)
+              latencies.resume.started(startedAt, player.currentTime());
+            latencies.flushedStart.resumed();
           }
           callPlay();
         },
         setPlayerRate: (_, { rate }) => {
-          const measurable =
-            !player.isPaused() &&
-            seekIssuedAt === null &&
-            Math.abs(rate - playerRate) >= RATE_PROBE_MIN_STEP;
-          rateProbe = measurable
-            ? { at: scheduler.now(), from: player.currentTime(), r0: playerRate, r1: rate }
-            : null;
+          latencies.rate.set(
+            {
+              now: scheduler.now(),
+              position: player.currentTime(),
+              paused: player.isPaused(),
+              seeking: latencies.seek.issuedAt !== null,
+            },
+            playerRate,
+            rate,
+          );
           playerRate = rate;
           player.setPlaybackRate(rate);
         },
@@ -750,88 +712,33 @@ export const createFollower = ({
     expected: 0,
     rate: 1,
     blocked: false,
-    seekLatencyMs,
+    seekLatencyMs: latencies.seek.ms,
   });
 
   const offSeeked = player.onSeeked(() => {
-    if (seekIssuedAt !== null) {
-      const sample = Math.min(5000, Math.max(0, scheduler.now() - seekIssuedAt));
-      // A moving average: one slow seek should not make every later seek overshoot.
-      seekLatencyMs = 0.5 * seekLatencyMs + 0.5 * sample;
-      seekIssuedAt = null;
-    }
+    latencies.seek.landed(scheduler.now());
     actor.send({ type: 'player.seeked' });
     // Where it landed is known now: a landing ahead is held (or one behind nudged) at once, not
     // at the next tick up to 250 ms later while the player runs on off the timeline.
     loop();
   });
 
-  /** One resume-latency sample once the position has moved since the hold's play(). */
-  const measureStart = (buffering: boolean) => {
-    if (!startProbe || seekIssuedAt !== null) return;
-    if (player.isPaused()) {
-      startProbe = null;
-      return;
-    }
-    const moved = player.currentTime() - startProbe.from;
-    if (buffering || moved <= 0) return;
-    const rate = actor.getSnapshot().context.rate || 1;
-    const sample = scheduler.now() - startProbe.at - (moved / rate) * 1000;
-    startProbe = null;
-    if (sample < 0 || sample > MAX_RESUME_LATENCY_MS) return;
-    resumeLatencyMs = resumeLatencyMs === 0 ? sample : 0.5 * resumeLatencyMs + 0.5 * sample;
-  };
-
-  /**
-   * One rate-latency sample from the position the player reached since a step of the rate: it
-   * moved at r0 for the latency, then at r1, so latency = (elapsed × r1 − moved) ÷ (r1 − r0).
-   */
-  const measureRate = (buffering: boolean) => {
-    if (!rateProbe) return;
-    if (player.isPaused() || buffering || seekIssuedAt !== null) {
-      rateProbe = null;
-      return;
-    }
-    const elapsed = scheduler.now() - rateProbe.at;
-    if (elapsed < RATE_PROBE_MIN_MS) return;
-    const moved = (player.currentTime() - rateProbe.from) * 1000;
-    const sample = (elapsed * rateProbe.r1 - moved) / (rateProbe.r1 - rateProbe.r0);
-    rateProbe = null;
-    // Beyond what the elapsed time allows (a hiccup, a stall): not a rate latency.
-    if (sample < -RATE_PROBE_SLACK_MS || sample > Math.min(elapsed, MAX_RATE_LATENCY_MS)) return;
-    rateSamples.push(Math.max(0, sample));
-    if (rateSamples.length > RATE_LATENCY_SAMPLES) rateSamples.shift();
-    const sorted = [...rateSamples].sort((a, b) => a - b);
-    rateLatencyMs = sorted[Math.floor((sorted.length - 1) / 2)] ?? 0;
-  };
-
-  /**
-   * One sample of a flushed start's latency, once the start's settle window is over (Chromium's
-   * position jumps right after play()): it moved for the elapsed time less the latency.
-   */
-  const measureFlushedStart = (buffering: boolean) => {
-    if (!flushProbe) return;
-    if (player.isPaused() || buffering || seekIssuedAt !== null) {
-      flushProbe = null;
-      return;
-    }
-    const elapsed = scheduler.now() - flushProbe.at;
-    if (elapsed < settleMs) return;
-    const moved = (player.currentTime() - flushProbe.from) * 1000;
-    const sample = elapsed - moved / (playerRate || 1);
-    flushProbe = null;
-    if (sample < 0 || sample > MAX_RESUME_LATENCY_MS) return;
-    flushedStartMs = flushedMeasured ? 0.5 * flushedStartMs + 0.5 * sample : sample;
-    flushedMeasured = true;
-  };
-
   const tick = () => {
     if (!model || stopped) return;
     const now = clock.serverNow();
     const buffering = player.isBuffering();
-    measureStart(buffering);
-    measureFlushedStart(buffering);
-    measureRate(buffering);
+    const reading = {
+      now: scheduler.now(),
+      position: player.currentTime(),
+      paused: player.isPaused(),
+      buffering,
+      seeking: latencies.seek.issuedAt !== null,
+      rate: playerRate,
+    };
+    latencies.resume.read(reading, actor.getSnapshot().context.rate);
+    latencies.flushedStart.read(reading);
+    latencies.rate.read(reading);
+    const seekLatencyMs = latencies.seek.ms;
     const playback = playbackAt(model, now);
     const duration = player.duration?.();
     // Past the end of the media there is nothing to play: hold at the end (a browser would
@@ -849,7 +756,7 @@ export const createFollower = ({
     if (actModel !== null && actModel !== model && (state === 'seeking' || state === 'holding')) {
       const left =
         state === 'seeking'
-          ? Math.max(0, seekLatencyMs - (scheduler.now() - (seekIssuedAt ?? 0)))
+          ? Math.max(0, seekLatencyMs - (scheduler.now() - (latencies.seek.issuedAt ?? 0)))
           : actor.getSnapshot().context.holdMs;
       const moved = Math.abs(
         expectedPosition(model, now + left) - expectedPosition(actModel, now + left),
@@ -862,7 +769,7 @@ export const createFollower = ({
       if (moved > tolerance) actor.send({ type: 'follower.retarget' });
     }
     const change = roomStatus === 'playing' ? nextPlaybackChangeAt(model, now) : null;
-    const ahead = roomStatus === 'playing' ? rateAheadAt(model, now, rateLatencyMs) : null;
+    const ahead = roomStatus === 'playing' ? rateAheadAt(model, now, latencies.rate.ms) : null;
     // A player refused by the autoplay policy waits for the user's tap (resume) untouched.
     if (!blocked)
       actor.send({
@@ -874,13 +781,13 @@ export const createFollower = ({
         paused: player.isPaused(),
         buffering,
         seekLatencyMs,
-        resumeLatencyMs,
+        resumeLatencyMs: latencies.resume.ms,
         settling: scheduler.now() - startedAt < settleMs,
-        startLatencyMs: flushed ? flushedStartMs : 0,
+        startLatencyMs: latencies.flushedStart.flushed ? latencies.flushedStart.ms : 0,
         upcoming,
         ...(change !== null && change > now ? { changeInMs: change - now } : {}),
         ...(ahead !== null && ahead.at <= now ? { rateAhead: ahead.rate } : {}),
-        rateLatencyMs,
+        rateLatencyMs: latencies.rate.ms,
         atMs: scheduler.now(),
       });
     const snap = actor.getSnapshot();
@@ -909,7 +816,8 @@ export const createFollower = ({
     const next = upcomingStart(m, now);
     if (!next) return null;
     // A flushed player resting on or behind the start position starts early by its latency.
-    const lateMs = flushed && current <= next.position ? flushedStartMs : 0;
+    const lateMs =
+      latencies.flushedStart.flushed && current <= next.position ? latencies.flushedStart.ms : 0;
     return now + next.inMs + ((current - next.position) / next.rate) * 1000 - lateMs;
   };
 
@@ -928,7 +836,7 @@ export const createFollower = ({
     if (model) {
       const now = clock.serverNow();
       // Whole milliseconds: a sub-ms wait would not move a clock at epoch magnitudes.
-      const ahead = rateAheadAt(model, now, rateLatencyMs);
+      const ahead = rateAheadAt(model, now, latencies.rate.ms);
       for (const at of [
         nextPlaybackChangeAt(model, now),
         restStartAt(model, now),
