@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Comment, EpochMs, Id } from '../entities';
 
 /**
- * The older service's own calls (core platform §7, "Older service"), served under /v0 (README).
+ * The older service's own calls (core platform §7, "Older service"), served under /v0 (docs/operations.md).
  * The calls a /v1 handler answers are aliases with the /v1 contracts (server routes/legacy.ts).
  */
 

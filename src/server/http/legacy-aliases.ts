@@ -3,7 +3,7 @@ import { AppError } from './errors';
 
 /**
  * The older service's calls (core-platform spec §7, "Older service") are served under this one
- * prefix: `/v0/session/{id}` and so on. README.md documents it.
+ * prefix: `/v0/session/{id}` and so on. docs/operations.md documents it.
  */
 export const LEGACY_PREFIX = '/v0';
 
