@@ -19,7 +19,7 @@ export interface PlayerReading {
 /** Seek latency assumed before the first seek has been measured (ms). */
 export const INITIAL_SEEK_LATENCY_MS = 300;
 /** A resume-latency sample above this is a stall, not a restart (ms); the estimate ignores it. */
-export const MAX_RESUME_LATENCY_MS = 500;
+const MAX_RESUME_LATENCY_MS = 500;
 /**
  * How late a start moves after the follower put the paused player in place by a seek (ms), until
  * measured on the player itself: Chromium flushes its pipeline on a seek while paused, and the
@@ -202,4 +202,3 @@ export function createLatencies(settleMs: number) {
     rate: createRateLatency(),
   };
 }
-export type Latencies = ReturnType<typeof createLatencies>;

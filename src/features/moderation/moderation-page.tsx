@@ -30,8 +30,8 @@ import { isApiError } from '@/lib/api-errors';
 import { formatDateTime } from '@/lib/time';
 import { LoadError, PageFrame, PageLoader } from '@/features/page-status';
 import { useDecide, useModerationQueue } from './api/moderation-api';
-import { CommentReports } from './comment-reports';
-import { ContentReports } from './content-reports';
+import { PostSummary } from './post-summary';
+import { CommentReports, ContentReports } from './report-list';
 import { pageTitle } from '@/lib/page-title';
 
 /** The provider's contact-message inbox, fetched only for the admin role. */
@@ -178,25 +178,14 @@ function QueueItem({ item }: { item: ModerationItem }) {
       aria-label={`${t(`type.${item.type}`)}: ${item.author.displayName}`}
     >
       <Stack gap="xs">
-        <Group justify="space-between" wrap="wrap" gap="xs">
-          <Group gap="xs">
-            <Badge variant="light" color={item.type === 'output' ? 'blue.9' : 'grape.9'}>
-              {t(`type.${item.type}`)}
-            </Badge>
-            <Text fw={700} size="sm">
-              {t('by', { name: item.author.displayName })}
-            </Text>
-          </Group>
-          <Text size="xs" c="gray.7">
-            {formatDateTime(item.createdAt)}
-          </Text>
-        </Group>
-        <Text size="xs" c="gray.7">
-          {t('session', { title: item.sessionTitle })}
-        </Text>
-        <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-          {item.content}
-        </Text>
+        <PostSummary
+          label={t(`type.${item.type}`)}
+          color={item.type === 'output' ? 'blue.9' : 'grape.9'}
+          author={item.author.displayName}
+          at={item.createdAt}
+          sessionTitle={item.sessionTitle}
+          content={item.content}
+        />
         {item.pictures.length > 0 && <HeldPictures pictures={item.pictures} />}
         {item.violationStatuses.length > 0 && (
           <Group gap={4}>
