@@ -17,6 +17,7 @@ import { LiveSessionsBlock } from './live-sessions-block';
 import { MOBILE_QUERY, initiallyMobile } from './mobile-query';
 import { SessionsSection } from './sessions-section';
 import { pageTitle } from '@/lib/page-title';
+import { SESSIONS_KEY } from './api/get-sessions';
 
 // Loaded after the first paint: most pupils have no flagged post (first-load budget). Each
 // optional part that fails shows its own error and retry; the page stays (issue 30).
@@ -55,7 +56,7 @@ export function HomePage() {
         (event.change.kind === 'action' && event.change.targetId === sessionId)
       ) {
         // Both home lists (`['sessions', 'list']` and `['sessions', 'live']`) carry emotions.
-        void queryClient.invalidateQueries({ queryKey: ['sessions'] });
+        void queryClient.invalidateQueries({ queryKey: SESSIONS_KEY });
       }
     },
   );

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { liveSessionsKey } from './queries';
 import {
   selectLiveSessions,
   type LiveSessionCandidate,
@@ -24,7 +25,7 @@ export function useLiveSessions(
   lang = 'ja',
 ): LiveSessionsState {
   const query = useQuery({
-    queryKey: ['legal', 'live-sessions', lang],
+    queryKey: liveSessionsKey(lang),
     queryFn: () => fetchLiveSessions(),
   });
   return {

@@ -17,6 +17,7 @@ import {
   shouldShowPopup,
 } from './popup-rule';
 import { usePersonName } from '@/lib/person-name';
+import { NOTIFICATIONS_KEY } from './api/get-notifications';
 
 function pageStorage(): KeyValueStorage {
   try {
@@ -145,7 +146,7 @@ export function NotificationPopup({
     setOpened(true);
     storage.setItem(SHOW_AFTER_KEY, String(nextShowAfter(at)));
     markNotificationsRead(userId, at)
-      .then(() => queryClient.invalidateQueries({ queryKey: ['notifications'] }))
+      .then(() => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }))
       .catch(() => {
         // Not fatal: the show-after time still keeps the popup away for a day.
       });

@@ -22,6 +22,7 @@ import {
   remainingChars,
   withErrorPrefix,
 } from './profile-rules';
+import { PROFILE_KEY } from './api/get-profile';
 
 /**
  * The display-name editor: required, at most 18 characters with a remaining counter, and for
@@ -82,7 +83,7 @@ export function EditProfileModal({
     try {
       const updated = await updateDisplayName(me._id, value.trim());
       queryClient.setQueryData(meQueryKey, updated);
-      await queryClient.invalidateQueries({ queryKey: ['profile'] });
+      await queryClient.invalidateQueries({ queryKey: PROFILE_KEY });
       notifications.show({ message: t('updateSuccessfully'), autoClose: TOAST_AUTO_CLOSE_MS });
       onClose();
     } catch (e) {

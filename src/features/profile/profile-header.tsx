@@ -8,6 +8,7 @@ import { usePermission } from '@/features/auth';
 import { follow, unfollow, useFollowList } from './api/follows';
 import type { ProfileData } from './api/get-profile';
 import { usePersonName } from '@/lib/person-name';
+import { PROFILE_KEY } from './api/get-profile';
 
 /** Avatar sizes from the spec: 56 px on mobile, 64 px on desktop. */
 const AVATAR_MOBILE = 56;
@@ -88,7 +89,7 @@ export function ProfileHeader({
     const ok = isFollowing ? await unfollow(profile._id) : await follow(profile._id);
     // Every profile: this one's followers and the viewer's own follows both changed, and a
     // profile opened by account name is cached under that name, not under its _id.
-    if (ok) await queryClient.invalidateQueries({ queryKey: ['profile'] });
+    if (ok) await queryClient.invalidateQueries({ queryKey: PROFILE_KEY });
     setBusy(false);
   };
 

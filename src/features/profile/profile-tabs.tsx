@@ -51,6 +51,7 @@ import {
 import { ListBody, type ListKind } from './list-states';
 import { tagsOfKind, type TagKind } from './profile-view-rules';
 import { WriteReflectionDialog } from './write-reflection';
+import { PROFILE_KEY } from './api/get-profile';
 
 const useLang = (): Lang => {
   const { i18n } = useTranslation();
@@ -159,7 +160,7 @@ function ReflectionItem({
       await deleteReflection(reflection.id);
       notifications.show({ message: t('reflection.deleted'), autoClose: TOAST_AUTO_CLOSE_MS });
       await queryClient.invalidateQueries({ queryKey: reflectionsKey });
-      await queryClient.invalidateQueries({ queryKey: ['profile'] });
+      await queryClient.invalidateQueries({ queryKey: PROFILE_KEY });
     } catch {
       notifications.show({
         color: 'red',

@@ -22,6 +22,7 @@ import { useCreateProject, useLatestProject, usePinnedSlides } from './api/proje
 import { projectPageUrl, projectsListUrl, workOnProjectVisible } from './project-rules';
 import { SlideCanvas } from './slide-canvas';
 import { usePersonName } from '@/lib/person-name';
+import { PROJECTS_KEY } from './api/projects';
 
 export interface ProjectSectionsProps {
   role: Role;
@@ -106,7 +107,7 @@ function WorkOnProject({ siteUrl, newFeedbackCount }: Omit<ProjectSectionsProps,
         }
         // No projects site configured: the new project becomes the card here instead.
         notifications.show({ message: t('created'), autoClose: TOAST_AUTO_CLOSE_MS });
-        void queryClient.invalidateQueries({ queryKey: ['projects'] });
+        void queryClient.invalidateQueries({ queryKey: PROJECTS_KEY });
       },
       onError: (error) => {
         const serverError = isApiError(error) && error.status >= 500;

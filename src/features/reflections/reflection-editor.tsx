@@ -29,6 +29,7 @@ import {
   readUnsentReflection,
   unsentReflectionKey,
 } from './unsent-reflection';
+import { PROFILE_KEY } from '@/features/profile/queries';
 
 const sameDraft = (a: ReflectionDraft, b: ReflectionDraft) =>
   NOTE_KEYS.every((k) => a[k] === b[k]) && a.score === b.score && a.status === b.status;
@@ -114,7 +115,7 @@ export function ReflectionEditor({
       if (storeKey) dropUnsentReflection(storeKey);
       setRestored(false);
       await queryClient.invalidateQueries({ queryKey: reflectionsKey });
-      await queryClient.invalidateQueries({ queryKey: ['profile'] });
+      await queryClient.invalidateQueries({ queryKey: PROFILE_KEY });
       // Held by the screening (issue 8): saved, but a teacher reads it before others can.
       const held = saved.status === 'pending';
       notifications.show({

@@ -11,6 +11,8 @@ import type { Group as GroupEntity } from '@/contracts/user-entities';
 import { isApiError } from '@/lib/api-errors';
 import { addToClass, createClass, useClassCandidates } from './api/manage-classes';
 import { READABLE_COLORS } from './settings-page';
+import { GROUP_KEY } from './api/get-group-members';
+import { meQueryKey } from '@/features/auth';
 
 /**
  * Issue 24: staff make a class, add a pupil of their school to the shown class, and move a pupil
@@ -24,8 +26,8 @@ function useRefreshGroups() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['group'] }),
-      queryClient.invalidateQueries({ queryKey: ['me'] }),
+      queryClient.invalidateQueries({ queryKey: GROUP_KEY }),
+      queryClient.invalidateQueries({ queryKey: meQueryKey }),
     ]);
 }
 

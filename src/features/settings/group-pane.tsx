@@ -37,6 +37,7 @@ import { CorrectNameButton, FeedbackApprovalSwitch } from './group-screening';
 import { hasNoErrors, validateMemberPassword } from './password-rules';
 import { PaneFrame, READABLE_COLORS } from './settings-page';
 import { SchoolSignInSection } from './school-sign-in';
+import { GROUP_KEY } from './api/get-group-members';
 
 /** Pupils are the accounts a staff member may give a password to (the server enforces it too). */
 const isPupil = (m: GroupMember) => m.role === 'member' || m.role === 'supporter';
@@ -321,7 +322,7 @@ function MemberPasswordForm({ member, onDone }: { member: GroupMember; onDone: (
         autoClose: TOAST_AUTO_CLOSE_MS,
       });
       // The pupil's password-reset request is closed by this change: read the list again.
-      void queryClient.invalidateQueries({ queryKey: ['group'] });
+      void queryClient.invalidateQueries({ queryKey: GROUP_KEY });
       onDone();
     } catch (error) {
       notifications.show({

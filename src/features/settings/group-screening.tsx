@@ -14,6 +14,7 @@ import {
 import { updateUser } from '@/features/auth/queries';
 import { nameCorrectionError } from './name-correction-rules';
 import { READABLE_COLORS } from './settings-page';
+import { GROUP_KEY } from './api/get-group-members';
 
 /**
  * The group pane's screening controls (issue 8): the "approve all feedback first" switch for the
@@ -106,7 +107,7 @@ function CorrectNameForm({ member, onDone }: { member: GroupMember; onDone: () =
     setFailure(null);
     try {
       await updateUser(member.id, { displayName: value.trim() });
-      await client.invalidateQueries({ queryKey: ['group'] });
+      await client.invalidateQueries({ queryKey: GROUP_KEY });
       notifications.show({
         color: 'teal',
         message: t('screening.corrected', { name: member.name }),

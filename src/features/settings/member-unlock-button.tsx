@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { TOAST_AUTO_CLOSE_MS } from '@/contracts/constants';
 import type { GroupMember } from '@/contracts/entities';
 import { unlockUser } from './api/unlock-user';
+import { GROUP_KEY } from './api/get-group-members';
 
 /**
  * "Allow sign-in" for one pupil in the group pane: clears the pupil's login delays (after too
@@ -27,7 +28,7 @@ export function MemberUnlockButton({ member }: { member: GroupMember }) {
         autoClose: TOAST_AUTO_CLOSE_MS,
       });
       // The row's delay is gone: read the members again so the button leaves with it.
-      void queryClient.invalidateQueries({ queryKey: ['group'] });
+      void queryClient.invalidateQueries({ queryKey: GROUP_KEY });
     } catch {
       notifications.show({
         message: t('group.unlockFailed'),

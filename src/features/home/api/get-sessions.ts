@@ -7,13 +7,15 @@ import {
 import { ListSessionsResponse, type SessionSummary } from '@/contracts/api/sessions';
 import { apiClient } from '@/lib/api-client';
 
+/** Every sessions list (GET /v1/sessions). */
+export const SESSIONS_KEY = ['sessions'] as const;
 /** Sessions per page on the home page; "show more" reads the next page with its lastKey. */
 const HOME_SESSIONS_PAGE_SIZE = 24;
 
 /** GET /v1/sessions page by page (pageSize, lastKey): the sessions the user may see. */
 export const sessionsQuery = () =>
   infiniteQueryOptions({
-    queryKey: ['sessions', 'list'],
+    queryKey: [...SESSIONS_KEY, 'list'],
     queryFn: async ({ pageParam }) =>
       apiClient.request(ListSessionsResponse, {
         url: '/v1/sessions',
@@ -35,7 +37,7 @@ export function useSessions() {
 /** GET /v1/sessions?status=IN_PROGRESS (one page of 100): the live sessions block's own list. */
 export const liveSessionsQuery = () =>
   queryOptions({
-    queryKey: ['sessions', 'live'],
+    queryKey: [...SESSIONS_KEY, 'live'],
     queryFn: async () =>
       (
         await apiClient.request(ListSessionsResponse, {
@@ -59,7 +61,7 @@ const ALL_SESSIONS_PAGES = 100;
  */
 export const allSessionsQuery = () =>
   queryOptions({
-    queryKey: ['sessions', 'all'],
+    queryKey: [...SESSIONS_KEY, 'all'],
     queryFn: async () => {
       const all: SessionSummary[] = [];
       let lastKey: string | null = null;

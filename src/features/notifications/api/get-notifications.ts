@@ -2,7 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { NotificationsResponse, type NotificationKind } from '@/contracts/api/notifications';
 import { apiClient } from '@/lib/api-client';
 
-const notificationsKey = (kind: NotificationKind) => ['notifications', kind] as const;
+/** Every notifications list. */
+export const NOTIFICATIONS_KEY = ['notifications'] as const;
+const notificationsKey = (kind: NotificationKind) => [...NOTIFICATIONS_KEY, kind] as const;
 
 /** GET /v1/notifications/{me|all|projectFeedbackAll}: the signed-in user's own, newest first. */
 export const notificationsQuery = (kind: NotificationKind) =>

@@ -2,7 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { GetUserResponse } from '@/contracts/api/users';
 import { apiClient } from '@/lib/api-client';
 
-export const profileKey = (userId: string) => ['profile', userId] as const;
+/** Every profile read (a profile, its lists): what a change to one's own profile makes stale. */
+export const PROFILE_KEY = ['profile'] as const;
+export const profileKey = (userId: string) => [...PROFILE_KEY, userId] as const;
 
 /** GET /v1/user/{id}: the public view with counts of outputs, feedback and reflections. */
 async function fetchProfile(userId: string) {

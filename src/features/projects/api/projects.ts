@@ -17,6 +17,8 @@ async function myProjects(orderBy: ProjectOrder): Promise<InquiryProject[]> {
   return items;
 }
 
+/** Every projects read. */
+export const PROJECTS_KEY = ['projects'] as const;
 /**
  * GET /v1/inquiryProjects twice (orderBy updatedAt and latestPublishedAt), at once: neither
  * depends on the other, and one after the other cost the home page a round trip (issue 10). The
@@ -24,7 +26,7 @@ async function myProjects(orderBy: ProjectOrder): Promise<InquiryProject[]> {
  */
 export const latestProjectQuery = () =>
   queryOptions({
-    queryKey: ['projects', 'latest'],
+    queryKey: [...PROJECTS_KEY, 'latest'],
     queryFn: async () => {
       const [byUpdated, byPublished] = await Promise.all([
         myProjects('updatedAt'),
@@ -42,7 +44,7 @@ export function useLatestProject(enabled: boolean) {
 /** GET /v1/inquiryProjects/pinnedSlides. */
 export const pinnedSlidesQuery = () =>
   queryOptions({
-    queryKey: ['projects', 'pinnedSlides'],
+    queryKey: [...PROJECTS_KEY, 'pinnedSlides'],
     queryFn: async () =>
       (await apiClient.request(PinnedSlidesResponse, { url: '/v1/inquiryProjects/pinnedSlides' }))
         .items,

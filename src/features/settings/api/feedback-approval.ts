@@ -1,12 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FeedbackApprovalResponse } from '@/contracts/api/screening';
 import { apiClient } from '@/lib/api-client';
+import { GROUP_KEY } from './get-group-members';
 
 /** The two "approve first" group rules: all feedback (issue 8), every picture (issue 26). */
 export type ApprovalRule = 'feedbackApproval' | 'pictureApproval';
 
 const key = (groupId: string, rule: ApprovalRule = 'feedbackApproval') =>
-  ['group', groupId, rule] as const;
+  [...GROUP_KEY, groupId, rule] as const;
 const url = (groupId: string, rule: ApprovalRule = 'feedbackApproval') =>
   `/v1/group/${encodeURIComponent(groupId)}/${rule}`;
 

@@ -3,6 +3,8 @@ import { GroupMembersResponse } from '@/contracts/api/groups';
 import type { GroupMember } from '@/contracts/entities';
 import { apiClient } from '@/lib/api-client';
 
+/** Every read of a group (its members, its settings). */
+export const GROUP_KEY = ['group'] as const;
 /** GET /v1/group/{id}/members: the group's own members, sorted by student number. */
 async function fetchGroupMembers(groupId: string): Promise<GroupMember[]> {
   const { items } = await apiClient.request(GroupMembersResponse, {
@@ -13,7 +15,7 @@ async function fetchGroupMembers(groupId: string): Promise<GroupMember[]> {
 
 export function useGroupMembers(groupId: string | null) {
   return useQuery({
-    queryKey: ['group', groupId, 'members'],
+    queryKey: [...GROUP_KEY, groupId, 'members'],
     queryFn: () => fetchGroupMembers(groupId ?? ''),
     enabled: groupId !== null,
   });

@@ -7,6 +7,7 @@ import {
 } from '@/contracts/api/groups';
 import type { Group } from '@/contracts/user-entities';
 import { apiClient } from '@/lib/api-client';
+import { GROUP_KEY } from './get-group-members';
 
 /** POST /v1/group (issue 24): a new class under a group the caller manages (a grade). */
 export async function createClass(body: { name: string; parentId: string }): Promise<Group> {
@@ -32,7 +33,7 @@ export async function addToClass(
 /** GET /v1/group/{id}/candidates: the school's pupils not in the class, with their classes. */
 export function useClassCandidates(groupId: string | null) {
   return useQuery({
-    queryKey: ['group', groupId, 'candidates'],
+    queryKey: [...GROUP_KEY, groupId, 'candidates'],
     enabled: groupId !== null,
     queryFn: async (): Promise<GroupCandidate[]> =>
       (

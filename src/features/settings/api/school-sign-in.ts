@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { SchoolSignInResponse, type SchoolSignIn } from '@/contracts/api/groups';
 import { apiClient } from '@/lib/api-client';
+import { GROUP_KEY } from './get-group-members';
 
-const key = (groupId: string) => ['group', groupId, 'signIn'] as const;
+const key = (groupId: string) => [...GROUP_KEY, groupId, 'signIn'] as const;
 const url = (groupId: string) => `/v1/group/${encodeURIComponent(groupId)}/signIn`;
 
 /** GET /v1/group/{id}/signIn: the group's roster of school addresses and its domain (issue 30). */

@@ -68,7 +68,7 @@ export type RoomPlayer = PlayerAdapter & {
 /**
  * When a warm-up has to hand the player to the follower (server ms): at once while the room plays,
  * this long before a scheduled start, else never (null). A warm-up still running at the start made
- * a student who joined just before the teacher pressed play start 0.6–0.86 s late (bench/README.md);
+ * a student who joined just before the teacher pressed play start 0.6–0.86 s late (bench/figures/sync.csv);
  * ending it as soon as the start is announced instead left a cold player, 70–140 ms late.
  */
 export const WARM_UP_HANDOVER_MS = 120;
