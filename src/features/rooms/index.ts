@@ -1,3 +1,2 @@
 export { RoomsSection } from './rooms-section';
-export { useSessionLive, useSessionsLive } from './use-session-live';
-export { createHubTransport, realtimePath } from './realtime';
+export { createHubTransport, realtimePath, sessionFeed } from './realtime';

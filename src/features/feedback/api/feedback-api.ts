@@ -15,6 +15,7 @@ import {
 import { RecommendResponse, type SequenceMode } from '@/contracts/api/outputs';
 import type { Lang } from '@/contracts/user-entities';
 import { apiClient } from '@/lib/api-client';
+import { staleOn } from '@/features/live/queries';
 
 export const feedbackKeys = {
   viewer: (outputId: string) => ['feedback', 'viewer', outputId] as const,
@@ -25,10 +26,20 @@ export const feedbackKeys = {
 
 const enc = encodeURIComponent;
 
+/** A read of one output (it, or its feedback): stale when it or its feedback changes. */
+const outputRead = (outputId: string | null) =>
+  staleOn(
+    (_, e) =>
+      e.type === 'reconnected' ||
+      (e.change.kind === 'output' && e.change.targetId === outputId) ||
+      (e.change.kind === 'feedback' && e.change.outputId === outputId),
+  );
+
 /** GET /v1/output/{id}/viewer: the output with its work's questions and session. */
 export function useOutputViewer(outputId: string | null) {
   return useQuery({
     queryKey: feedbackKeys.viewer(outputId ?? ''),
+    meta: outputRead(outputId),
     queryFn: async () =>
       (
         await apiClient.request(OutputViewerResponse, {
@@ -43,6 +54,7 @@ export function useOutputViewer(outputId: string | null) {
 export function useFeedbacks(outputId: string | null) {
   return useQuery({
     queryKey: feedbackKeys.list(outputId ?? ''),
+    meta: outputRead(outputId),
     queryFn: async () =>
       (
         await apiClient.request(FeedbacksResponse, {
@@ -102,6 +114,14 @@ export function useActions(
 ) {
   return useQuery({
     queryKey: feedbackKeys.actions(target, targetId),
+    // Its counts: a reaction on it, or a new feedback on it (an output's).
+    meta: staleOn(
+      (_, e) =>
+        e.type === 'reconnected' ||
+        (e.change.kind === 'action' && e.change.targetId === targetId) ||
+        (e.change.kind === 'output' && e.change.targetId === targetId) ||
+        (e.change.kind === 'feedback' && e.change.outputId === targetId),
+    ),
     queryFn: async () =>
       (
         await apiClient.request(ActionSummaryResponse, {

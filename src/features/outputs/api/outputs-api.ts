@@ -9,6 +9,7 @@ import {
 } from '@/contracts/api/outputs';
 import type { Output, Work } from '@/contracts/entities';
 import { apiClient } from '@/lib/api-client';
+import { sessionRead, staleOn } from '@/features/live/queries';
 
 export const sessionOutputsKey = (sessionId: string) => ['session', sessionId, 'outputs'] as const;
 const sessionWorksKey = (sessionId: string) => ['session', sessionId, 'works'] as const;
@@ -26,6 +27,15 @@ export function useSessionOutputs(sessionId: string, enabled = true) {
     queryKey: sessionOutputsKey(sessionId),
     queryFn: () => fetchSessionOutputs(sessionId),
     enabled,
+    // A new output, a feedback, or a reaction on an output changes the cards.
+    meta: staleOn(
+      (followed, e) =>
+        followed === sessionId &&
+        (e.type === 'reconnected' ||
+          e.change.kind === 'output' ||
+          e.change.kind === 'feedback' ||
+          (e.change.kind === 'action' && e.change.outputId !== undefined)),
+    ),
   });
 }
 
@@ -42,6 +52,7 @@ export function useSessionWorks(sessionId: string, enabled = true) {
     queryKey: sessionWorksKey(sessionId),
     queryFn: () => fetchSessionWorks(sessionId),
     enabled,
+    meta: sessionRead(sessionId),
     staleTime: 5 * 60_000,
   });
 }

@@ -4,6 +4,7 @@ import type { Session } from '@/contracts/entities';
 import { fetchPermission } from '@/features/auth';
 import { apiClient } from '@/lib/api-client';
 import { isApiError } from '@/lib/api-errors';
+import { staleOn } from '@/features/live/queries';
 
 /**
  * GET /v1/session/{id}, its one owner (issue 28): the session page, room cards, the watch route's
@@ -23,7 +24,16 @@ export async function fetchSession(id: string): Promise<Session | null> {
 
 /** The session's one query: its key and read, for `useQuery` and the cache. */
 export const sessionQuery = (id: string) =>
-  queryOptions({ queryKey: ['session', id], queryFn: () => fetchSession(id) });
+  queryOptions({
+    queryKey: ['session', id],
+    queryFn: () => fetchSession(id),
+    // A reaction on the session itself changes its emotions.
+    meta: staleOn(
+      (followed, e) =>
+        followed === id &&
+        (e.type === 'reconnected' || (e.change.kind === 'action' && e.change.targetId === id)),
+    ),
+  });
 
 export function useSession(id: string) {
   return useQuery(sessionQuery(id));

@@ -5,11 +5,12 @@ import type { Comment, Lang } from '@/contracts/entities';
 import { apiClient } from '@/lib/api-client';
 import { isApiError } from '@/lib/api-errors';
 import { fetchStream } from './get-stream';
+import { sessionRead } from '@/features/live/queries';
 
 /*
  * Nothing polls (issue 14): in a room the hub pushes each comment, removal and pause, and a
  * reconnect re-reads (use-room-feed); a solo page's session-wide comments come as session
- * changes (features/rooms useSessionLive).
+ * changes (features/live useSessionLive).
  */
 
 /** The live comment type of a room language. */
@@ -42,6 +43,7 @@ export function useLiveComments(sessionId: string, streamId: string | null, lang
   return useQuery({
     queryKey: commentsKey(sessionId, streamId, lang),
     queryFn: () => fetchLiveComments(sessionId, streamId, lang),
+    meta: sessionRead(sessionId, 'comment'),
   });
 }
 
@@ -103,7 +105,8 @@ export function usePinLiveComment(sessionId: string, streamId: string | null, la
   });
 }
 
-const pausedKey = (streamId: string) => ['stream', streamId, 'commentsPaused'] as const;
+export const commentsPausedKey = (streamId: string) =>
+  ['stream', streamId, 'commentsPaused'] as const;
 
 /**
  * Whether the room's host paused live comments: from the room as loaded, then the hub's
@@ -112,7 +115,7 @@ const pausedKey = (streamId: string) => ['stream', streamId, 'commentsPaused'] a
  */
 export function useCommentsPaused(streamId: string | null, initial: boolean): boolean {
   const query = useQuery({
-    queryKey: pausedKey(streamId ?? ''),
+    queryKey: commentsPausedKey(streamId ?? ''),
     queryFn: async () =>
       streamId ? ((await fetchStream(streamId)).commentsPaused ?? false) : false,
     initialData: initial,
@@ -126,7 +129,7 @@ export function receiveCommentsPaused(
   streamId: string,
   paused: boolean,
 ): void {
-  queryClient.setQueryData<boolean>(pausedKey(streamId), paused);
+  queryClient.setQueryData<boolean>(commentsPausedKey(streamId), paused);
 }
 
 /** PUT /v1/stream/{id}/comments-paused (the room's host). */

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { SessionUsersResponse } from '@/contracts/api/sessions';
 import type { SessionParticipant } from '@/contracts/entities';
 import { apiClient } from '@/lib/api-client';
+import { sessionRead } from '@/features/live/queries';
 
 /*
  * Participants are not polled (issue 14): in a room joins and leaves are room events; solo
@@ -24,5 +25,6 @@ export function useSessionUsers(sessionId: string, streamId: string | null) {
   return useQuery({
     queryKey: ['session', sessionId, 'users', streamId],
     queryFn: () => fetchSessionUsers(sessionId, streamId),
+    meta: sessionRead(sessionId, 'participants'),
   });
 }

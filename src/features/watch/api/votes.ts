@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ListVotesResponse, VoteResponse, type VoteTally } from '@/contracts/api/sessions';
 import { apiClient } from '@/lib/api-client';
+import { sessionRead } from '@/features/live/queries';
 
 /*
  * Tallies are not polled (issue 14): in a room the hub pushes every changed tally (and a
@@ -28,6 +29,7 @@ export function useVoteTally(sessionId: string, streamId: string | null, voteKey
   return useQuery({
     queryKey: votesKey(sessionId, streamId, voteKey),
     queryFn: () => fetchVoteTally(sessionId, streamId, voteKey),
+    meta: sessionRead(sessionId, 'vote'),
   });
 }
 

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { RoomModel } from '@/contracts/stream';
-import { useSessionLive } from '@/features/rooms';
+import { useSessionLive } from '@/features/live';
 import { useSessionUsers } from '../api/get-session-users';
 import { leftBetween, mergeParticipants } from './participants';
 import { useObservable } from '../use-observable';

@@ -1,7 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { Lang } from '@/contracts/user-entities';
-import { receiveCommentsPaused, receiveLiveComment, removeLiveComment } from '../api/comments';
+import { refreshSession } from '@/features/live';
+import {
+  commentsPausedKey,
+  receiveCommentsPaused,
+  receiveLiveComment,
+  removeLiveComment,
+} from '../api/comments';
 import { receiveVoteTally } from '../api/votes';
 import type { WatchRoom } from './watch-room';
 
@@ -29,10 +35,8 @@ export function useRoomFeed(
     });
     // Nothing polls: after a gap, re-read what the room pushes (comments, tallies, the pause).
     const back = room.reconnected$.subscribe(() => {
-      void queryClient.invalidateQueries({
-        predicate: ({ queryKey: k }) =>
-          (k[0] === 'session' && k[1] === sessionId) || (k[0] === 'stream' && k[1] === streamId),
-      });
+      refreshSession(queryClient, sessionId);
+      void queryClient.invalidateQueries({ queryKey: commentsPausedKey(streamId) });
     });
     return () => {
       sub.unsubscribe();

@@ -1,0 +1,1 @@
+export { refreshSession, useSessionLive, useSessionsLive } from './use-session-live';
