@@ -18,7 +18,7 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -167,6 +167,13 @@ function DialogLoader({
 
 type ImageIssue = 'overQuota' | 'unsupported' | 'unreadable' | 'uploadFailed';
 
+/** A picture this device could not make fit (too large, not a picture, unreadable). */
+class ImageRefused extends Error {
+  constructor(readonly reason: Exclude<ImageIssue, 'uploadFailed'>) {
+    super(reason);
+  }
+}
+
 function Editor({
   sessionId,
   work,
@@ -202,10 +209,6 @@ function Editor({
   );
   const [offer, setOffer] = useState(() => !unsentAtOpen && offersDraft(published, draft));
   const online = useOnline();
-  const [imageBusy, setImageBusy] = useState(false);
-  const [imageIssue, setImageIssue] = useState<ImageIssue | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const [submitError, setSubmitError] = useState<string | null>(null);
   // The preset a picture-less output shows: by its creation time (now, for a new one).
   const [openedAt] = useState(() => Date.now());
   const createdAt = published?.createdAt ?? draft?.createdAt ?? openedAt;
@@ -255,35 +258,26 @@ function Editor({
 
   const over = isOverLimit(content.description);
   const remaining = remainingOf(content.description);
-  const enabled =
-    canSubmit({ permitted, content, published: publishedContent }) && !imageBusy && !submitting;
 
-  async function pickFile(file: File | null) {
-    if (!file) return;
-    setImageIssue(null);
-    setImageBusy(true);
-    try {
+  // The picture: made to fit on this device, then uploaded; a refusal or failure says why.
+  const image = useMutation({
+    mutationFn: async (file: File) => {
       const prepared = await prepareImage(file);
-      if (!prepared.ok) {
-        setImageIssue(prepared.reason);
-        return;
-      }
-      const url = await uploadOutputImage(prepared.blob);
-      setContent((c) => ({ ...c, image: url }));
-    } catch {
-      setImageIssue('uploadFailed');
-    } finally {
-      setImageBusy(false);
-    }
-  }
+      if (!prepared.ok) throw new ImageRefused(prepared.reason);
+      return uploadOutputImage(prepared.blob);
+    },
+    onSuccess: (url) => setContent((c) => ({ ...c, image: url })),
+  });
+  const imageIssue: ImageIssue | null = image.error
+    ? image.error instanceof ImageRefused
+      ? image.error.reason
+      : 'uploadFailed'
+    : null;
 
-  async function submit() {
-    if (!enabled) return;
-    setSubmitting(true);
-    setSubmitError(null);
-    send({ type: 'autosave.pause' });
-    const images = content.image ? [content.image] : null;
-    try {
+  // Posting: autosave pauses meanwhile; on failure the text stays and autosave resumes.
+  const submission = useMutation({
+    mutationFn: async () => {
+      const images = content.image ? [content.image] : null;
       if (published) {
         await updateOutput(published.id, {
           description: content.description,
@@ -302,6 +296,9 @@ function Editor({
           status: 'published',
         });
       }
+    },
+    onMutate: () => send({ type: 'autosave.pause' }),
+    onSuccess: async () => {
       notifications.show({
         message: t(published ? 'success.updated' : 'success.posted'),
         color: 'teal',
@@ -310,20 +307,21 @@ function Editor({
       dropUnsent(localKey);
       await queryClient.invalidateQueries({ queryKey: sessionOutputsKey(sessionId) });
       onClose();
-    } catch (error) {
-      // The text stays in the dialog, and autosave resumes so the draft keeps it too.
-      setSubmitError(
-        isApiError(error) && error.code === 'conflict'
-          ? t('error.conflict')
-          : isApiError(error) && error.code === 'concernRaised'
-            ? t('error.concernKept')
-            : t('error.submit'),
-      );
-      send({ type: 'autosave.resume' });
-    } finally {
-      setSubmitting(false);
-    }
-  }
+    },
+    onError: () => send({ type: 'autosave.resume' }),
+  });
+  const error = submission.error;
+  const submitError = !error
+    ? null
+    : isApiError(error) && error.code === 'conflict'
+      ? t('error.conflict')
+      : isApiError(error) && error.code === 'concernRaised'
+        ? t('error.concernKept')
+        : t('error.submit');
+  const enabled =
+    canSubmit({ permitted, content, published: publishedContent }) &&
+    !image.isPending &&
+    !submission.isPending;
 
   const preview = content.image ?? presetImageFor(createdAt);
 
@@ -456,9 +454,13 @@ function Editor({
           />
           <Stack gap="xs" style={{ flex: '1 1 200px' }}>
             <Group gap="xs">
-              <FileButton onChange={(f) => void pickFile(f)} accept={ACCEPT} disabled={!permitted}>
+              <FileButton
+                onChange={(f) => f && image.mutate(f)}
+                accept={ACCEPT}
+                disabled={!permitted}
+              >
                 {(props) => (
-                  <Button {...props} variant="light" size="sm" loading={imageBusy}>
+                  <Button {...props} variant="light" size="sm" loading={image.isPending}>
                     {content.image && !content.image.startsWith('/media/')
                       ? t('image.change')
                       : t('image.pick')}
@@ -476,7 +478,7 @@ function Editor({
                 </Button>
               )}
             </Group>
-            {imageBusy && (
+            {image.isPending && (
               <Text size="xs" c="gray.7" role="status">
                 {t('image.preparing')}
               </Text>
@@ -525,9 +527,9 @@ function Editor({
           {waiting ? t('saveState.waiting') : label !== 'none' ? t(`saveState.${label}`) : ''}
         </Text>
         <Button
-          onClick={() => void submit()}
+          onClick={() => enabled && submission.mutate()}
           disabled={!enabled}
-          loading={submitting}
+          loading={submission.isPending}
           data-testid="output-submit"
         >
           {published ? t('submit.update') : t('submit.post')}
