@@ -1,15 +1,13 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthTokens } from '../../src/contracts/api/auth';
 import { demoAccount } from '../../src/server/seed/accounts';
 import { DEMO_IDS } from '../../src/server/seed/demo';
+import { useServerAndBrowser } from './support/app';
 import { axeFindings } from './support/axe';
-import { launchBrowser } from './support/browser';
-import { snapshotBuiltClient, type ClientSnapshot } from './support/client-snapshot';
 import { text } from './support/locales';
 import { signIn } from './support/login';
 import { matchesRoute, routerPaths } from './support/routes';
-import { startServer, type RunningServer } from './support/server';
 
 // Issue 9, item 2 and "what must be shown": every route of the router, in the states a user
 // meets (lists with content, menus, popovers and dialogs open, form errors shown, the offline
@@ -118,9 +116,7 @@ describe(
   'axe on every route, in the states a user meets (issue 9, item 2)',
   { timeout: 300_000 },
   () => {
-    let client: ClientSnapshot;
-    let server: RunningServer;
-    let browser: Browser;
+    const app = useServerAndBrowser({}, { snapshotClient: true });
     let anon: Actor;
     let student: Actor;
     let teacher: Actor;
@@ -134,7 +130,7 @@ describe(
     let homeRoomId = '';
 
     const token = async (account: string) => {
-      const login = await fetch(`${server.url}/v1/auth/login`, {
+      const login = await fetch(`${app.server.url}/v1/auth/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ username: account, password: demoAccount(account).password }),
@@ -146,7 +142,7 @@ describe(
       path: string,
       init: { method?: string; body?: unknown } = {},
     ) => {
-      const res = await fetch(`${server.url}${path}`, {
+      const res = await fetch(`${app.server.url}${path}`, {
         method: init.method ?? 'GET',
         headers: {
           authorization: `Bearer ${await token(account)}`,
@@ -169,7 +165,7 @@ describe(
       lang: Lang = 'ja',
       popup = false,
     ): Promise<Actor> {
-      const context = await browser.newContext({
+      const context = await app.browser.newContext({
         viewport: WIDTHS[0],
         locale: lang === 'en' ? 'en-US' : 'ja-JP',
       });
@@ -177,11 +173,11 @@ describe(
       const page = await context.newPage();
       if (account) {
         await setLang(account, lang);
-        await signIn(page, server.url, account, demoAccount(account).password, {
+        await signIn(page, app.server.url, account, demoAccount(account).password, {
           lang,
           notificationPopup: popup,
         });
-        await page.waitForURL(`${server.url}/`);
+        await page.waitForURL(`${app.server.url}/`);
       }
       return { account, context, page };
     }
@@ -205,11 +201,6 @@ describe(
     }
 
     beforeAll(async () => {
-      client = snapshotBuiltClient();
-      [server, browser] = await Promise.all([
-        startServer({ CLIENT_DIR: client.dir }),
-        launchBrowser(),
-      ]);
       // Content for the lists: a live room on home, posts held for a teacher (an output, a feedback
       // and a reported comment), and a decision in the moderation history.
       homeRoomId = await createRoom('Axe check', LIVE);
@@ -269,15 +260,12 @@ describe(
       });
     });
 
-    afterAll(async () => {
+    afterAll(() => {
       const routes = new Set(checked.map((c) => c.split(' · ')[0]));
       console.log(
         `axe matrix: ${checked.length} screens × states checked (${routes.size} routes, ${stateNames.size} states, ja+en, 1280+390)`,
       );
       console.log(`axe matrix: ${(axeMs / 1000).toFixed(1)} s inside axe`);
-      await browser?.close();
-      await server?.stop();
-      client?.remove();
     });
 
     /** Waits for the page's data: no loader, no skeleton, the language in place. */
@@ -340,7 +328,7 @@ describe(
       return findings;
     }
 
-    const goto = (page: Page, path: string) => page.goto(`${server.url}${path}`);
+    const goto = (page: Page, path: string) => page.goto(`${app.server.url}${path}`);
     const userMenu = (page: Page, lang: Lang) =>
       page.getByRole('banner').getByRole('button', { name: text(lang, 'common:header.userMenu') });
 
@@ -837,7 +825,7 @@ describe(
         await lands('/report', new RegExp(`/report/group/[^/]+/sessions$`));
         await lands('/report/group', new RegExp(`/report/group/[^/]+/sessions$`));
         await lands(`/report/group/${CLASS}`, new RegExp(`/report/group/${CLASS}/sessions$`));
-        await lands('/user/create', new RegExp(`${server.url}/$`));
+        await lands('/user/create', new RegExp(`${app.server.url}/$`));
         await page.getByRole('banner').waitFor();
       });
 

@@ -1,34 +1,24 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { demoAccount } from '../../src/server/seed/accounts';
 import { DEMO_IDS } from '../../src/server/seed/demo';
 import { TITLE_SUFFIX } from '../../src/lib/page-title';
-import { launchBrowser } from './support/browser';
+import { useServerAndBrowser } from './support/app';
 import { text } from './support/locales';
 import { signIn } from './support/login';
-import { startServer, type RunningServer } from './support/server';
 
 // Issue 9, items 4, 13 and 15: the demo content reads in the viewer's language (chapters and
 // votes on the watch page), twin sessions carry their kind, and no page is wider than a phone.
 describe('content in the reader’s language and at phone widths', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = useServerAndBrowser();
 
   /** A signed-in page of `account` whose language setting is `lang`. */
   async function signedIn(account: string, lang: 'ja' | 'en', width = 1280): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width, height: 800 } });
+    const context = await app.browser.newContext({ viewport: { width, height: 800 } });
     const page = await context.newPage();
     const user = demoAccount(account);
-    await signIn(page, server.url, user.account, user.password);
-    await page.waitForURL(`${server.url}/`);
+    await signIn(page, app.server.url, user.account, user.password);
+    await page.waitForURL(`${app.server.url}/`);
     if (lang === 'en') {
       const status = await page.evaluate(async () => {
         const headers = {
@@ -69,7 +59,7 @@ describe('content in the reader’s language and at phone widths', () => {
     for (const c of cases) {
       const page = await signedIn(c.account, c.lang);
       await page.goto(
-        `${server.url}/session/${DEMO_IDS.sessions.oceanArchive}/watch/?lang=${c.lang}`,
+        `${app.server.url}/session/${DEMO_IDS.sessions.oceanArchive}/watch/?lang=${c.lang}`,
       );
       await page.getByTestId('join').click();
       await expect
@@ -125,7 +115,7 @@ describe('content in the reader’s language and at phone widths', () => {
       return res.status;
     });
     expect(refreshed).toBeLessThan(300);
-    await page.goto(`${server.url}/report/group/${DEMO_IDS.groups.class2a}/sessions`);
+    await page.goto(`${app.server.url}/report/group/${DEMO_IDS.groups.class2a}/sessions`);
     const row = page.getByRole('row').filter({ hasText: '海ごみを追った記録' });
     await row.waitFor();
     expect(await row.getByTestId('session-kind').innerText()).toBe(
@@ -170,7 +160,7 @@ describe('content in the reader’s language and at phone widths', () => {
     // One load per page, then each width by resizing it (a load per page and width took 42 s).
     for (const route of routes) {
       await resize(widths[0]);
-      await page.goto(`${server.url}${route}`);
+      await page.goto(`${app.server.url}${route}`);
       await page.locator('main').first().waitFor();
       await page.waitForLoadState('networkidle');
       // The page names itself once its data is in, which can come after the network is idle.
@@ -188,7 +178,7 @@ describe('content in the reader’s language and at phone widths', () => {
       }
     }
     await resize(widths[0]);
-    await page.goto(`${server.url}/session/${DEMO_IDS.sessions.oceanArchive}/watch/?lang=ja`);
+    await page.goto(`${app.server.url}/session/${DEMO_IDS.sessions.oceanArchive}/watch/?lang=ja`);
     await page.getByTestId('join').click();
     const seek = page.getByRole('slider', { name: text('ja', 'watch:host.seek') });
     await seek.waitFor();

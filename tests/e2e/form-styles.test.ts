@@ -1,13 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AuthTokens } from '../../src/contracts/api/auth';
 import { demoAccount } from '../../src/server/seed/accounts';
 import { DEMO_IDS } from '../../src/server/seed/demo';
-import { launchBrowser } from './support/browser';
-import { snapshotBuiltClient, type ClientSnapshot } from './support/client-snapshot';
+import { useServerAndBrowser } from './support/app';
 import { text } from './support/locales';
 import { signIn } from './support/login';
-import { startServer, type RunningServer } from './support/server';
 
 // Issue 24, item 1: every form control is styled on every route however it is reached. Each
 // screen below is opened in a fresh tab right after signing in (no other page loaded before it
@@ -111,19 +109,17 @@ async function selectsOpen(page: Page): Promise<string[]> {
 }
 
 describe('form controls are styled on first load (issue 24, item 1)', { timeout: 600_000 }, () => {
-  let client: ClientSnapshot;
-  let server: RunningServer;
-  let browser: Browser;
+  const app = useServerAndBrowser({}, { snapshotClient: true });
   let roomId = '';
 
   const api = async (account: string, path: string, init: { method?: string; body?: unknown }) => {
-    const login = await fetch(`${server.url}/v1/auth/login`, {
+    const login = await fetch(`${app.server.url}/v1/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: account, password: demoAccount(account).password }),
     });
     const { token } = AuthTokens.parse(await login.json());
-    const res = await fetch(`${server.url}${path}`, {
+    const res = await fetch(`${app.server.url}${path}`, {
       method: init.method ?? 'GET',
       headers: {
         authorization: `Bearer ${token}`,
@@ -154,7 +150,7 @@ describe('form controls are styled on first load (issue 24, item 1)', { timeout:
       name: 'the studio: a new session',
       account: 'teacher',
       open: async (page) => {
-        await page.goto(`${server.url}/studio/session/new`);
+        await page.goto(`${app.server.url}/studio/session/new`);
         await page.locator('form input[aria-haspopup="listbox"]').first().waitFor();
       },
     },
@@ -162,7 +158,7 @@ describe('form controls are styled on first load (issue 24, item 1)', { timeout:
       name: 'the studio: an existing session',
       account: 'staff',
       open: async (page) => {
-        await page.goto(`${server.url}/studio`);
+        await page.goto(`${app.server.url}/studio`);
         await page.locator('main table a[href^="/studio/session/"]').first().click();
         await page.waitForURL(/\/studio\/session\/(?!new)[^/]+$/);
         await page.locator('form input[aria-haspopup="listbox"]').first().waitFor();
@@ -172,7 +168,7 @@ describe('form controls are styled on first load (issue 24, item 1)', { timeout:
       name: "the host's controls in a room",
       account: 'teacher',
       open: async (page, lang) => {
-        await page.goto(`${server.url}/session/${LIVE}/watch/?stream=${roomId}`);
+        await page.goto(`${app.server.url}/session/${LIVE}/watch/?stream=${roomId}`);
         await page.getByTestId('join').click();
         await page
           .getByRole('switch', { name: text(lang, 'watch:comments.pauseSwitch') })
@@ -183,7 +179,7 @@ describe('form controls are styled on first load (issue 24, item 1)', { timeout:
       name: 'settings: language',
       account: 'student04',
       open: async (page, lang) => {
-        await page.goto(`${server.url}/setting/language`);
+        await page.goto(`${app.server.url}/setting/language`);
         await page.getByRole('radio', { name: text(lang, 'setting:language.en') }).waitFor();
       },
     },
@@ -191,7 +187,7 @@ describe('form controls are styled on first load (issue 24, item 1)', { timeout:
       name: 'settings: privacy',
       account: 'student04',
       open: async (page) => {
-        await page.goto(`${server.url}/setting/privacy`);
+        await page.goto(`${app.server.url}/setting/privacy`);
         await page.getByRole('switch').first().waitFor();
       },
     },
@@ -199,7 +195,7 @@ describe('form controls are styled on first load (issue 24, item 1)', { timeout:
       name: 'settings: password',
       account: 'student04',
       open: async (page) => {
-        await page.goto(`${server.url}/setting/password`);
+        await page.goto(`${app.server.url}/setting/password`);
         await page.getByRole('checkbox').first().waitFor();
       },
     },
@@ -207,7 +203,7 @@ describe('form controls are styled on first load (issue 24, item 1)', { timeout:
       name: 'the output dialog',
       account: 'student04',
       open: async (page, lang) => {
-        await page.goto(`${server.url}/session/${ARCHIVE}`);
+        await page.goto(`${app.server.url}/session/${ARCHIVE}`);
         await page.getByTestId('open-output-dialog').first().click();
         await page.getByRole('dialog').waitFor();
       },
@@ -216,7 +212,7 @@ describe('form controls are styled on first load (issue 24, item 1)', { timeout:
       name: 'the reflection editor',
       account: 'student01',
       open: async (page, lang) => {
-        await page.goto(`${server.url}/mypage`);
+        await page.goto(`${app.server.url}/mypage`);
         await page.getByRole('tab', { name: text(lang, 'profile:tabs.reflections') }).click();
         await page
           .getByRole('tabpanel')
@@ -229,11 +225,6 @@ describe('form controls are styled on first load (issue 24, item 1)', { timeout:
   ];
 
   beforeAll(async () => {
-    client = snapshotBuiltClient();
-    [server, browser] = await Promise.all([
-      startServer({ CLIENT_DIR: client.dir }),
-      launchBrowser(),
-    ]);
     const room = (await api('teacher', '/v1/stream', {
       method: 'POST',
       body: {
@@ -246,11 +237,6 @@ describe('form controls are styled on first load (issue 24, item 1)', { timeout:
     })) as { item: { id: string } };
     roomId = room.item.id;
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    client?.remove();
-  });
 
   for (const lang of ['ja', 'en'] as const) {
     it(`in ${lang}, at 1280 and 390`, async () => {
@@ -259,16 +245,20 @@ describe('form controls are styled on first load (issue 24, item 1)', { timeout:
       for (const account of accounts) await setLang(account, lang);
       for (const width of WIDTHS) {
         for (const screen of SCREENS) {
-          const context = await browser.newContext({
+          const context = await app.browser.newContext({
             viewport: { width, height: width === 390 ? 844 : 900 },
             locale: lang === 'en' ? 'en-US' : 'ja-JP',
           });
           const page = await context.newPage();
           try {
-            await signIn(page, server.url, screen.account, demoAccount(screen.account).password, {
-              lang,
-            });
-            await page.waitForURL(`${server.url}/`);
+            await signIn(
+              page,
+              app.server.url,
+              screen.account,
+              demoAccount(screen.account).password,
+              { lang },
+            );
+            await page.waitForURL(`${app.server.url}/`);
             await screen.open(page, lang);
             const where = `${screen.name} (${lang}, ${width})`;
             for (const c of await unstyledMantineClasses(page)) problems.push(`${where}: ${c}`);

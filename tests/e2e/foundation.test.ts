@@ -1,31 +1,20 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { demoAccount } from '../../src/server/seed/accounts';
+import { useServerAndBrowser } from './support/app';
 import { axeFindings } from './support/axe';
-import { launchBrowser } from './support/browser';
 import { text } from './support/locales';
 import { signIn } from './support/login';
-import { startServer, type RunningServer } from './support/server';
 import { pageTitle } from '../../src/lib/page-title';
 
 // Issue 2's "what must be shown": the login page in Japanese, a student signing in lands on /
 // with the header, a wrong password shows the right message, the teacher sees the report menu
 // and the student does not.
 describe('foundation: sign-in and the shell', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = useServerAndBrowser();
 
   it('shows the login page in Japanese by default', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${server.url}/`);
+    const page = await app.browser.newPage();
+    await page.goto(`${app.server.url}/`);
     // Without a token the authenticated area sends the visitor to login.
     await page.waitForURL(/\/login/);
     expect(await page.locator('html').getAttribute('lang')).toBe('ja');
@@ -39,8 +28,8 @@ describe('foundation: sign-in and the shell', () => {
   });
 
   it('tells a student with a wrong password that the account or password is wrong', async () => {
-    const page = await browser.newPage();
-    await signIn(page, server.url, 'student01', 'not-the-password');
+    const page = await app.browser.newPage();
+    await signIn(page, app.server.url, 'student01', 'not-the-password');
     const message = page.getByText(text('ja', 'login:error.invalidAccountOrPassword'));
     await message.waitFor();
     expect(page.url()).toContain('/login');
@@ -51,11 +40,11 @@ describe('foundation: sign-in and the shell', () => {
   });
 
   it('lands a student on / with the header and no report menu', async () => {
-    const context = await browser.newContext();
+    const context = await app.browser.newContext();
     const page = await context.newPage();
     const student = demoAccount('student01');
-    await signIn(page, server.url, student.account, student.password);
-    await page.waitForURL(`${server.url}/`);
+    await signIn(page, app.server.url, student.account, student.password);
+    await page.waitForURL(`${app.server.url}/`);
     const header = page.getByRole('banner');
     await header.waitFor();
     // Spec: title Top; a Japanese reader also sees ホーム, and every title ends | Tomoni (issue 9).
@@ -73,15 +62,15 @@ describe('foundation: sign-in and the shell', () => {
   });
 
   it('has no serious or critical accessibility violation in the shell (login, header, footer)', async () => {
-    const context = await browser.newContext();
+    const context = await app.browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${app.server.url}/login`);
     await page.getByLabel(text('ja', 'login:accountName.label')).waitFor();
     const serious = () => axeFindings(page);
     expect(await serious()).toEqual([]);
     const student = demoAccount('student03');
-    await signIn(page, server.url, student.account, student.password);
-    await page.waitForURL(`${server.url}/`);
+    await signIn(page, app.server.url, student.account, student.password);
+    await page.waitForURL(`${app.server.url}/`);
     await page.getByRole('banner').waitFor();
     await page.getByRole('contentinfo').waitFor();
     const shell = () => axeFindings(page, { include: ['header', 'footer'] });
@@ -90,11 +79,11 @@ describe('foundation: sign-in and the shell', () => {
   });
 
   it('shows the teacher the report menu', async () => {
-    const context = await browser.newContext();
+    const context = await app.browser.newContext();
     const page = await context.newPage();
     const teacher = demoAccount('teacher');
-    await signIn(page, server.url, teacher.account, teacher.password);
-    await page.waitForURL(`${server.url}/`);
+    await signIn(page, app.server.url, teacher.account, teacher.password);
+    await page.waitForURL(`${app.server.url}/`);
     await page
       .getByRole('banner')
       .getByRole('button', { name: text('ja', 'common:header.userMenu') })
@@ -108,11 +97,11 @@ describe('foundation: sign-in and the shell', () => {
   });
 
   it('logs out from the menu: both tokens are cleared and the login page returns', async () => {
-    const context = await browser.newContext();
+    const context = await app.browser.newContext();
     const page = await context.newPage();
     const student = demoAccount('student02');
-    await signIn(page, server.url, student.account, student.password);
-    await page.waitForURL(`${server.url}/`);
+    await signIn(page, app.server.url, student.account, student.password);
+    await page.waitForURL(`${app.server.url}/`);
     await page
       .getByRole('banner')
       .getByRole('button', { name: text('ja', 'common:header.userMenu') })

@@ -1,13 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { NotificationsResponse } from '../../src/contracts/api/notifications';
 import { ListSessionsResponse } from '../../src/contracts/api/sessions';
 import { demoAccount } from '../../src/server/seed/accounts';
+import { useServerAndBrowser } from './support/app';
 import { axeFindings } from './support/axe';
-import { launchBrowser } from './support/browser';
 import { text } from './support/locales';
 import { signIn } from './support/login';
-import { startServer, type RunningServer } from './support/server';
 import { pageTitle } from '../../src/lib/page-title';
 import { DEMO_IDS } from '../../src/server/seed/demo';
 
@@ -15,30 +14,21 @@ import { DEMO_IDS } from '../../src/server/seed/demo';
 // modal (the demo seed gives student01 project feedback 30 hours old, and feedback on an output
 // 2 days old), the modal's one-day rule, and axe on the page.
 describe('home', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = useServerAndBrowser();
 
   /** Saves the account's language through the API, as the settings page would. */
   async function setLanguage(user: { account: string; password: string }, lang: 'ja' | 'en') {
-    const login = await fetch(`${server.url}/v1/auth/login`, {
+    const login = await fetch(`${app.server.url}/v1/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: user.account, password: user.password }),
     });
     const { token } = (await login.json()) as { token: string };
     const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-    const me = (await (await fetch(`${server.url}/v1/me`, { headers: auth })).json()) as {
+    const me = (await (await fetch(`${app.server.url}/v1/me`, { headers: auth })).json()) as {
       item: { _id: string };
     };
-    const saved = await fetch(`${server.url}/v1/user/${me.item._id}`, {
+    const saved = await fetch(`${app.server.url}/v1/user/${me.item._id}`, {
       method: 'PUT',
       headers: auth,
       body: JSON.stringify({ lang }),
@@ -48,7 +38,7 @@ describe('home', () => {
 
   async function api<T>(page: Page, path: string, init: RequestInit = {}): Promise<T> {
     const token = await page.evaluate(() => localStorage.getItem('ROOT.TOKEN'));
-    const res = await fetch(`${server.url}${path}`, {
+    const res = await fetch(`${app.server.url}${path}`, {
       ...init,
       headers: {
         authorization: `Bearer ${token}`,
@@ -65,7 +55,7 @@ describe('home', () => {
     lang: 'ja' | 'en',
     { width = 1440, quiet = false }: { width?: number; quiet?: boolean } = {},
   ): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    const context = await app.browser.newContext({ viewport: { width, height: 900 } });
     const page = await context.newPage();
     const user = demoAccount(account);
     // The language is the user's setting, saved before the browser signs in: changing it under a
@@ -73,8 +63,8 @@ describe('home', () => {
     // before the reload this test used to make).
     await setLanguage(user, lang);
     // quiet: the popup's show-after time lies a day ahead, as if it had been shown already.
-    await signIn(page, server.url, user.account, user.password, { notificationPopup: !quiet });
-    await page.waitForURL(`${server.url}/`);
+    await signIn(page, app.server.url, user.account, user.password, { notificationPopup: !quiet });
+    await page.waitForURL(`${app.server.url}/`);
     // Spec: title Top; a Japanese reader also sees ホーム, and every title ends | Tomoni (issue 9).
     await expect.poll(() => page.title()).toBe(pageTitle(text(lang, 'home:documentTitle')));
     return page;
@@ -252,7 +242,7 @@ describe('home', () => {
     ).toBe(0);
     const serious = await axeFindings(page);
     expect(serious).toEqual([]);
-    await page.goto(`${server.url}/session/${DEMO_IDS.sessions.oceanArchive}/watch/?lang=ja`);
+    await page.goto(`${app.server.url}/session/${DEMO_IDS.sessions.oceanArchive}/watch/?lang=ja`);
     await page.getByTestId('join').click();
     const seek = page.getByRole('slider', { name: text('ja', 'watch:host.seek') });
     await seek.waitFor();
@@ -265,29 +255,29 @@ describe('home', () => {
   it('a card whose code or read does not arrive shows its own error and a retry; the home stays (issue 30)', async () => {
     // A school's network drops a request now and then: here the news card's code, and the read
     // of the hidden-posts notice, fail on the first try.
-    const teacher = await fetch(`${server.url}/v1/auth/login`, {
+    const teacher = await fetch(`${app.server.url}/v1/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: 'teacher', password: demoAccount('teacher').password }),
     });
     const { token } = (await teacher.json()) as { token: string };
     const title = 'Sports day moves to Friday';
-    const made = await fetch(`${server.url}/v0/articles`, {
+    const made = await fetch(`${app.server.url}/v0/articles`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ title, body: 'Bring water.', publish: true }),
     });
     expect(made.status).toBe(200);
 
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await app.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const blocked = async (route: import('playwright-core').Route) => route.abort('failed');
     await context.route('**/assets/news-card-*.js', blocked);
     await context.route('**/v1/me/outputs?isViolated=*', blocked);
     const page = await context.newPage();
     const user = demoAccount('student04');
     await setLanguage(user, 'ja');
-    await signIn(page, server.url, user.account, user.password, { notificationPopup: false });
-    await page.waitForURL(`${server.url}/`);
+    await signIn(page, app.server.url, user.account, user.password, { notificationPopup: false });
+    await page.waitForURL(`${app.server.url}/`);
 
     // The rest of home is there and usable.
     const sessions = page.getByRole('region', {
@@ -341,7 +331,7 @@ describe('home', () => {
     expect(await sessions.getByRole('link').count()).toBe(first);
     // Signing out drops the copy: the next pupil on this device never sees it.
     await page.evaluate(() => localStorage.removeItem('ROOT.TOKEN'));
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${app.server.url}/login`);
     await expect
       .poll(() => page.evaluate(() => localStorage.getItem('ROOT.FIRST_VIEW')))
       .toBeNull();

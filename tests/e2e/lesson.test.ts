@@ -1,16 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AuthTokens } from '../../src/contracts/api/auth';
 import { demoAccount } from '../../src/server/seed/accounts';
 import { DEMO_IDS } from '../../src/server/seed/demo';
+import { useServerAndBrowser } from './support/app';
 import { axeFindings } from './support/axe';
-import { launchBrowser } from './support/browser';
-import { snapshotBuiltClient, type ClientSnapshot } from './support/client-snapshot';
 import { text } from './support/locales';
 import { signIn } from './support/login';
-import { startServer, type RunningServer } from './support/server';
 
 // Issue 9, "what must be shown": a whole lesson. A teacher's room, three students (one on a
 // phone), a discussion and a vote seen without scrolling, an output, the room ended (it leaves a
@@ -40,9 +38,6 @@ interface Viewer {
 }
 
 describe('a whole lesson (issue 9)', () => {
-  let client: ClientSnapshot;
-  let server: RunningServer;
-  let browser: Browser;
   let teacher: Viewer;
   let s1: Viewer;
   let s2: Viewer;
@@ -51,32 +46,25 @@ describe('a whole lesson (issue 9)', () => {
   /** Screens × states × languages × widths checked with axe. */
   const axeChecked: string[] = [];
 
-  beforeAll(async () => {
+  beforeAll(() => {
     mkdirSync(SHOTS, { recursive: true });
-    client = snapshotBuiltClient();
-    [server, browser] = await Promise.all([
-      startServer({ CLIENT_DIR: client.dir, REPORT_REFRESH_ON_DEMAND: 'true' }),
-      launchBrowser(),
-    ]);
   });
+  const app = useServerAndBrowser({ REPORT_REFRESH_ON_DEMAND: 'true' }, { snapshotClient: true });
   afterEach(({ task }) => {
     if (task.result?.state === 'fail') console.log(pageLog.slice(-40).join('\n'));
   });
-  afterAll(async () => {
+  afterAll(() => {
     console.log(`axe: ${axeChecked.length} screen × state checks: ${axeChecked.join('; ')}`);
-    await browser?.close();
-    await server?.stop();
-    client?.remove();
   });
 
   const api = async (account: string, path: string, init: { method?: string; body?: unknown }) => {
-    const login = await fetch(`${server.url}/v1/auth/login`, {
+    const login = await fetch(`${app.server.url}/v1/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: account, password: demoAccount(account).password }),
     });
     const { token } = AuthTokens.parse(await login.json());
-    const res = await fetch(`${server.url}${path}`, {
+    const res = await fetch(`${app.server.url}${path}`, {
       method: init.method ?? 'GET',
       headers: {
         authorization: `Bearer ${token}`,
@@ -99,16 +87,16 @@ describe('a whole lesson (issue 9)', () => {
   }
 
   async function signedIn(account: string, viewport = DESKTOP): Promise<Viewer> {
-    const context = await browser.newContext({ viewport });
+    const context = await app.browser.newContext({ viewport });
     const page = await context.newPage();
     page.on('pageerror', (e) => pageLog.push(`[${account}] pageerror: ${e.message}`));
     page.on('console', (m) => {
       if (m.type() === 'error') pageLog.push(`[${account}] ${m.text()}`);
     });
-    await signIn(page, server.url, account, demoAccount(account).password, {
+    await signIn(page, app.server.url, account, demoAccount(account).password, {
       notificationPopup: false,
     });
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${app.server.url}/`);
     return { name: account, context, page };
   }
 
@@ -247,7 +235,7 @@ describe('a whole lesson (issue 9)', () => {
   });
 
   it('item 6: ending the room takes it off a student’s home list at once', async () => {
-    await s2.page.goto(`${server.url}/`);
+    await s2.page.goto(`${app.server.url}/`);
     await roomCard(s2.page).waitFor();
     await hostControls()
       .getByRole('button', { name: text('ja', 'watch:host.terminate') })
@@ -260,7 +248,7 @@ describe('a whole lesson (issue 9)', () => {
     // No reload: the card leaves the live list.
     await expect.poll(() => roomCard(s2.page).count(), { timeout: 10_000 }).toBe(0);
     // Nor is it offered on the session page.
-    await s2.page.goto(`${server.url}/session/${SESSION_ID}`);
+    await s2.page.goto(`${app.server.url}/session/${SESSION_ID}`);
     await s2.page.getByRole('heading').first().waitFor();
     // Once the page's requests (the rooms list among them) have settled.
     await s2.page.waitForLoadState('networkidle');
@@ -271,10 +259,10 @@ describe('a whole lesson (issue 9)', () => {
 
   it('item 1: the report shows the three students as attended, with the output count', async () => {
     const page = teacher.page;
-    await page.goto(`${server.url}/report/group/${CLASS}/sessions`);
+    await page.goto(`${app.server.url}/report/group/${CLASS}/sessions`);
     await page.getByRole('button', { name: text('ja', 'reports:refreshNow') }).click();
     await page.getByText(text('ja', 'reports:refreshFailed')).waitFor({ state: 'detached' });
-    await page.goto(`${server.url}/report/group/${CLASS}/session/${SESSION_ID}`);
+    await page.goto(`${app.server.url}/report/group/${CLASS}/session/${SESSION_ID}`);
     const table = page.getByRole('table');
     await table.waitFor();
     const rowOf = (account: string) =>
@@ -287,7 +275,7 @@ describe('a whole lesson (issue 9)', () => {
     // Columns: number, name, joined at, outputs, …
     expect((await rowOf('student01').getByRole('cell').allInnerTexts())[3]?.trim()).toBe('1');
     // The session row agrees: 3 joined.
-    await page.goto(`${server.url}/report/group/${CLASS}/sessions`);
+    await page.goto(`${app.server.url}/report/group/${CLASS}/sessions`);
     const row = page.getByRole('row').filter({ has: page.locator(`a[href*="${SESSION_ID}"]`) });
     await expect
       .poll(async () => (await row.getByRole('cell').allInnerTexts()).map((c) => c.trim())[3])
@@ -300,7 +288,7 @@ describe('a whole lesson (issue 9)', () => {
       await setLang(teacher, lang);
       for (const viewport of [DESKTOP, { width: 390, height: 844 }]) {
         await page.setViewportSize(viewport);
-        await page.goto(`${server.url}/report/group/${CLASS}/session/${SESSION_ID}`);
+        await page.goto(`${app.server.url}/report/group/${CLASS}/session/${SESSION_ID}`);
         await page
           .getByRole('button', { name: text(lang, 'reports:postingStatus.button') })
           .click();
@@ -330,7 +318,7 @@ describe('a whole lesson (issue 9)', () => {
       await setLang(teacher, lang);
       for (const viewport of [DESKTOP, { width: 390, height: 844 }]) {
         await page.setViewportSize(viewport);
-        await page.goto(`${server.url}/moderation`);
+        await page.goto(`${app.server.url}/moderation`);
         const card = page.locator('li').filter({ hasText: HELD_TEXT });
         await card.waitFor();
         await card.getByRole('button', { name: text(lang, 'moderation:reject') }).waitFor();
@@ -346,14 +334,14 @@ describe('a whole lesson (issue 9)', () => {
 
   it('item 3: the teacher rejects the post with a note; its author reads “not published” and the note', async () => {
     const page = teacher.page;
-    await page.goto(`${server.url}/moderation`);
+    await page.goto(`${app.server.url}/moderation`);
     const card = page.locator('li').filter({ hasText: HELD_TEXT });
     await card.getByLabel(text('ja', 'moderation:note')).fill(NOTE);
     await card.getByRole('button', { name: text('ja', 'moderation:reject') }).click();
     await expect.poll(() => card.count()).toBe(0);
 
     const author = s1.page;
-    await author.goto(`${server.url}/mypage`);
+    await author.goto(`${app.server.url}/mypage`);
     await author.getByRole('tab', { name: text('ja', 'profile:tabs.outputs') }).click();
     const notice = author.getByTestId('not-published').first();
     await notice.waitFor();

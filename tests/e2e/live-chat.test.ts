@@ -1,15 +1,13 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AuthTokens } from '../../src/contracts/api/auth';
 import { StreamResponse } from '../../src/contracts/stream';
 import { demoAccount } from '../../src/server/seed/accounts';
 import { DEMO_IDS } from '../../src/server/seed/demo';
+import { useServerAndBrowser } from './support/app';
 import { axeFindings } from './support/axe';
-import { launchBrowser } from './support/browser';
-import { snapshotBuiltClient, type ClientSnapshot } from './support/client-snapshot';
 import { text } from './support/locales';
 import { signIn } from './support/login';
-import { startServer, type RunningServer } from './support/server';
 
 // Issue 8, "what must be shown" (live chat): in a class room, a pupil's contact-sharing or
 // abusive live comment never reaches the others; the host deletes an earlier comment and it
@@ -28,9 +26,7 @@ interface Viewer {
 }
 
 describe('live comments in a room', () => {
-  let client: ClientSnapshot;
-  let server: RunningServer;
-  let browser: Browser;
+  const app = useServerAndBrowser({}, { snapshotClient: true });
   let roomId: string;
   let host: Viewer;
   let author: Viewer;
@@ -38,19 +34,14 @@ describe('live comments in a room', () => {
   const pageLog: string[] = [];
 
   beforeAll(async () => {
-    client = snapshotBuiltClient();
-    [server, browser] = await Promise.all([
-      startServer({ CLIENT_DIR: client.dir }),
-      launchBrowser(),
-    ]);
     // The teacher's room for Class 2-A (the rooms test drives this form; here it is the setup).
-    const login = await fetch(`${server.url}/v1/auth/login`, {
+    const login = await fetch(`${app.server.url}/v1/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: 'teacher', password: demoAccount('teacher').password }),
     });
     const { token } = AuthTokens.parse(await login.json());
-    const res = await fetch(`${server.url}/v1/stream`, {
+    const res = await fetch(`${app.server.url}/v1/stream`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -71,15 +62,10 @@ describe('live comments in a room', () => {
       await v?.page.screenshot({ path: `/tmp/lc/${v.name}-${task.name.slice(0, 12)}.png` });
     }
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    client?.remove();
-  });
 
   /** Signs in through the form, opens the room's watch page and taps join. */
   async function inRoom(account: string): Promise<Viewer> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await app.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     page.on('console', (m) => {
       if (m.type() === 'error') pageLog.push(`[${account}] ${m.text()}`);
@@ -93,9 +79,9 @@ describe('live comments in a room', () => {
           .click();
       },
     );
-    await signIn(page, server.url, account, demoAccount(account).password);
-    await page.waitForURL(`${server.url}/`);
-    await page.goto(`${server.url}/session/${SESSION_ID}/watch/?stream=${roomId}`);
+    await signIn(page, app.server.url, account, demoAccount(account).password);
+    await page.waitForURL(`${app.server.url}/`);
+    await page.goto(`${app.server.url}/session/${SESSION_ID}/watch/?stream=${roomId}`);
     await page.getByTestId('join').click();
     await page.getByTestId('join').waitFor({ state: 'detached' });
     return { name: account, context, page };
@@ -196,7 +182,7 @@ describe('live comments in a room', () => {
 
     // The teacher finds it in /moderation with the reason (in another tab; the room stays open).
     const staffPage = await host.context.newPage();
-    await staffPage.goto(`${server.url}/moderation`);
+    await staffPage.goto(`${app.server.url}/moderation`);
     const card = staffPage.getByRole('article', {
       name: `${text('ja', 'moderation:commentReports.type')}: ${demoAccount('student01').displayName}`,
     });

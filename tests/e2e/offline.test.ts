@@ -1,13 +1,12 @@
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page, Route } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { DOWNLOAD_FAILED_HIDE_MS, STORAGE_KEYS } from '../../src/contracts/constants';
 import { demoAccount } from '../../src/server/seed/accounts';
 import { DEMO_IDS } from '../../src/server/seed/demo';
+import { useServerAndBrowser } from './support/app';
 import { axeFindings } from './support/axe';
-import { launchBrowser } from './support/browser';
 import { text } from './support/locales';
 import { signIn } from './support/login';
-import { startServer, type RunningServer } from './support/server';
 
 const OCEAN = DEMO_IDS.sessions.oceanArchive;
 const FOREST = DEMO_IDS.sessions.forestArchive;
@@ -17,22 +16,13 @@ const FOREST = DEMO_IDS.sessions.forestArchive;
 // cut by the network fails with the network error and leaves after 5 s; one that cannot fit fails
 // early with the storage error; cancel and close-all ask first; axe on the panel and the pane.
 describe('offline downloads', { timeout: 240_000 }, () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = useServerAndBrowser();
 
   async function teacher(prepare?: (context: BrowserContext, page: Page) => Promise<void>) {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await app.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     await prepare?.(context, page);
-    await signIn(page, server.url, 'teacher', 'tomoni-teacher');
+    await signIn(page, app.server.url, 'teacher', 'tomoni-teacher');
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
     return { context, page };
   }
@@ -93,7 +83,7 @@ describe('offline downloads', { timeout: 240_000 }, () => {
 
   it('fails a download cut by the network with the network error, then drops it after 5 s', async () => {
     const { context, page } = await teacher();
-    await page.goto(`${server.url}/session/${FOREST}/watch/?lang=ja`);
+    await page.goto(`${app.server.url}/session/${FOREST}/watch/?lang=ja`);
     const hold = await holdSegments(context);
     await downloadButton(page).click();
     const item = panel(page).getByTestId('download-item');
@@ -131,8 +121,11 @@ describe('offline downloads', { timeout: 240_000 }, () => {
     const { context, page } = await teacher();
     const cdp = await context.newCDPSession(page);
     // 1 MB for the whole origin: the 1.6 MB rendition cannot fit.
-    await cdp.send('Storage.overrideQuotaForOrigin', { origin: server.url, quotaSize: 1_000_000 });
-    await page.goto(`${server.url}/session/${OCEAN}/watch/?lang=ja`);
+    await cdp.send('Storage.overrideQuotaForOrigin', {
+      origin: app.server.url,
+      quotaSize: 1_000_000,
+    });
+    await page.goto(`${app.server.url}/session/${OCEAN}/watch/?lang=ja`);
     await downloadButton(page).click();
     const item = panel(page).getByTestId('download-item');
     const failed = item.getByTestId('download-failed-message');
@@ -147,7 +140,7 @@ describe('offline downloads', { timeout: 240_000 }, () => {
     await dialog.getByText(text('ja', 'downloads:error.storageError.message')).waitFor();
     // The storage error leads to the download settings.
     await dialog.getByRole('link', { name: text('ja', 'downloads:error.settings') }).click();
-    await page.waitForURL(`${server.url}/setting/download`);
+    await page.waitForURL(`${app.server.url}/setting/download`);
     await page.getByText(text('ja', 'setting:download.empty')).waitFor();
     expect(await stored(page)).toEqual({ files: 0, records: [] });
     await context.close();
@@ -155,7 +148,7 @@ describe('offline downloads', { timeout: 240_000 }, () => {
 
   it('finishes a download after its tab was closed, and another tab hears it (issue 30)', async () => {
     const { context, page } = await teacher();
-    await page.goto(`${server.url}/session/${FOREST}`);
+    await page.goto(`${app.server.url}/session/${FOREST}`);
     await workerInControl(page);
     // The video's later segments wait until the tab is gone, then arrive.
     let release: () => void = () => undefined;
@@ -178,7 +171,7 @@ describe('offline downloads', { timeout: 240_000 }, () => {
     // A new tab, opened while the worker still waits for the segments: once they arrive, its
     // panel shows the download the worker finished, and the device holds it.
     const again = await context.newPage();
-    await again.goto(`${server.url}/`);
+    await again.goto(`${app.server.url}/`);
     await workerInControl(again);
     release();
     const item = panel(again).getByTestId('download-item');
@@ -187,14 +180,14 @@ describe('offline downloads', { timeout: 240_000 }, () => {
     await expect
       .poll(async () => (await stored(again)).records.length, { timeout: 30_000 })
       .toBe(1);
-    await again.goto(`${server.url}/setting/download`);
+    await again.goto(`${app.server.url}/setting/download`);
     await again.getByTestId('downloaded-file').first().waitFor();
     await context.close();
   });
 
   it('asks before cancelling a download and before closing the panel with one in progress', async () => {
     const { context, page } = await teacher();
-    await page.goto(`${server.url}/session/${OCEAN}`);
+    await page.goto(`${app.server.url}/session/${OCEAN}`);
     const hold = await holdSegments(context);
     const box = panel(page);
     // Both languages from the session page.
@@ -259,22 +252,22 @@ describe('offline downloads', { timeout: 240_000 }, () => {
     // modal), then student06 signs in on the same browser and the network goes.
     const first = 'student05';
     const note = 'student05 の自分だけのふりかえり';
-    const login = await fetch(`${server.url}/v1/auth/login`, {
+    const login = await fetch(`${app.server.url}/v1/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: first, password: demoAccount(first).password }),
     });
     const { token } = (await login.json()) as { token: string };
-    const created = await fetch(`${server.url}/v1/session/${OCEAN}/reflection`, {
+    const created = await fetch(`${app.server.url}/v1/session/${OCEAN}/reflection`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ ideaNote: note }),
     });
     expect(created.status).toBe(200);
 
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await app.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
-    await signIn(page, server.url, first, demoAccount(first).password);
+    await signIn(page, app.server.url, first, demoAccount(first).password);
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
     await workerInControl(page);
     // The reflection editor's read: one URL for every pupil, the answer is the caller's own.
@@ -313,7 +306,7 @@ describe('offline downloads', { timeout: 240_000 }, () => {
     await page.waitForURL((url) => url.pathname.startsWith('/login'));
     await expect.poll(() => page.evaluate(() => caches.has('api-reads'))).toBe(false);
 
-    await signIn(page, server.url, 'student06', demoAccount('student06').password);
+    await signIn(page, app.server.url, 'student06', demoAccount('student06').password);
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
     await context.setOffline(true);
     // Offline, the worker has nothing of student05's to answer with.
@@ -322,12 +315,12 @@ describe('offline downloads', { timeout: 240_000 }, () => {
   });
 
   it('keeps an output written offline on the device, waiting to send, and sends it when back online', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const context = await app.browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
-    await signIn(page, server.url, 'student07', demoAccount('student07').password);
+    await signIn(page, app.server.url, 'student07', demoAccount('student07').password);
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
     const session = DEMO_IDS.sessions.forestLive;
-    await page.goto(`${server.url}/session/${session}`);
+    await page.goto(`${app.server.url}/session/${session}`);
     const openDialog = () =>
       page.getByRole('button', { name: text('ja', 'outputs:section.post') }).click();
     await openDialog();
@@ -364,7 +357,7 @@ describe('offline downloads', { timeout: 240_000 }, () => {
     ).toEqual([]);
     const token = await page.evaluate(() => localStorage.getItem('ROOT.TOKEN'));
     const { items } = (await (
-      await fetch(`${server.url}/v1/session/${session}/outputs`, {
+      await fetch(`${app.server.url}/v1/session/${session}/outputs`, {
         headers: { authorization: `Bearer ${token}` },
       })
     ).json()) as { items: Array<{ status: string; description: string; user: { id: string } }> };
@@ -376,7 +369,7 @@ describe('offline downloads', { timeout: 240_000 }, () => {
 
   it('downloads an archive, plays it with no network (chapter, Japanese captions), lists it and deletes it', async () => {
     const { context, page } = await teacher();
-    await page.goto(`${server.url}/session/${OCEAN}/watch/?lang=ja`);
+    await page.goto(`${app.server.url}/session/${OCEAN}/watch/?lang=ja`);
     await workerInControl(page);
     // The worker precached what a learner needs offline, and not the staff pages.
     const precached = await page.evaluate(async () => {
@@ -427,7 +420,7 @@ describe('offline downloads', { timeout: 240_000 }, () => {
 
     // No network at all: the browser is offline and the server is gone.
     await context.setOffline(true);
-    await server.stop();
+    await app.server.stop();
     await page.reload();
     // The watch page shows its own offline notice, not the layout's banner as well (issue 24).
     await page.getByTestId('offline-notice').waitFor();
@@ -435,7 +428,7 @@ describe('offline downloads', { timeout: 240_000 }, () => {
 
     // Home with no network leads to the downloads from its offline notice (issue 24), and what
     // it cannot load says so instead of a skeleton that never ends.
-    await page.goto(`${server.url}/`);
+    await page.goto(`${app.server.url}/`);
     const toDownloads = page
       .getByTestId('offline-banner')
       .getByRole('link', { name: text('ja', 'common:offlineDownloads') });
@@ -446,10 +439,10 @@ describe('offline downloads', { timeout: 240_000 }, () => {
       )
       .toBe(0);
     await toDownloads.click();
-    await page.waitForURL(`${server.url}/setting/download`);
+    await page.waitForURL(`${app.server.url}/setting/download`);
 
     // /setting/download lists it with its size in MB, floored to one decimal.
-    await page.goto(`${server.url}/setting/download`);
+    await page.goto(`${app.server.url}/setting/download`);
     const row = page.getByTestId('downloaded-file');
     await row.waitFor();
     const mb = (Math.floor((size / (1024 * 1024)) * 10) / 10).toFixed(1);
@@ -458,7 +451,7 @@ describe('offline downloads', { timeout: 240_000 }, () => {
     expect(await axeFindings(page)).toEqual([]);
 
     // The watch page plays it: to the chapter boundary at 15 s, with Japanese captions.
-    await page.goto(`${server.url}/session/${OCEAN}/watch/?lang=ja`);
+    await page.goto(`${app.server.url}/session/${OCEAN}/watch/?lang=ja`);
     await page.getByTestId('join').click();
     const chapter = page.getByTestId('overlay-chapter');
     await expect
@@ -529,7 +522,7 @@ describe('offline downloads', { timeout: 240_000 }, () => {
     const before = await page.evaluate(() =>
       navigator.storage.estimate().then((e) => e.usage ?? 0),
     );
-    await page.goto(`${server.url}/setting/download`);
+    await page.goto(`${app.server.url}/setting/download`);
     await page
       .getByRole('button', {
         name: text('ja', 'setting:download.deleteLabel', {

@@ -1,36 +1,26 @@
 import { resolve } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { demoAccount } from '../../src/server/seed/accounts';
 import { DEMO_IDS } from '../../src/server/seed/demo';
-import { launchBrowser } from './support/browser';
+import { useServerAndBrowser } from './support/app';
 import { text } from './support/locales';
 import { signIn } from './support/login';
-import { startServer, type RunningServer } from './support/server';
 
 const HEIC = resolve(import.meta.dirname, 'fixtures/photo.heic');
 
 // Issue 5's outputs: a student posts an output with a photo taken from a HEIC file, the autosave
 // label walks through its states, and the posted output appears in the session's outputs.
 describe('outputs', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = useServerAndBrowser();
 
   async function signedIn(account: string): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await app.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const user = demoAccount(account);
-    await signIn(page, server.url, user.account, user.password);
-    await page.waitForURL(`${server.url}/`);
+    await signIn(page, app.server.url, user.account, user.password);
+    await page.waitForURL(`${app.server.url}/`);
     return page;
   }
 
@@ -73,7 +63,7 @@ describe('outputs', () => {
     // The page must not throw (a CSP refusal of the HEIC decoder would show here).
     const pageErrors: string[] = [];
     page.on('pageerror', (e) => pageErrors.push(e.message));
-    await page.goto(`${server.url}/session/${DEMO_IDS.sessions.forestLive}`);
+    await page.goto(`${app.server.url}/session/${DEMO_IDS.sessions.forestLive}`);
     await recordSaveStates(page);
     await page.getByRole('button', { name: text('ja', 'outputs:section.post') }).click();
     const dialog = page.getByRole('dialog');
@@ -115,7 +105,7 @@ describe('outputs', () => {
     const list = async () =>
       (
         (await (
-          await fetch(`${server.url}/v1/session/${DEMO_IDS.sessions.forestLive}/outputs`, {
+          await fetch(`${app.server.url}/v1/session/${DEMO_IDS.sessions.forestLive}/outputs`, {
             headers: { authorization: `Bearer ${token}` },
           })
         ).json()) as {
@@ -144,7 +134,7 @@ describe('outputs', () => {
     await expect
       .poll(() => cardImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
       .toBeGreaterThan(0);
-    expect((await fetch(`${server.url}${imagePath}`)).status).toBe(403);
+    expect((await fetch(`${app.server.url}${imagePath}`)).status).toBe(403);
     // Published once its picture is screened (issue 26: off the request path, a moment later).
     await expect
       .poll(async () => (await list()).map((o) => o.status), { timeout: 30_000 })
@@ -152,7 +142,7 @@ describe('outputs', () => {
     expect(await list()).toMatchObject([{ status: 'published', description }]);
 
     // The stored picture is a JPEG fitting 900×700 with no metadata.
-    const stored = Buffer.from(await (await fetch(`${server.url}${imageUrl}`)).arrayBuffer());
+    const stored = Buffer.from(await (await fetch(`${app.server.url}${imageUrl}`)).arrayBuffer());
     const meta = await sharp(stored).metadata();
     expect(meta.format).toBe('jpeg');
     expect(meta.width).toBe(900);
@@ -170,7 +160,7 @@ describe('outputs', () => {
 
   it('refuses a picture over 6 MB and keeps the text when the post fails', async () => {
     const page = await signedIn('student19');
-    await page.goto(`${server.url}/session/${DEMO_IDS.sessions.oceanArchive}`);
+    await page.goto(`${app.server.url}/session/${DEMO_IDS.sessions.oceanArchive}`);
     await page.getByRole('button', { name: text('ja', 'outputs:section.post') }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByTestId('output-description').waitFor();
@@ -216,7 +206,7 @@ describe('outputs', () => {
       ['graduate', 'graduated'],
     ] as const) {
       const page = await signedIn(account);
-      await page.goto(`${server.url}/session/${DEMO_IDS.sessions.oceanArchive}`);
+      await page.goto(`${app.server.url}/session/${DEMO_IDS.sessions.oceanArchive}`);
       const refused = page.getByTestId('post-refused');
       await refused.waitFor();
       expect(await refused.innerText()).toBe(text('ja', `outputs:refusal.${reason}`));

@@ -1,15 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { AuthTokens } from '../../src/contracts/api/auth';
 import { demoAccount } from '../../src/server/seed/accounts';
 import { DEMO_IDS } from '../../src/server/seed/demo';
+import { useServerAndBrowser } from './support/app';
 import { axeFindings } from './support/axe';
-import { launchBrowser } from './support/browser';
 import { text } from './support/locales';
 import { signIn } from './support/login';
-import { startServer, type RunningServer } from './support/server';
 
 const PHONE_PICTURE = resolve(
   import.meta.dirname,
@@ -24,14 +23,13 @@ const DESCRIPTION = '森の観察ノートです。';
 // screening reads the number off the request path), the author sees why, classmates never see
 // it, and the teacher finds it in the moderation queue with its reason and releases it.
 describe('a picture of a written phone number', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const app = useServerAndBrowser();
   const tokens = new Map<string, string>();
 
   async function token(account: string) {
     const cached = tokens.get(account);
     if (cached) return cached;
-    const res = await fetch(`${server.url}/v1/auth/login`, {
+    const res = await fetch(`${app.server.url}/v1/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: account, password: demoAccount(account).password }),
@@ -43,7 +41,7 @@ describe('a picture of a written phone number', () => {
 
   /** The session's outputs as `account` sees them (description and status). */
   async function outputsSeenBy(account: string, description = DESCRIPTION) {
-    const res = await fetch(`${server.url}/v1/session/${SESSION}/outputs`, {
+    const res = await fetch(`${app.server.url}/v1/session/${SESSION}/outputs`, {
       headers: { authorization: `Bearer ${await token(account)}` },
     });
     const { items } = (await res.json()) as {
@@ -53,7 +51,7 @@ describe('a picture of a written phone number', () => {
   }
 
   async function signedIn(account: string): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await app.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await page.addLocatorHandler(
       page.getByRole('dialog', { name: text('ja', 'notifications:title') }),
@@ -63,22 +61,14 @@ describe('a picture of a written phone number', () => {
           .click();
       },
     );
-    await signIn(page, server.url, account, demoAccount(account).password);
-    await page.waitForURL(`${server.url}/`);
+    await signIn(page, app.server.url, account, demoAccount(account).password);
+    await page.waitForURL(`${app.server.url}/`);
     return { context, page };
   }
 
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
   it('is held, its author sees why, and the teacher releases it from the queue', async () => {
     const pupil = await signedIn('student01');
-    await pupil.page.goto(`${server.url}/session/${SESSION}`);
+    await pupil.page.goto(`${app.server.url}/session/${SESSION}`);
     await pupil.page.getByRole('button', { name: text('ja', 'outputs:section.post') }).click();
     const dialog = pupil.page.getByRole('dialog');
     await dialog.getByTestId('output-description').waitFor();
@@ -109,7 +99,7 @@ describe('a picture of a written phone number', () => {
 
     // The teacher finds it in the queue with the picture, its reason and the number read.
     const teacher = await signedIn('teacher');
-    await teacher.page.goto(`${server.url}/moderation`);
+    await teacher.page.goto(`${app.server.url}/moderation`);
     const item = teacher.page.locator('.mantine-Card-root').filter({ hasText: DESCRIPTION });
     const pictures = item.getByTestId('held-pictures');
     await pictures.getByText(text('ja', 'moderation:picture.reason.phone')).waitFor();
@@ -118,11 +108,11 @@ describe('a picture of a written phone number', () => {
     const findings: string[] = [];
     for (const lang of ['ja', 'en'] as const) {
       if (lang === 'en') {
-        const me = await fetch(`${server.url}/v1/me`, {
+        const me = await fetch(`${app.server.url}/v1/me`, {
           headers: { authorization: `Bearer ${await token('teacher')}` },
         });
         const { item: user } = (await me.json()) as { item: { _id: string } };
-        const res = await fetch(`${server.url}/v1/user/${user._id}`, {
+        const res = await fetch(`${app.server.url}/v1/user/${user._id}`, {
           method: 'PUT',
           headers: {
             authorization: `Bearer ${await token('teacher')}`,
@@ -134,7 +124,7 @@ describe('a picture of a written phone number', () => {
       }
       for (const width of [1280, 390]) {
         await teacher.page.setViewportSize({ width, height: 900 });
-        await teacher.page.goto(`${server.url}/moderation`);
+        await teacher.page.goto(`${app.server.url}/moderation`);
         await pictures.getByText(text(lang, 'moderation:picture.reason.phone')).waitFor();
         findings.push(
           ...(await axeFindings(teacher.page)).map((f) => `moderation ${lang} ${width}: ${f}`),
@@ -156,7 +146,7 @@ describe('a picture of a written phone number', () => {
 
   it('holds a clear picture too once the teacher asks to approve every picture first', async () => {
     const teacher = await signedIn('teacher');
-    await teacher.page.goto(`${server.url}/setting/group/${DEMO_IDS.groups.class2a}`);
+    await teacher.page.goto(`${app.server.url}/setting/group/${DEMO_IDS.groups.class2a}`);
     const toggle = teacher.page.getByRole('switch', {
       name: text('en', 'setting:screening.pictureLabel'),
     });
@@ -175,7 +165,7 @@ describe('a picture of a written phone number', () => {
 
     // A harmless picture, posted through the API as the pupil: held for the teacher, unseen.
     const boundary = '----e2e-pictures';
-    const upload = await fetch(`${server.url}/v1/output/image`, {
+    const upload = await fetch(`${app.server.url}/v1/output/image`, {
       method: 'POST',
       headers: {
         authorization: `Bearer ${await token('student03')}`,
@@ -191,7 +181,7 @@ describe('a picture of a written phone number', () => {
     });
     expect(upload.status).toBe(200);
     const { url } = (await upload.json()) as { url: string };
-    const posted = await fetch(`${server.url}/v1/output`, {
+    const posted = await fetch(`${app.server.url}/v1/output`, {
       method: 'POST',
       headers: {
         authorization: `Bearer ${await token('student03')}`,
@@ -206,7 +196,7 @@ describe('a picture of a written phone number', () => {
       }),
     });
     expect(posted.status).toBe(200);
-    await teacher.page.goto(`${server.url}/moderation`);
+    await teacher.page.goto(`${app.server.url}/moderation`);
     const item = teacher.page.locator('.mantine-Card-root').filter({ hasText: SKY });
     await item.getByText(text('en', 'moderation:picture.reason.approval')).waitFor({
       timeout: 30_000,

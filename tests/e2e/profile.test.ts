@@ -1,33 +1,23 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { demoAccount } from '../../src/server/seed/accounts';
+import { useServerAndBrowser } from './support/app';
 import { axeFindings } from './support/axe';
-import { launchBrowser } from './support/browser';
 import { text } from './support/locales';
 import { signIn } from './support/login';
-import { startServer, type RunningServer } from './support/server';
 import { pageTitle } from '../../src/lib/page-title';
 
 // Issue 4's profile: editing the display name, the 31-day refusal of a second edit, and a
 // follow showing in the other student's follower count.
 describe('profile', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = useServerAndBrowser();
 
   async function signedIn(account: string): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await app.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const user = demoAccount(account);
-    await signIn(page, server.url, user.account, user.password);
-    await page.waitForURL(`${server.url}/`);
+    await signIn(page, app.server.url, user.account, user.password);
+    await page.waitForURL(`${app.server.url}/`);
     return page;
   }
 
@@ -39,7 +29,7 @@ describe('profile', () => {
 
   it('changes the display name once, then refuses a second change with the 31-day notice', async () => {
     const page = await signedIn('student01');
-    await page.goto(`${server.url}/mypage`);
+    await page.goto(`${app.server.url}/mypage`);
     const heading = page.getByRole('heading', { level: 1 });
     await expect.poll(() => heading.innerText()).toBe('Haruto');
 
@@ -73,9 +63,9 @@ describe('profile', () => {
     // The server refuses it too, whatever the page does.
     const token = await page.evaluate(() => localStorage.getItem('ROOT.TOKEN'));
     const me = (await (
-      await fetch(`${server.url}/v1/me`, { headers: { authorization: `Bearer ${token}` } })
+      await fetch(`${app.server.url}/v1/me`, { headers: { authorization: `Bearer ${token}` } })
     ).json()) as { item: { _id: string } };
-    const res = await fetch(`${server.url}/v1/user/${me.item._id}`, {
+    const res = await fetch(`${app.server.url}/v1/user/${me.item._id}`, {
       method: 'PUT',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ displayName: 'Haruto again' }),
@@ -89,7 +79,7 @@ describe('profile', () => {
 
   it('following another student shows in their follower count', async () => {
     const page = await signedIn('student05');
-    await page.goto(`${server.url}/user/student04`);
+    await page.goto(`${app.server.url}/user/student04`);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Hina');
     await expect.poll(() => countOf(page, 'profile:counts.followers')).toBe('0');
 
@@ -101,7 +91,7 @@ describe('profile', () => {
 
     // Hina sees the new follower on her own page.
     const hina = await signedIn('student04');
-    await hina.goto(`${server.url}/mypage`);
+    await hina.goto(`${app.server.url}/mypage`);
     await expect.poll(() => countOf(hina, 'profile:counts.followers')).toBe('1');
     await hina.getByText(text('ja', 'profile:activity.follow', { name: 'Yuto' })).waitFor();
 
@@ -116,16 +106,16 @@ describe('profile', () => {
     const page = await signedIn('student07');
     const token = await page.evaluate(() => localStorage.getItem('ROOT.TOKEN'));
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-    const me = (await (await fetch(`${server.url}/v1/me`, { headers })).json()) as {
+    const me = (await (await fetch(`${app.server.url}/v1/me`, { headers })).json()) as {
       item: { _id: string };
     };
-    const res = await fetch(`${server.url}/v1/user/${me.item._id}`, {
+    const res = await fetch(`${app.server.url}/v1/user/${me.item._id}`, {
       method: 'PUT',
       headers,
       body: JSON.stringify({ lang: 'en' }),
     });
     expect(res.status).toBe(200);
-    await page.goto(`${server.url}/mypage`);
+    await page.goto(`${app.server.url}/mypage`);
     await expect.poll(() => page.title()).toBe(pageTitle(text('en', 'profile:documentTitle')));
     await page.getByRole('tab', { name: text('en', 'profile:tabs.memos') }).click();
     await page.getByText(text('en', 'profile:empty.memos.text')).waitFor();
@@ -141,7 +131,7 @@ describe('profile', () => {
 
   it('shows page-not-found for a user of another school', async () => {
     const page = await signedIn('sakura01');
-    await page.goto(`${server.url}/user/student01`);
+    await page.goto(`${app.server.url}/user/student01`);
     await page.getByRole('heading', { name: text('ja', 'common:error.notFound') }).waitFor();
     await page.context().close();
   });
@@ -162,11 +152,11 @@ describe('profile', () => {
       await page.waitForLoadState('networkidle');
     };
 
-    await page.goto(`${server.url}/mypage`);
+    await page.goto(`${app.server.url}/mypage`);
     await settled(demoAccount('student06').displayName);
     expect(await serious()).toEqual([]);
 
-    await page.goto(`${server.url}/user/student02`);
+    await page.goto(`${app.server.url}/user/student02`);
     await settled(demoAccount('student02').displayName);
     expect(await serious()).toEqual([]);
     await page.context().close();

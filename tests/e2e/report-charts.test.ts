@@ -1,16 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AuthTokens } from '../../src/contracts/api/auth';
 import { DEMO_IDS } from '../../src/server/seed/demo';
 import { demoAccount } from '../../src/server/seed/accounts';
+import { useServerAndBrowser } from './support/app';
 import { axeFindings } from './support/axe';
-import { launchBrowser } from './support/browser';
-import { snapshotBuiltClient, type ClientSnapshot } from './support/client-snapshot';
 import { text } from './support/locales';
 import { signIn } from './support/login';
-import { startServer, type RunningServer } from './support/server';
 
 // Issue 14: the report pages show participation and feedback per session over time and the
 // distribution of outputs per pupil as charts, in ja and en, axe-clean, readable as a table by
@@ -27,36 +25,24 @@ const WIDTHS = [
 ] as const;
 
 describe('report charts', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let client: ClientSnapshot;
+  const app = useServerAndBrowser({}, { snapshotClient: true });
 
-  beforeAll(async () => {
-    client = snapshotBuiltClient();
-    [server, browser] = await Promise.all([
-      startServer({ CLIENT_DIR: client.dir }),
-      launchBrowser(),
-    ]);
+  beforeAll(() => {
     if (SHOTS) mkdirSync(SHOTS, { recursive: true });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    client?.remove();
   });
 
   const setLang = async (lang: 'ja' | 'en') => {
-    const login = await fetch(`${server.url}/v1/auth/login`, {
+    const login = await fetch(`${app.server.url}/v1/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: 'teacher', password: demoAccount('teacher').password }),
     });
     const { token } = AuthTokens.parse(await login.json());
     const auth = { authorization: `Bearer ${token}` };
-    const me = (await (await fetch(`${server.url}/v1/me`, { headers: auth })).json()) as {
+    const me = (await (await fetch(`${app.server.url}/v1/me`, { headers: auth })).json()) as {
       item: { _id: string };
     };
-    const res = await fetch(`${server.url}/v1/user/${me.item._id}`, {
+    const res = await fetch(`${app.server.url}/v1/user/${me.item._id}`, {
       method: 'PUT',
       headers: { ...auth, 'content-type': 'application/json' },
       body: JSON.stringify({ lang }),
@@ -77,17 +63,17 @@ describe('report charts', () => {
   for (const lang of ['ja', 'en'] as const) {
     it(`sessions and members charts, ${lang}: drawn, axe-clean, as a table, printable`, async () => {
       await setLang(lang);
-      const context = await browser.newContext({
+      const context = await app.browser.newContext({
         viewport: WIDTHS[0],
         locale: lang === 'en' ? 'en-US' : 'ja-JP',
         timezoneId: 'Asia/Tokyo',
         reducedMotion: 'reduce',
       });
       const page = await context.newPage();
-      await signIn(page, server.url, 'teacher', demoAccount('teacher').password, { lang });
-      await page.waitForURL(`${server.url}/`);
+      await signIn(page, app.server.url, 'teacher', demoAccount('teacher').password, { lang });
+      await page.waitForURL(`${app.server.url}/`);
 
-      await page.goto(`${server.url}/report/group/${CLASS}/sessions`);
+      await page.goto(`${app.server.url}/report/group/${CLASS}/sessions`);
       await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(lang);
       const participation = await chart(page, text(lang, 'reports:chart.participation'));
       const feedback = await chart(page, text(lang, 'reports:chart.feedback'));
@@ -135,7 +121,7 @@ describe('report charts', () => {
       ).toBe(false);
       await page.emulateMedia({ media: 'screen' });
 
-      await page.goto(`${server.url}/report/group/${CLASS}/members`);
+      await page.goto(`${app.server.url}/report/group/${CLASS}/members`);
       const outputs = await chart(page, text(lang, 'reports:chart.outputs'));
       await outputs.getByRole('button', { name: text(lang, 'reports:chart.showTable') }).click();
       const buckets = outputs.getByRole('table', { name: text(lang, 'reports:chart.outputs') });

@@ -1,14 +1,13 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AuthTokens } from '../../src/contracts/api/auth';
 import { StreamResponse } from '../../src/contracts/stream';
 import { demoAccount } from '../../src/server/seed/accounts';
 import { DEMO_IDS } from '../../src/server/seed/demo';
+import { useServerAndBrowser } from './support/app';
 import { axeFindings } from './support/axe';
-import { launchBrowser } from './support/browser';
 import { text } from './support/locales';
 import { signIn } from './support/login';
-import { startServer, type RunningServer } from './support/server';
 
 // Issue 26, "what must be shown": a pupil comments 「もう死にたい」 during a lesson; the pupil sees
 // the help message, classmates see nothing, the class's teacher gets the alert within 5 s and
@@ -24,8 +23,7 @@ interface Viewer {
 }
 
 describe('a pupil in crisis reaches an adult', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const app = useServerAndBrowser();
   let roomId: string;
   let pupil: Viewer;
   let classmate: Viewer;
@@ -35,7 +33,7 @@ describe('a pupil in crisis reaches an adult', () => {
   async function token(account: string) {
     const cached = tokens.get(account);
     if (cached) return cached;
-    const res = await fetch(`${server.url}/v1/auth/login`, {
+    const res = await fetch(`${app.server.url}/v1/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: account, password: demoAccount(account).password }),
@@ -46,11 +44,11 @@ describe('a pupil in crisis reaches an adult', () => {
   }
 
   async function setLanguage(account: string, lang: 'ja' | 'en') {
-    const me = await fetch(`${server.url}/v1/me`, {
+    const me = await fetch(`${app.server.url}/v1/me`, {
       headers: { authorization: `Bearer ${await token(account)}` },
     });
     const { item } = (await me.json()) as { item: { _id: string } };
-    const res = await fetch(`${server.url}/v1/user/${item._id}`, {
+    const res = await fetch(`${app.server.url}/v1/user/${item._id}`, {
       method: 'PUT',
       headers: {
         authorization: `Bearer ${await token(account)}`,
@@ -62,8 +60,7 @@ describe('a pupil in crisis reaches an adult', () => {
   }
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    const res = await fetch(`${server.url}/v1/stream`, {
+    const res = await fetch(`${app.server.url}/v1/stream`, {
       method: 'POST',
       headers: {
         authorization: `Bearer ${await token('teacher')}`,
@@ -80,13 +77,9 @@ describe('a pupil in crisis reaches an adult', () => {
     expect(res.status).toBe(200);
     roomId = StreamResponse.parse(await res.json()).item.id;
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   async function signedIn(account: string): Promise<Viewer> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await app.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await page.addLocatorHandler(
       page.getByRole('dialog', { name: text('ja', 'notifications:title') }),
@@ -96,13 +89,13 @@ describe('a pupil in crisis reaches an adult', () => {
           .click();
       },
     );
-    await signIn(page, server.url, account, demoAccount(account).password);
-    await page.waitForURL(`${server.url}/`);
+    await signIn(page, app.server.url, account, demoAccount(account).password);
+    await page.waitForURL(`${app.server.url}/`);
     return { account, context, page };
   }
 
   async function joinRoom(v: Viewer) {
-    await v.page.goto(`${server.url}/session/${SESSION_ID}/watch/?stream=${roomId}`);
+    await v.page.goto(`${app.server.url}/session/${SESSION_ID}/watch/?stream=${roomId}`);
     await v.page.getByTestId('join').click();
     await v.page.getByTestId('join').waitFor({ state: 'detached' });
   }
@@ -156,7 +149,7 @@ describe('a pupil in crisis reaches an adult', () => {
 
     // The teacher opens it: the pupil's words, and their name as the reader, are recorded.
     await alert.getByRole('link', { name: text('ja', 'safeguarding:alert.open') }).click();
-    await teacher.page.waitForURL(`${server.url}/concerns`);
+    await teacher.page.waitForURL(`${app.server.url}/concerns`);
     const card = teacher.page.getByTestId('concern').filter({
       hasText: demoAccount('student01').displayName,
     });
@@ -168,7 +161,7 @@ describe('a pupil in crisis reaches an adult', () => {
 
   it('lets the teacher change who pupils are pointed to, and the next caring message names them', async () => {
     const contact = `相談室の佐藤先生（昼休み・放課後） ${Date.now() % 10_000}`;
-    await teacher.page.goto(`${server.url}/concerns`);
+    await teacher.page.goto(`${app.server.url}/concerns`);
     const card = teacher.page.getByRole('region', {
       name: text('ja', 'safeguarding:contact.title'),
     });
@@ -195,7 +188,7 @@ describe('a pupil in crisis reaches an adult', () => {
       }
       for (const width of [1280, 390]) {
         await teacher.page.setViewportSize({ width, height: 900 });
-        await teacher.page.goto(`${server.url}/concerns`);
+        await teacher.page.goto(`${app.server.url}/concerns`);
         await teacher.page
           .getByRole('heading', { name: text(lang, 'safeguarding:title'), level: 1 })
           .waitFor();

@@ -1,38 +1,28 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../../src/contracts/constants';
 import { demoAccount } from '../../src/server/seed/accounts';
 import { DEMO_IDS } from '../../src/server/seed/demo';
-import { launchBrowser } from './support/browser';
+import { useServerAndBrowser } from './support/app';
 import { text } from './support/locales';
 import { signIn } from './support/login';
-import { startServer, type RunningServer } from './support/server';
 
 // Issue 8, "what must be shown" (screening part): abusive feedback is held for a teacher, the
 // pupil sees a gentle "waiting for a teacher" state, the gauge does not move, and the classmate
 // it was about never sees it.
 describe('abusive feedback is held', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = useServerAndBrowser();
 
   async function signedIn(account: string) {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const context = await app.browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
-    await signIn(page, server.url, account, demoAccount(account).password);
+    await signIn(page, app.server.url, account, demoAccount(account).password);
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
     return { context, page };
   }
 
   async function openViewerOn(page: Page, author: string) {
-    await page.goto(`${server.url}/session/${DEMO_IDS.sessions.oceanArchive}`);
+    await page.goto(`${app.server.url}/session/${DEMO_IDS.sessions.oceanArchive}`);
     const name = demoAccount(author).displayName;
     const opener = text('ja', 'feedback:outputs.open', { count: 'COUNT' }).split('COUNT')[0]!;
     await page.getByRole('button', { name: new RegExp(`^${opener}`) }).click();
@@ -85,7 +75,7 @@ describe('abusive feedback is held', () => {
     );
     expect(token).toBeTruthy();
     const list = await recipient.page.request.get(
-      `${server.url}/v1/output/${item.outputId}/feedbacks?withUser=true`,
+      `${app.server.url}/v1/output/${item.outputId}/feedbacks?withUser=true`,
       { headers: { authorization: `Bearer ${token}` } },
     );
     expect(list.status()).toBe(200);

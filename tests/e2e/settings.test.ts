@@ -1,34 +1,24 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { MODAL_TRANSITION_MS } from '../../src/contracts/constants';
 import { DEMO_IDS } from '../../src/server/seed/demo';
 import { demoAccount } from '../../src/server/seed/accounts';
+import { useServerAndBrowser } from './support/app';
 import { axeFindings } from './support/axe';
-import { launchBrowser } from './support/browser';
 import { text } from './support/locales';
 import { signIn } from './support/login';
-import { startServer, type RunningServer } from './support/server';
 
 // Issue 4's settings part of "what must be shown": a language change visible at once (in place since issue 9),
 // an own password change then signing in with it, a teacher setting a class member's password
 // (and the pupil signing in with it), and a member sent away from the staff-only panes.
 describe('settings', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = useServerAndBrowser();
 
   /** A fresh browser context signed in as the account; lands off the login page. */
   async function signedIn(account: string, password = demoAccount(account).password) {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const context = await app.browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
-    await signIn(page, server.url, account, password);
+    await signIn(page, app.server.url, account, password);
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
     return { context, page };
   }
@@ -47,7 +37,7 @@ describe('settings', () => {
 
   it('switches the interface to English after saving the language, with a US state', async () => {
     const { context, page } = await signedIn('student02');
-    await page.goto(`${server.url}/setting/language`);
+    await page.goto(`${app.server.url}/setting/language`);
     expect(await page.locator('html').getAttribute('lang')).toBe('ja');
     await page.getByRole('radio', { name: text('ja', 'setting:language.en') }).check();
 
@@ -76,7 +66,7 @@ describe('settings', () => {
 
   it('changes the own password: a wrong current one is shown under its field, then the new one signs in', async () => {
     const { context, page } = await signedIn('student03');
-    await page.goto(`${server.url}/setting/password`);
+    await page.goto(`${app.server.url}/setting/password`);
     const update = page.getByRole('button', { name: text('ja', 'setting:password.update') });
     await field(page, 'setting:password.current').fill('not-my-password');
     await field(page, 'setting:password.new').fill('aaaaaa');
@@ -109,8 +99,8 @@ describe('settings', () => {
       .waitFor();
     await context.close();
 
-    const old = await browser.newPage();
-    await signIn(old, server.url, 'student03', demoAccount('student03').password);
+    const old = await app.browser.newPage();
+    await signIn(old, app.server.url, 'student03', demoAccount('student03').password);
     await old.getByText(text('ja', 'login:error.invalidAccountOrPassword')).waitFor();
     await old.close();
     const fresh = await signedIn('student03', 'e2e-fresh-pass');
@@ -133,7 +123,7 @@ describe('settings', () => {
       return res.status;
     });
     expect(status).toBe(200);
-    await page.goto(`${server.url}/setting/password`);
+    await page.goto(`${app.server.url}/setting/password`);
     await page.getByRole('heading', { name: text('en', 'setting:password.title') }).waitFor();
     const menu = page.getByRole('navigation', { name: text('en', 'setting:menuLabel') });
     expect(await menu.getByRole('link').allTextContents()).toEqual([
@@ -168,9 +158,9 @@ describe('settings', () => {
 
   it('lets a teacher set a class member’s password, and the member signs in with it', async () => {
     const { context, page } = await signedIn('teacher');
-    await page.goto(`${server.url}/setting/group`);
+    await page.goto(`${app.server.url}/setting/group`);
     // No id: the teacher's own class is chosen (not the grade above it; issue 9, item 21).
-    await page.waitForURL(`${server.url}/setting/group/${DEMO_IDS.groups.class2a}`);
+    await page.waitForURL(`${app.server.url}/setting/group/${DEMO_IDS.groups.class2a}`);
     await page.getByText(text('ja', 'setting:group.warningTell')).waitFor();
     const pupil = demoAccount('student04');
     await page
@@ -191,8 +181,8 @@ describe('settings', () => {
     await dialog.waitFor({ state: 'detached' });
 
     // A group of another school is not reachable from the pane.
-    await page.goto(`${server.url}/setting/group/${DEMO_IDS.groups.sakura1a}`);
-    await page.waitForURL(`${server.url}/`);
+    await page.goto(`${app.server.url}/setting/group/${DEMO_IDS.groups.sakura1a}`);
+    await page.waitForURL(`${app.server.url}/`);
     await context.close();
 
     const member = await signedIn('student04', 'class-pass-04');
@@ -202,12 +192,12 @@ describe('settings', () => {
 
   it('sends a member away from the group and download panes, and shows only language and password', async () => {
     const { context, page } = await signedIn('student05');
-    await page.goto(`${server.url}/setting/group`);
-    await page.waitForURL(`${server.url}/`);
-    await page.goto(`${server.url}/setting/group/${DEMO_IDS.groups.class2a}`);
-    await page.waitForURL(`${server.url}/`);
-    await page.goto(`${server.url}/setting/download`);
-    await page.waitForURL(`${server.url}/setting/language`);
+    await page.goto(`${app.server.url}/setting/group`);
+    await page.waitForURL(`${app.server.url}/`);
+    await page.goto(`${app.server.url}/setting/group/${DEMO_IDS.groups.class2a}`);
+    await page.waitForURL(`${app.server.url}/`);
+    await page.goto(`${app.server.url}/setting/download`);
+    await page.waitForURL(`${app.server.url}/setting/language`);
     const menu = page.getByRole('navigation', { name: text('ja', 'setting:menuLabel') });
     await expect
       .poll(() => menu.getByRole('link').allTextContents())
@@ -256,9 +246,9 @@ describe('settings', () => {
         { width: 1440, height: 900 },
         { width: 390, height: 844 },
       ]) {
-        const context = await browser.newContext({ viewport });
+        const context = await app.browser.newContext({ viewport });
         const page = await context.newPage();
-        await signIn(page, server.url, 'staff', demoAccount('staff').password);
+        await signIn(page, app.server.url, 'staff', demoAccount('staff').password);
         await page.waitForURL((url) => !url.pathname.startsWith('/login'));
         await storeDownloads(page);
         for (const pane of [
@@ -269,12 +259,12 @@ describe('settings', () => {
           `group/${DEMO_IDS.groups.class2a}`,
           'privacy',
         ]) {
-          await page.goto(`${server.url}/setting/${pane}`);
+          await page.goto(`${app.server.url}/setting/${pane}`);
           await page.getByRole('heading', { level: 2 }).waitFor();
           // The shell's header and footer belong to the layout's own check; this one covers settings.
           expect(await serious(page, 'main'), `${viewport.width} ${pane}`).toEqual([]);
         }
-        await page.goto(`${server.url}/setting/group/${DEMO_IDS.groups.class2a}`);
+        await page.goto(`${app.server.url}/setting/group/${DEMO_IDS.groups.class2a}`);
         await page
           .getByRole('button', { name: /^パスワード変更\(/ })
           .first()

@@ -1,30 +1,20 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../../src/contracts/constants';
 import { DEMO_IDS } from '../../src/server/seed/demo';
 import { demoAccount } from '../../src/server/seed/accounts';
-import { launchBrowser } from './support/browser';
+import { useServerAndBrowser } from './support/app';
 import { text } from './support/locales';
 import { signIn } from './support/login';
-import { startServer, type RunningServer } from './support/server';
 
 // Issue 8, items 7 and 8, on the server's default throttle settings. The browser and the
 // attacker's plain HTTP calls both come from 127.0.0.1: one school's shared address.
 describe('sign-in from one school address', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = useServerAndBrowser();
 
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
   const post = (username: string, password: string) =>
-    fetch(`${server.url}/v1/auth/login`, {
+    fetch(`${app.server.url}/v1/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username, password }),
@@ -62,16 +52,16 @@ describe('sign-in from one school address', () => {
     })();
 
     const signInOne = async (account: string) => {
-      const context = await browser.newContext();
+      const context = await app.browser.newContext();
       const page = await context.newPage();
       const { password } = demoAccount(account);
       if (mistypers.has(account)) {
         for (const typo of [`${password}x`, password.slice(0, -1)]) {
-          await signIn(page, server.url, account, typo);
+          await signIn(page, app.server.url, account, typo);
           await page.getByText(text('ja', 'login:error.invalidAccountOrPassword')).waitFor();
         }
       }
-      await signIn(page, server.url, account, password);
+      await signIn(page, app.server.url, account, password);
       await signedInAs(page);
       await context.close();
     };
@@ -88,11 +78,11 @@ describe('sign-in from one school address', () => {
   }, 300_000);
 
   it('a teacher lets a delayed pupil sign in again from the group pane', async () => {
-    const teacherContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const teacherContext = await app.browser.newContext({ viewport: { width: 1440, height: 900 } });
     const teacher = await teacherContext.newPage();
-    await signIn(teacher, server.url, 'teacher', demoAccount('teacher').password);
+    await signIn(teacher, app.server.url, 'teacher', demoAccount('teacher').password);
     await signedInAs(teacher);
-    await teacher.goto(`${server.url}/setting/group/${DEMO_IDS.groups.class2a}`);
+    await teacher.goto(`${app.server.url}/setting/group/${DEMO_IDS.groups.class2a}`);
     const pupil = demoAccount('student10');
     const unlock = teacher.getByRole('button', {
       name: text('ja', 'setting:group.unlockOf', { name: pupil.name }),
@@ -123,9 +113,9 @@ describe('sign-in from one school address', () => {
 
     // At once, not after the delay: the pupil signs in through the form.
     const started = Date.now();
-    const context = await browser.newContext();
+    const context = await app.browser.newContext();
     const page = await context.newPage();
-    await signIn(page, server.url, 'student10', pupil.password);
+    await signIn(page, app.server.url, 'student10', pupil.password);
     await signedInAs(page);
     expect(Date.now() - started).toBeLessThan(10_000);
     await context.close();
@@ -133,13 +123,13 @@ describe('sign-in from one school address', () => {
 
   it('the login form shows the wait on a 429 and signs in by itself after Retry-After', async () => {
     const pupil = demoAccount('student12');
-    const context = await browser.newContext();
+    const context = await app.browser.newContext();
     const page = await context.newPage();
     for (let i = 0; i < 5; i++) {
-      await signIn(page, server.url, 'student12', `${pupil.password}-${i}`);
+      await signIn(page, app.server.url, 'student12', `${pupil.password}-${i}`);
       await page.getByText(text('ja', 'login:error.invalidAccountOrPassword')).waitFor();
     }
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${app.server.url}/login`);
     await page.getByLabel(text('ja', 'login:accountName.label')).fill('student12');
     await page.getByLabel(text('ja', 'login:password.label'), { exact: true }).fill(pupil.password);
     // One more wrong guess once the 1 s delay has passed: the account is now delayed by 2 s.

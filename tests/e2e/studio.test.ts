@@ -2,17 +2,16 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { Browser, Locator, Page, Route } from 'playwright-core';
+import type { Locator, Page, Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { GetSessionResponse } from '../../src/contracts/api/sessions';
 import { demoAccount } from '../../src/server/seed/accounts';
 import { findTranscoder } from '../../src/server/studio/transcoder';
+import { useServerAndBrowser } from './support/app';
 import { axeFindings } from './support/axe';
-import { launchBrowser } from './support/browser';
 import { text } from './support/locales';
 import { signIn } from './support/login';
 import { createRoom, enterRoom, roomCard } from './support/rooms';
-import { startServer, type RunningServer } from './support/server';
 
 // Issue 15: staff bring their own lesson through the studio — a video uploaded with tus and
 // transcoded by ffmpeg, captions from an SRT file, a chapter and a vote on the timeline — a
@@ -45,8 +44,6 @@ interface MomentsSeen {
 }
 
 describe('the studio', { timeout: 300_000 }, () => {
-  let server: RunningServer;
-  let browser: Browser;
   const work = mkdtempSync(join(tmpdir(), 'tomoni-studio-e2e-'));
   let ffmpeg: string;
   /** The session the first test makes and publishes; the room and the archive play it. */
@@ -60,21 +57,16 @@ describe('the studio', { timeout: 300_000 }, () => {
     if (!found) throw new Error('no ffmpeg (the bundled @ffmpeg-installer binary should be there)');
     ffmpeg = found.path;
     mkdirSync(SHOTS, { recursive: true });
-    [server, browser] = await Promise.all([
-      // Uploaded and transcoded files go to this run's own folders, never the repository's media.
-      // At info the server logs which bytes each upload PATCH stored (the resumed upload below).
-      startServer({ MEDIA_DIR: join(work, 'media'), LOG_LEVEL: 'info' }),
-      launchBrowser(),
-    ]);
-    // The demo videos the seed points at are not needed here: the studio makes its own.
   });
+  // Uploaded and transcoded files go to this run's own folders, never the repository's media.
+  // At info the server logs which bytes each upload PATCH stored (the resumed upload below).
+  // The demo videos the seed points at are not needed here: the studio makes its own.
+  const app = useServerAndBrowser({ MEDIA_DIR: join(work, 'media'), LOG_LEVEL: 'info' });
   afterEach(({ task }) => {
     if (task.result?.state === 'fail') console.log(pageLog.slice(-40).join('\n'));
   });
-  afterAll(async () => {
+  afterAll(() => {
     console.log(`axe: ${axeChecked.length} screen × state checks: ${axeChecked.join('; ')}`);
-    await browser?.close();
-    await server?.stop();
   });
 
   /**
@@ -96,7 +88,7 @@ describe('the studio', { timeout: 300_000 }, () => {
 
   /** A fresh browser context signed in as the demo account, on the home page. */
   async function signedIn(account: string): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await app.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     page.on('pageerror', (e) => pageLog.push(`[${account}] pageerror: ${e.message}`));
     page.on('console', (m) => {
@@ -106,8 +98,8 @@ describe('the studio', { timeout: 300_000 }, () => {
       }
     });
     const { password } = demoAccount(account);
-    await signIn(page, server.url, account, password);
-    await page.waitForURL(`${server.url}/`);
+    await signIn(page, app.server.url, account, password);
+    await page.waitForURL(`${app.server.url}/`);
     return page;
   }
   const staffPage = () => signedIn('staff');
@@ -181,7 +173,7 @@ describe('the studio', { timeout: 300_000 }, () => {
 
   /** Creates a session for Class 2-A through the form; returns its id. */
   async function newSession(page: Page, title: string): Promise<string> {
-    await page.goto(`${server.url}/studio`);
+    await page.goto(`${app.server.url}/studio`);
     await page.getByRole('link', { name: t('list.new') }).click();
     await page.getByRole('textbox', { name: t('form.titleJa'), exact: true }).fill(title);
     await page.getByRole('combobox', { name: t('form.status'), exact: true }).click();
@@ -274,11 +266,11 @@ describe('the studio', { timeout: 300_000 }, () => {
     await page.getByText(t('editor.saved')).first().waitFor();
 
     // What a learner of Class 2-A reads: the transcoded playlist, the captions, the moments.
-    const student = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const student = await app.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const sp = await student.newPage();
     const s1 = demoAccount('student01');
-    await signIn(sp, server.url, s1.account, s1.password);
-    await sp.waitForURL(`${server.url}/`);
+    await signIn(sp, app.server.url, s1.account, s1.password);
+    await sp.waitForURL(`${app.server.url}/`);
     const session = await sp.evaluate(async (sessionId) => {
       const res = await fetch(`/v1/session/${sessionId}`, {
         headers: { authorization: `Bearer ${localStorage.getItem('ROOT.TOKEN')}` },
@@ -325,7 +317,7 @@ describe('the studio', { timeout: 300_000 }, () => {
 
   it('plays the archive alone (no room) with the same moments', async () => {
     const page = await signedIn('student03');
-    await page.goto(`${server.url}/session/${sessionId}/watch/`);
+    await page.goto(`${app.server.url}/session/${sessionId}/watch/`);
     await recordMoments(page);
     await page.getByTestId('join').click();
     await page.getByTestId('join').waitFor({ state: 'detached' });
@@ -367,7 +359,7 @@ describe('the studio', { timeout: 300_000 }, () => {
       for (const width of WIDTHS) {
         await page.setViewportSize({ width, height: 900 });
         // The list, with the sessions made above.
-        await page.goto(`${server.url}/studio`);
+        await page.goto(`${app.server.url}/studio`);
         await page.getByRole('link', { name: 'スタジオの授業' }).waitFor();
         await shot('list', lang, width);
         await axe(`studio list, ${lang}, ${width}`);
@@ -429,7 +421,7 @@ describe('the studio', { timeout: 300_000 }, () => {
     const page = await staffPage();
     await newSession(page, '再開するアップロード');
     // The server's log from here on is this upload's.
-    const logFrom = server.output().length;
+    const logFrom = app.server.output().length;
     // Bigger than one of the studio's 5 MB chunks, so the upload takes two PATCH requests.
     const clip = makeClip('resumed.mp4', 6, '8000k', true);
     const size = statSync(clip).size;
@@ -476,7 +468,7 @@ describe('the studio', { timeout: 300_000 }, () => {
 
     /** The server's account of each PATCH since this test began (the server logs it). */
     const patchLog = () =>
-      server
+      app.server
         .output()
         .slice(logFrom)
         .split('\n')
@@ -497,7 +489,7 @@ describe('the studio', { timeout: 300_000 }, () => {
       .or(page.getByTestId('studio-transcode-done'))
       .waitFor({ timeout: 120_000 })
       .catch((e: unknown) => {
-        const log = server.output().slice(logFrom).split('\n').slice(-30).join('\n');
+        const log = app.server.output().slice(logFrom).split('\n').slice(-30).join('\n');
         throw new Error(
           `${String(e)}\nPATCH requests: ${JSON.stringify(patchLog())}\n` +
             `the client: ${requests.join(', ')}\nthe server:\n${log}`,
