@@ -1,55 +1,43 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { AuthTokens } from '../../src/contracts/api/auth';
 import { demoAccount } from '../../src/server/seed/accounts';
 import { startSentrySink, type SentrySink } from '../../src/server/testing/sentry-sink';
-import { launchBrowser } from './support/browser';
-import { snapshotBuiltClient, type ClientSnapshot } from './support/client-snapshot';
+import { useServer, useServerAndBrowser } from './support/app';
 import { text } from './support/locales';
 import { signIn } from './support/login';
-import { startServer, type RunningServer } from './support/server';
 
 // Issue 14: with a DSN configured, the browser loads the Sentry SDK after the first render,
 // registers the signed-in user, and reports a route chunk that fails to load — here to a local
 // sink that speaks Sentry's envelope protocol. Without a DSN the SDK is never fetched.
 describe('error reporting in the browser', () => {
   let sink: SentrySink;
-  let server: RunningServer;
-  let plain: RunningServer;
-  let browser: Browser;
-  let client: ClientSnapshot;
 
-  beforeAll(async () => {
-    client = snapshotBuiltClient();
-    sink = await startSentrySink();
-    // One after the other: two servers starting at once on a busy machine outrun the 90 s wait.
-    server = await startServer({
-      CLIENT_DIR: client.dir,
-      SENTRY_DSN: sink.dsn,
-      SENTRY_SAMPLE_RATE: '1',
-    });
-    plain = await startServer({ CLIENT_DIR: client.dir });
-    browser = await launchBrowser();
-  });
+  // Registered before the servers' hooks: it closes after the server that reports to it stopped.
   afterAll(async () => {
-    await browser?.close();
-    await Promise.all([server?.stop(), plain?.stop()]);
     await sink?.close();
-    client?.remove();
   });
+  const app = useServerAndBrowser(
+    async () => {
+      sink = await startSentrySink();
+      return { SENTRY_DSN: sink.dsn, SENTRY_SAMPLE_RATE: '1' };
+    },
+    { snapshotClient: true },
+  );
+  // After the first, not with it: two servers starting at once on a busy machine outrun the wait.
+  const plain = useServer(() => ({ CLIENT_DIR: app.clientDir! }));
 
   const SDK_CHUNK = /\/assets\/sentry-client-[^/]*\.js$/;
 
   it('reports a failed lazy module load with the signed-in user', async () => {
     // No service worker: one serving the precached chunk would bypass the blocked route.
-    const context = await browser.newContext({
+    const context = await app.browser.newContext({
       viewport: { width: 1280, height: 800 },
       serviceWorkers: 'block',
     });
     const page = await context.newPage();
     const sdk = page.waitForResponse((r) => SDK_CHUNK.test(new URL(r.url()).pathname));
-    await signIn(page, server.url, 'student01', demoAccount('student01').password);
-    await page.waitForURL(`${server.url}/`);
+    await signIn(page, app.server.url, 'student01', demoAccount('student01').password);
+    await page.waitForURL(`${app.server.url}/`);
     expect((await sdk).ok()).toBe(true);
 
     const userMenu = page.getByRole('button', { name: text('ja', 'common:header.userMenu') });
@@ -60,14 +48,14 @@ describe('error reporting in the browser', () => {
     await userMenu.click();
     await page.getByRole('menuitem', { name: text('ja', 'common:header.profile') }).click();
 
-    const login = await fetch(`${server.url}/v1/auth/login`, {
+    const login = await fetch(`${app.server.url}/v1/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: 'student01', password: demoAccount('student01').password }),
     });
     const { token } = AuthTokens.parse(await login.json());
     const me = (await (
-      await fetch(`${server.url}/v1/me`, { headers: { authorization: `Bearer ${token}` } })
+      await fetch(`${app.server.url}/v1/me`, { headers: { authorization: `Bearer ${token}` } })
     ).json()) as { item: { _id: string } };
 
     await expect
@@ -91,13 +79,13 @@ describe('error reporting in the browser', () => {
   });
 
   it('never fetches the SDK when no DSN is configured', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await app.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     const scripts: string[] = [];
     page.on('request', (r) => scripts.push(new URL(r.url()).pathname));
     const configAnswered = page.waitForResponse((r) => r.url().endsWith('/v1/client-config'));
-    await signIn(page, plain.url, 'student01', demoAccount('student01').password);
-    await page.waitForURL(`${plain.url}/`);
+    await signIn(page, plain.server.url, 'student01', demoAccount('student01').password);
+    await page.waitForURL(`${plain.server.url}/`);
     expect(await (await configAnswered).json()).toEqual({ errorReporting: null });
     await page.waitForLoadState('networkidle');
     expect(scripts.filter((p) => SDK_CHUNK.test(p))).toEqual([]);

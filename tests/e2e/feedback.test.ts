@@ -1,34 +1,24 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import { demoAccount } from '../../src/server/seed/accounts';
 import { DEMO_IDS } from '../../src/server/seed/demo';
+import { useServer, useServerAndBrowser } from './support/app';
 import { axeFindings } from './support/axe';
-import { launchBrowser } from './support/browser';
 import { text } from './support/locales';
 import { signIn } from './support/login';
-import { startServer, type RunningServer } from './support/server';
 
 // Issue 5, "what must be shown" (feedback part): a classmate opens the viewer on another
 // student's output from the session page, gives feedback and likes a feedback; an empty comment
 // shows the 2-second toast.
 describe('feedback viewer', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = useServerAndBrowser();
 
   async function signedIn(account: string, viewport = { width: 1440, height: 900 }) {
-    const context = await browser.newContext({ viewport });
+    const context = await app.browser.newContext({ viewport });
     const page = await context.newPage();
-    await signIn(page, server.url, account, demoAccount(account).password);
+    await signIn(page, app.server.url, account, demoAccount(account).password);
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
     return { context, page };
   }
@@ -38,7 +28,7 @@ describe('feedback viewer', () => {
    * (the author link in the viewer names them).
    */
   async function openViewerOn(page: Page, author: string) {
-    await page.goto(`${server.url}/session/${DEMO_IDS.sessions.oceanArchive}`);
+    await page.goto(`${app.server.url}/session/${DEMO_IDS.sessions.oceanArchive}`);
     const name = demoAccount(author).displayName;
     const opener = text('ja', 'feedback:outputs.open', { count: 'COUNT' }).split('COUNT')[0]!;
     await page.getByRole('button', { name: new RegExp(`^${opener}`) }).click();
@@ -190,10 +180,13 @@ describe('feedback viewer', () => {
 
   describe('translate, with DeepL configured (a local server speaking its v2 format)', () => {
     let deepl: Server;
-    let translating: RunningServer;
     let fail = false;
 
-    beforeAll(async () => {
+    // Registered before the server's hooks: it closes after the server that calls it stopped.
+    afterAll(async () => {
+      await new Promise((r) => deepl?.close(r));
+    });
+    const translating = useServer(async () => {
       deepl = createServer((req, res) => {
         let raw = '';
         req.on('data', (c: Buffer) => (raw += c.toString()));
@@ -215,24 +208,20 @@ describe('feedback viewer', () => {
       });
       await new Promise<void>((r) => deepl.listen(0, '127.0.0.1', r));
       const { port } = deepl.address() as AddressInfo;
-      translating = await startServer({
+      return {
         TRANSLATION_PROVIDER: 'deepl',
         DEEPL_API_KEY: 'e2e-key:fx',
         DEEPL_API_URL: `http://127.0.0.1:${port}`,
-      });
-    });
-    afterAll(async () => {
-      await translating?.stop();
-      await new Promise((r) => deepl?.close(r));
+      };
     });
 
     it('toggles the translation, and keeps the original with a message when the provider fails', async () => {
-      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+      const context = await app.browser.newContext({ viewport: { width: 1440, height: 900 } });
       const page = await context.newPage();
-      await signIn(page, translating.url, 'student05', demoAccount('student05').password);
+      await signIn(page, translating.server.url, 'student05', demoAccount('student05').password);
       await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-      const base = server;
-      server = translating;
+      const base = app.server;
+      app.server = translating.server;
       try {
         const dialog = await openViewerOn(page, 'student01');
         const description = dialog.getByTestId('output-description');
@@ -265,7 +254,7 @@ describe('feedback viewer', () => {
         await dialog.getByText(text('ja', 'feedback:translate.failed')).first().waitFor();
         expect(await description.innerText()).toBe(other);
       } finally {
-        server = base;
+        app.server = base;
         fail = false;
         await context.close();
       }

@@ -1,15 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccount } from '../../src/server/seed/accounts';
 import { DEMO_IDS } from '../../src/server/seed/demo';
 import { startPushEndpoint, type PushEndpoint } from '../../src/server/testing/push-endpoint';
+import { useServerAndBrowser } from './support/app';
 import { axeFindings } from './support/axe';
-import { launchBrowser } from './support/browser';
 import { text } from './support/locales';
 import { signIn } from './support/login';
-import { startServer, type RunningServer } from './support/server';
 
 const SHOTS = resolve(import.meta.dirname, '../../.tmp/shots');
 const SESSION = DEMO_IDS.sessions.oceanArchive;
@@ -29,38 +28,34 @@ const SESSION = DEMO_IDS.sessions.oceanArchive;
 // hands the plaintext to the real service worker with the DevTools protocol's
 // ServiceWorker.deliverPushMessage — what Chromium does when its push service delivers.
 describe('push notifications', { timeout: 300_000 }, () => {
-  let server: RunningServer;
-  let browser: Browser;
   let push: PushEndpoint;
 
-  beforeAll(async () => {
+  // Registered before the server's hooks: it closes after the server that sends to it stopped.
+  afterAll(async () => {
+    await push?.close();
+  });
+  const app = useServerAndBrowser(async () => {
     push = await startPushEndpoint();
     // The server's web-push must trust the local push service's self-signed certificate.
-    [server, browser] = await Promise.all([
-      startServer({
-        NODE_EXTRA_CA_CERTS: push.certFile,
-        // The outbound guard sends only to known push services; this loopback origin is the
-        // tests' own (http/outbound.ts).
-        PUSH_DEV_ENDPOINT: new URL(push.subscription().endpoint).origin,
-      }),
-      launchBrowser(),
-    ]);
-    mkdirSync(SHOTS, { recursive: true });
+    return {
+      NODE_EXTRA_CA_CERTS: push.certFile,
+      // The outbound guard sends only to known push services; this loopback origin is the
+      // tests' own (http/outbound.ts).
+      PUSH_DEV_ENDPOINT: new URL(push.subscription().endpoint).origin,
+    };
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await push?.close();
+  beforeAll(() => {
+    mkdirSync(SHOTS, { recursive: true });
   });
 
   async function api(account: string, path: string, init: { method?: string; body?: unknown }) {
-    const login = await fetch(`${server.url}/v1/auth/login`, {
+    const login = await fetch(`${app.server.url}/v1/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: account, password: demoAccount(account).password }),
     });
     const { token } = (await login.json()) as { token: string };
-    return fetch(`${server.url}${path}`, {
+    return fetch(`${app.server.url}${path}`, {
       method: init.method ?? 'GET',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       ...(init.body ? { body: JSON.stringify(init.body) } : {}),
@@ -80,10 +75,10 @@ describe('push notifications', { timeout: 300_000 }, () => {
     prepare?: (context: BrowserContext) => Promise<void>,
   ): Promise<Page> {
     await setLanguage(account, lang);
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await app.browser.newContext({ viewport: { width: 1280, height: 800 } });
     await prepare?.(context);
     const page = await context.newPage();
-    await signIn(page, server.url, account, demoAccount(account).password, { lang: 'ja' });
+    await signIn(page, app.server.url, account, demoAccount(account).password, { lang: 'ja' });
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
     // The cookie banner would cover the pane in the screenshots: answer it, if it is asked.
     await page
@@ -102,7 +97,7 @@ describe('push notifications', { timeout: 300_000 }, () => {
   async function subscriber(account: string, lang: 'ja' | 'en') {
     const subscription = push.subscription();
     const page = await signedIn(account, lang, async (context) => {
-      await context.grantPermissions(['notifications'], { origin: server.url });
+      await context.grantPermissions(['notifications'], { origin: app.server.url });
       await context.addInitScript((json: typeof subscription) => {
         const KEY = 'test.pushSubscription';
         const made = () =>
@@ -132,7 +127,7 @@ describe('push notifications', { timeout: 300_000 }, () => {
   /** Opens the session page's feedback viewer on `author`'s output and sends `comment`. */
   async function giveFeedback(account: string, author: string, comment: string) {
     const page = await signedIn(account, 'ja');
-    await page.goto(`${server.url}/session/${SESSION}`);
+    await page.goto(`${app.server.url}/session/${SESSION}`);
     const opener = text('ja', 'feedback:outputs.open', { count: 'COUNT' }).split('COUNT')[0]!;
     await page.getByRole('button', { name: new RegExp(`^${opener}`) }).click();
     const dialog = page.getByRole('dialog');
@@ -170,10 +165,12 @@ describe('push notifications', { timeout: 300_000 }, () => {
       for (const r of list) if (!r.isDeleted) registrations.set(r.scopeURL, r.registrationId);
     });
     await cdp.send('ServiceWorker.enable');
-    await expect.poll(() => registrations.get(`${server.url}/`), { timeout: 30_000 }).toBeTruthy();
+    await expect
+      .poll(() => registrations.get(`${app.server.url}/`), { timeout: 30_000 })
+      .toBeTruthy();
     await cdp.send('ServiceWorker.deliverPushMessage', {
-      origin: server.url,
-      registrationId: registrations.get(`${server.url}/`)!,
+      origin: app.server.url,
+      registrationId: registrations.get(`${app.server.url}/`)!,
       data,
     });
   }
@@ -182,12 +179,12 @@ describe('push notifications', { timeout: 300_000 }, () => {
   const state = (page: Page) => page.getByTestId('push-state');
 
   async function openPane(page: Page, lang: 'ja' | 'en') {
-    await page.goto(`${server.url}/setting`);
+    await page.goto(`${app.server.url}/setting`);
     await page
       .getByRole('navigation', { name: text(lang, 'setting:menuLabel') })
       .getByRole('link', { name: text(lang, 'setting:menu.notification') })
       .click();
-    await page.waitForURL(`${server.url}/setting/notification`);
+    await page.waitForURL(`${app.server.url}/setting/notification`);
     await state(page).waitFor();
   }
 
@@ -253,7 +250,7 @@ describe('push notifications', { timeout: 300_000 }, () => {
           ? 'あなたのアウトプットに新しいフィードバックが届きました'
           : 'Your output has new feedback',
       );
-      expect(notification!.url).toBe(`${server.url}/session/${SESSION}`);
+      expect(notification!.url).toBe(`${app.server.url}/session/${SESSION}`);
 
       // A click on it takes the pupil's window to the session and closes the notification.
       // (No DevTools call clicks a notification: the worker gets the event a click would fire.)
@@ -271,7 +268,7 @@ describe('push notifications', { timeout: 300_000 }, () => {
         ).NotificationEvent;
         sw.dispatchEvent(new NotificationEventClass('notificationclick', { notification: n! }));
       });
-      await page.waitForURL(`${server.url}/session/${SESSION}`);
+      await page.waitForURL(`${app.server.url}/session/${SESSION}`);
       await expect.poll(() => shown(page)).toHaveLength(0);
 
       // Turning off: the server forgets the subscription, the browser drops it.

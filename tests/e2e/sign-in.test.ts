@@ -1,14 +1,14 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import { MeResponse } from '../../src/contracts/api/auth';
 import { OAuthStartResponse } from '../../src/contracts/api/oauth';
 import { demoAccount } from '../../src/server/seed/accounts';
+import { useServerAndBrowser } from './support/app';
 import { axeFindings } from './support/axe';
-import { launchBrowser } from './support/browser';
 import { text } from './support/locales';
 import { startOidcProvider, type LocalOidcProvider } from './support/oidc-provider';
 import { signIn } from './support/login';
-import { freePort, startServer, type RunningServer } from './support/server';
+import { freePort } from './support/server';
 import { pageTitle } from '../../src/lib/page-title';
 import { DEMO_IDS } from '../../src/server/seed/demo';
 
@@ -16,29 +16,23 @@ import { DEMO_IDS } from '../../src/server/seed/demo';
 // started with OIDC_GOOGLE_* pointing at it; the id_token is verified for real.
 describe('sign-in options, consent, password prompt and legal pages', () => {
   let idp: LocalOidcProvider;
-  let server: RunningServer;
-  let browser: Browser;
 
-  beforeAll(async () => {
+  // Registered before the server's hooks: it stops after the server that trusts it.
+  afterAll(async () => {
+    await idp?.stop();
+  });
+  const app = useServerAndBrowser(async () => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     idp = await startOidcProvider({ redirectUris: [`${url}/v1/oauth/google/callback`] });
-    [server, browser] = await Promise.all([
-      startServer({
-        PORT: String(port),
-        PUBLIC_URL: url,
-        ...(process.env.E2E_CLIENT_DIR ? { CLIENT_DIR: process.env.E2E_CLIENT_DIR } : {}),
-        OIDC_GOOGLE_ISSUER: idp.issuer,
-        OIDC_GOOGLE_CLIENT_ID: idp.clientId,
-        OIDC_GOOGLE_CLIENT_SECRET: idp.clientSecret,
-      }),
-      launchBrowser(),
-    ]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await idp?.stop();
+    return {
+      PORT: String(port),
+      PUBLIC_URL: url,
+      ...(process.env.E2E_CLIENT_DIR ? { CLIENT_DIR: process.env.E2E_CLIENT_DIR } : {}),
+      OIDC_GOOGLE_ISSUER: idp.issuer,
+      OIDC_GOOGLE_CLIENT_ID: idp.clientId,
+      OIDC_GOOGLE_CLIENT_SECRET: idp.clientSecret,
+    };
   });
 
   /**
@@ -47,11 +41,11 @@ describe('sign-in options, consent, password prompt and legal pages', () => {
    */
   async function link(context: BrowserContext, account: string, subject: string) {
     const { password } = demoAccount(account);
-    const login = await context.request.post(`${server.url}/v1/auth/login`, {
+    const login = await context.request.post(`${app.server.url}/v1/auth/login`, {
       data: { username: account, password },
     });
     const { token } = (await login.json()) as { token: string };
-    const started = await context.request.get(`${server.url}/v1/oauth/google?mode=link`, {
+    const started = await context.request.get(`${app.server.url}/v1/oauth/google?mode=link`, {
       headers: { authorization: `Bearer ${token}` },
     });
     const { item } = OAuthStartResponse.parse(await started.json());
@@ -77,39 +71,39 @@ describe('sign-in options, consent, password prompt and legal pages', () => {
     page.getByRole('button', { name: text('ja', 'login:google'), exact: true });
 
   it('signs a linked student in with Google and lands on / as that student', async () => {
-    const context = await browser.newContext();
+    const context = await app.browser.newContext();
     await link(context, 'student01', 'google-student01');
 
     const page = await context.newPage();
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${app.server.url}/login`);
     await expect.poll(() => googleButton(page).getAttribute('aria-disabled')).toBeNull();
     const [popup] = await Promise.all([context.waitForEvent('page'), googleButton(page).click()]);
     // The popup walks the provider and closes itself after handing over the token.
     await popup.waitForEvent('close');
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${app.server.url}/`);
     expect((await meOf(page)).id).toBe('student01');
     await context.close();
   });
 
   it('shows the terms dialog after Google sign-in when the terms were not agreed', async () => {
-    const context = await browser.newContext();
+    const context = await app.browser.newContext();
     await link(context, 'student30', 'google-student30');
     const page = await context.newPage();
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${app.server.url}/login`);
     await expect.poll(() => googleButton(page).getAttribute('aria-disabled')).toBeNull();
     await googleButton(page).click();
     const dialog = page.getByRole('dialog', { name: text('ja', 'login:termsdialog.title') });
     await dialog.waitFor();
     await dialog.getByRole('button', { name: text('ja', 'login:termsdialog.yes') }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${app.server.url}/`);
     expect((await meOf(page)).id).toBe('student30');
     await context.close();
   });
 
   it('tells a user whose Google account is not linked to log in with the password', async () => {
-    const context = await browser.newContext();
+    const context = await app.browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${app.server.url}/login`);
     idp.signInAs('google-nobody');
     await expect.poll(() => googleButton(page).getAttribute('aria-disabled')).toBeNull();
     await googleButton(page).click();
@@ -120,35 +114,35 @@ describe('sign-in options, consent, password prompt and legal pages', () => {
   });
 
   it('hides Microsoft when it is not configured (issue 9, item 8)', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${server.url}/login`);
+    const page = await app.browser.newPage();
+    await page.goto(`${app.server.url}/login`);
     await expect.poll(() => googleButton(page).getAttribute('aria-disabled')).toBeNull();
     expect(await page.getByRole('button', { name: text('ja', 'login:microsoft') }).count()).toBe(0);
     await page.close();
   });
 
   it('speaks the browser language, follows ?lang= and the switch, and keeps it after logout (issue 9, item 7)', async () => {
-    const english = await browser.newContext({ locale: 'en-GB' });
+    const english = await app.browser.newContext({ locale: 'en-GB' });
     const page = await english.newPage();
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${app.server.url}/login`);
     await page.getByRole('button', { name: text('en', 'login:submit'), exact: true }).waitFor();
     expect(await page.title()).toBe(pageTitle(text('en', 'login:documentTitle')));
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
     // The visible switch changes the page in place.
     await page.getByText(text('ja', 'login:languageSwitch.ja'), { exact: true }).click();
     await page.getByRole('button', { name: text('ja', 'login:submit'), exact: true }).waitFor();
-    await page.goto(`${server.url}/login?lang=en`);
+    await page.goto(`${app.server.url}/login?lang=en`);
     await page.getByRole('button', { name: text('en', 'login:submit'), exact: true }).waitFor();
     await english.close();
 
     // A Japanese-speaking student signs in on an English browser and logs out: the login page
     // keeps the language the student last saw instead of going back to the browser's.
-    const shared = await browser.newContext({ locale: 'en-US' });
+    const shared = await app.browser.newContext({ locale: 'en-US' });
     const student = await shared.newPage();
-    await signIn(student, server.url, 'student01', demoAccount('student01').password, {
+    await signIn(student, app.server.url, 'student01', demoAccount('student01').password, {
       lang: 'en',
     });
-    await student.waitForURL(`${server.url}/`);
+    await student.waitForURL(`${app.server.url}/`);
     await student.getByRole('button', { name: text('ja', 'common:header.userMenu') }).click();
     await student.getByRole('menuitem', { name: text('ja', 'common:header.logout') }).click();
     await student.waitForURL(/\/login/);
@@ -161,9 +155,9 @@ describe('sign-in options, consent, password prompt and legal pages', () => {
       { width: 1280, height: 800 },
       { width: 390, height: 844 },
     ]) {
-      const context = await browser.newContext({ viewport });
+      const context = await app.browser.newContext({ viewport });
       const page = await context.newPage();
-      await page.goto(`${server.url}/login`);
+      await page.goto(`${app.server.url}/login`);
       await expect.poll(() => googleButton(page).getAttribute('aria-disabled')).toBeNull();
       const violations = await axeFindings(page);
       expect(violations).toEqual([]);
@@ -172,18 +166,18 @@ describe('sign-in options, consent, password prompt and legal pages', () => {
   });
 
   it('asks a teacher about cookies once, and never a student under 15', async () => {
-    const teacher = await browser.newContext();
+    const teacher = await app.browser.newContext();
     const page = await teacher.newPage();
     const { password } = demoAccount('teacher');
-    await signIn(page, server.url, 'teacher', password);
-    await page.waitForURL(`${server.url}/`);
+    await signIn(page, app.server.url, 'teacher', password);
+    await page.waitForURL(`${app.server.url}/`);
     const banner = page.getByRole('region', { name: text('ja', 'consent:title') });
     await banner.waitFor();
     // Not on the watch page.
-    await page.goto(`${server.url}/session/unknown-session/watch`);
+    await page.goto(`${app.server.url}/session/unknown-session/watch`);
     await page.waitForTimeout(500);
     expect(await banner.count()).toBe(0);
-    await page.goto(`${server.url}/`);
+    await page.goto(`${app.server.url}/`);
     await banner.waitFor();
     await banner.getByRole('button', { name: text('ja', 'consent:approve') }).click();
     await banner.waitFor({ state: 'detached' });
@@ -194,10 +188,10 @@ describe('sign-in options, consent, password prompt and legal pages', () => {
     expect(await banner.count()).toBe(0);
     await teacher.close();
 
-    const student = await browser.newContext();
+    const student = await app.browser.newContext();
     const studentPage = await student.newPage();
-    await signIn(studentPage, server.url, 'student02', demoAccount('student02').password);
-    await studentPage.waitForURL(`${server.url}/`);
+    await signIn(studentPage, app.server.url, 'student02', demoAccount('student02').password);
+    await studentPage.waitForURL(`${app.server.url}/`);
     await studentPage.getByRole('banner').waitFor();
     await studentPage.waitForTimeout(1000);
     expect(
@@ -207,47 +201,49 @@ describe('sign-in options, consent, password prompt and legal pages', () => {
   });
 
   it('prompts a student whose password a teacher set, and goes to /setting/password', async () => {
-    const context = await browser.newContext();
+    const context = await app.browser.newContext();
     const page = await context.newPage();
-    await signIn(page, server.url, 'student29', demoAccount('student29').password);
-    await page.waitForURL(`${server.url}/`);
+    await signIn(page, app.server.url, 'student29', demoAccount('student29').password);
+    await page.waitForURL(`${app.server.url}/`);
     const prompt = page.getByRole('dialog', { name: text('ja', 'login:passwordPrompt.title') });
     await prompt.waitFor();
     await prompt.getByRole('button', { name: text('ja', 'login:passwordPrompt.confirm') }).click();
-    await page.waitForURL(`${server.url}/setting/password`);
+    await page.waitForURL(`${app.server.url}/setting/password`);
     // Not on the password page itself.
     await expect.poll(() => prompt.count(), { timeout: 3000 }).toBe(0);
     await context.close();
   });
 
   it('shows the legal pages without an account, and no stand-in policy video (issue 9, item 9)', async () => {
-    const context = await browser.newContext();
+    const context = await app.browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${server.url}/terms`);
+    await page.goto(`${app.server.url}/terms`);
     await expect.poll(() => page.title()).toBe(text('ja', 'legal:terms.documentTitle'));
-    await page.goto(`${server.url}/privacy`);
+    await page.goto(`${app.server.url}/privacy`);
     await expect.poll(() => page.title()).toBe(text('ja', 'legal:privacy.documentTitle'));
     const footer = page.getByRole('navigation', { name: text('ja', 'common:footer.label') });
     await footer.getByRole('link', { name: text('ja', 'common:footer.policy') }).click();
-    await page.waitForURL(`${server.url}/policy`);
+    await page.waitForURL(`${app.server.url}/policy`);
     await expect.poll(() => page.title()).toBe(text('ja', 'legal:policy.documentTitle'));
     await page.getByRole('heading', { name: text('ja', 'legal:policy.rulesHeading') }).waitFor();
     // No policy video is configured for this server: none is shown (not the demo lesson clip).
     expect(await page.locator('video').count()).toBe(0);
-    expect(page.url()).toBe(`${server.url}/policy`);
+    expect(page.url()).toBe(`${app.server.url}/policy`);
     await context.close();
   });
 
   it("a class signs in with the school's accounts from a roster the teacher saved (issue 30)", async () => {
     // The teacher names the pupil's school address on the class's roster, in the settings page.
-    const teacherContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const teacherContext = await app.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const teacher = await teacherContext.newPage();
     const staff = demoAccount('teacher');
-    await signIn(teacher, server.url, staff.account, staff.password, { notificationPopup: false });
-    await teacher.waitForURL(`${server.url}/`);
+    await signIn(teacher, app.server.url, staff.account, staff.password, {
+      notificationPopup: false,
+    });
+    await teacher.waitForURL(`${app.server.url}/`);
     // Every demo pupil is in Class 2-A; this one has linked no Google account.
     const pupil = 'student21';
-    await teacher.goto(`${server.url}/setting/group/${DEMO_IDS.groups.class2a}`);
+    await teacher.goto(`${app.server.url}/setting/group/${DEMO_IDS.groups.class2a}`);
     const section = teacher.getByRole('region', { name: text('ja', 'setting:schoolSignIn.title') });
     const roster = section.getByRole('textbox', {
       name: text('ja', 'setting:schoolSignIn.roster'),
@@ -272,13 +268,13 @@ describe('sign-in options, consent, password prompt and legal pages', () => {
     await teacherContext.close();
 
     // The pupil has never linked anything: the school's Google account is enough.
-    const context = await browser.newContext();
+    const context = await app.browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${app.server.url}/login`);
     idp.signInAs('class-pupil');
     await expect.poll(() => googleButton(page).getAttribute('aria-disabled')).toBeNull();
     await googleButton(page).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${app.server.url}/`);
     expect((await meOf(page)).id).toBe(pupil);
     await context.close();
   });
