@@ -42,7 +42,7 @@ const YOU = '(?:you|u|ya)';
 const YOU_ARE = '(?:you re|youre|you are|ur|u r|u re|ure)';
 /** "I will" in the English form (I'll → "i ll"). */
 const WILL =
-  '(?:i ll|ill|i will|im going to|i m going to|i am going to|im gonna|i m gonna|gonna|going to|we ll|we will|we re gonna|were gonna|we re going to)';
+  '(?:i ll|ill|i will|im going to|im going to|i am going to|im gonna|im gonna|gonna|going to|we ll|we will|we re gonna|were gonna|we re going to)';
 
 export const ABUSE_ENTRIES: readonly ScreenEntry[] = [
   // ── Japanese: death wishes and threats ─────────────────────────────────────────────────
@@ -207,7 +207,7 @@ export const ABUSE_ENTRIES: readonly ScreenEntry[] = [
     'threat',
     'strong',
     'named',
-    ` (?:i ll|ill|i will|gonna|i m gonna|im gonna|i m going to|im going to) (?:bring|get|use|grab) (?:a |my |my dad s |my mom s |my brother s |the )?(?:knife|gun|bat|blade|weapon|lighter) | burn (?:his|her|their|your|ur|zname s) (?:house|home|stuff|bag|locker)(?: down)? | (?:make|making) (?:him|her|them|zname) (?:pay|regret|suffer|cry|bleed) | (?:he ll|hell|she ll|shell|they ll|zname ll|zname will) (?:regret|pay for) (?:it|this|that) | (?:stab|stabbed|kill|killed|shoot|shot|beat|punch|hurt)(?: [a-z]+){0,8} (?:not joking|no joke|i m serious|im serious|not kidding|for real) `,
+    ` (?:i ll|ill|i will|gonna|im gonna|im gonna|im going to|im going to) (?:bring|get|use|grab) (?:a |my |my dad s |my mom s |my brother s |the )?(?:knife|gun|bat|blade|weapon|lighter) | burn (?:his|her|their|your|ur|zname s) (?:house|home|stuff|bag|locker)(?: down)? | (?:make|making) (?:him|her|them|zname) (?:pay|regret|suffer|cry|bleed) | (?:he ll|hell|she ll|shell|they ll|zname ll|zname will) (?:regret|pay for) (?:it|this|that) | (?:stab|stabbed|kill|killed|shoot|shot|beat|punch|hurt)(?: [a-z]+){0,8} (?:not joking|no joke|im serious|im serious|not kidding|for real) `,
   ),
   e(
     'threat',
@@ -350,7 +350,7 @@ export const ABUSE_ENTRIES: readonly ScreenEntry[] = [
     'abuse',
     'strong',
     'english',
-    ' imagine being (?:this|so|that) (?:ugly|dumb|stupid|fat|cringe|annoying|weird|bad|slow|useless) | (?<!i m |im |i am )(?:he|she|[a-z]+) (?:is|s) (?:an? |such an? |the biggest |a total )?(?:idiot|loser|moron|retard|dumbass) ',
+    ' imagine being (?:this|so|that) (?:ugly|dumb|stupid|fat|cringe|annoying|weird|bad|slow|useless) | (?<!im |im |i am )(?:he|she|[a-z]+) (?:is|s) (?:an? |such an? |the biggest |a total )?(?:idiot|loser|moron|retard|dumbass) ',
   ),
   e(
     'threat',
@@ -437,7 +437,7 @@ export const ABUSE_ENTRIES: readonly ScreenEntry[] = [
     'threat',
     'strong',
     'english',
-    ` (?:i m|im|i am|we re|were|we are) coming for ${YOU} | watch (?:yourself|urself) | ${WILL} (?:knock|kick|bash|punch|smash|rip) (?:your|ur) (?:teeth|head|face|lights) | one more (?:word|time|thing) and (?:you re|youre|ur|you are|i ll|ill) | and (?:you re|youre|ur|you are) (?:done|dead|finished|gone) `,
+    ` (?:im|im|i am|we re|were|we are) coming for ${YOU} | watch (?:yourself|urself) | ${WILL} (?:knock|kick|bash|punch|smash|rip) (?:your|ur) (?:teeth|head|face|lights) | one more (?:word|time|thing) and (?:you re|youre|ur|you are|i ll|ill) | and (?:you re|youre|ur|you are) (?:done|dead|finished|gone) `,
   ),
   e(
     'threat',
@@ -455,7 +455,7 @@ export const ABUSE_ENTRIES: readonly ScreenEntry[] = [
     'abuse',
     'strong',
     'english',
-    ' (?<!i m |im |i am )(?:what|such) an? (?:idiot|loser|moron|freak|retard|dumbass|bitch|creep|weirdo|pig) | (?:fat|ugly|stupid) (?:pig|cow|loser|idiot|freak|bitch) ',
+    ' (?<!im |im |i am )(?:what|such) an? (?:idiot|loser|moron|freak|retard|dumbass|bitch|creep|weirdo|pig) | (?:fat|ugly|stupid) (?:pig|cow|loser|idiot|freak|bitch) ',
   ),
   // ── English: exclusion ───────────────────────────────────────────────────────────────────
   e(
@@ -498,7 +498,7 @@ export const ABUSE_ENTRIES: readonly ScreenEntry[] = [
     'threat',
     'strong',
     'english',
-    ` (?:do (?:what|as) i (?:say|tell (?:you|u))|(?:send|pay|give) (?:me|it)(?: [a-z]+){0,3}) or (?:else )?(?:i ll |ill |i will |i m gonna |im gonna )?(?:post|send|show|leak|share|spread|upload|forward) | (?:i ll|ill|i will|gonna|i m gonna|im gonna) (?:post|send|show|leak|share|spread|upload|forward) (?:the|ur|your|those|these|them|it|all|ur nudes|your nudes)(?: [a-z]+){0,3} (?:to|on|in|with) (?:the )?(?:whole|entire|everyone|everybody|all|ur|your|the) | (?:the )?(?:whole|entire) (?:grade|year|school|class|form) (?:sees|will see|see|gets|will get|get) (?:them|it|the|ur|your|these|those) `,
+    ` (?:do (?:what|as) i (?:say|tell (?:you|u))|(?:send|pay|give) (?:me|it)(?: [a-z]+){0,3}) or (?:else )?(?:i ll |ill |i will |im gonna |im gonna )?(?:post|send|show|leak|share|spread|upload|forward) | (?:i ll|ill|i will|gonna|im gonna|im gonna) (?:post|send|show|leak|share|spread|upload|forward) (?:the|ur|your|those|these|them|it|all|ur nudes|your nudes)(?: [a-z]+){0,3} (?:to|on|in|with) (?:the )?(?:whole|entire|everyone|everybody|all|ur|your|the) | (?:the )?(?:whole|entire) (?:grade|year|school|class|form) (?:sees|will see|see|gets|will get|get) (?:them|it|the|ur|your|these|those) `,
     ' (?:pics|photos|pictures|screenshots|screenshot|screenies|video|vids|videos|nudes|chats|messages|texts|dms) ',
   ),
   e(

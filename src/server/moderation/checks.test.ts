@@ -135,4 +135,11 @@ describe('moderation checks', () => {
     expect(isBlankText('\u200Bあ')).toBe(false);
     expect(isBlankText('a')).toBe(false);
   });
+
+  it("reads I'm and I'd as one word, so the next short word is not glued to it", () => {
+    // "i'm a burden" once read "ima burden" (single letters are joined against s p a c i n g).
+    for (const text of ["I'm a burden to everyone", 'i’m a burden', "I'd be better off dead"])
+      expect(kinds(text), text).toContain('selfHarm');
+    expect(kinds("I'm a student and I'd like a pen")).toEqual([]);
+  });
 });

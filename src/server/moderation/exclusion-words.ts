@@ -378,7 +378,7 @@ export const EXCLUSION_ENTRIES: readonly ScreenEntry[] = [
     'exclusion',
     'strong',
     'named',
-    ` (?:(?:we re|were|we are|we|i m|im|i am) (?:not|never|no longer)|nobody s|nobody is|no one s|no one is) (?:inviting|including|letting|talking to|sitting with|playing with|picking|choosing|hanging out with|hanging with|waiting for|saving a seat for) (?:him|her|them|zname) (?:to |in |anymore|again|ever|$)| (?:she s|shes|he s|hes|they re|theyre|she is|he is|they are|zname is|zname s) not (?:welcome|wanted|invited)(?: |$)`,
+    ` (?:(?:we re|were|we are|we|im|im|i am) (?:not|never|no longer)|nobody s|nobody is|no one s|no one is) (?:inviting|including|letting|talking to|sitting with|playing with|picking|choosing|hanging out with|hanging with|waiting for|saving a seat for) (?:him|her|them|zname) (?:to |in |anymore|again|ever|$)| (?:she s|shes|he s|hes|they re|theyre|she is|he is|they are|zname is|zname s) not (?:welcome|wanted|invited)(?: |$)`,
     '',
     ' (?:because|cos|cuz) (?:he|she|they|zname) (?:is|s|re|are) (?:sick|ill|away|busy|on holiday|on vacation) ',
   ),
@@ -404,7 +404,7 @@ export const EXCLUSION_ENTRIES: readonly ScreenEntry[] = [
     'exclusion',
     'strong',
     'named',
-    ` if (?:anyone|anybody|someone|somebody|you|u) (?:talks?|sits?|hangs? out|plays?|hangs?) (?:to|with) (?:him|her|them|zname) (?:they re|theyre|they are|you re|youre|ur|u r|ure) (?:out|next|not) | if (?:he|she|they|zname) (?:comes|joins|shows up|sits|is there) (?:we re|were|we are|we ll|well|i m|im) (?:leaving|going|out|moving|gone) | go (?:sit|eat|play) somewhere else | (?:table|group|team|seat) is (?:full|taken) for (?:you|u) | (?:isn t|is not|s not|aren t|are not|isnt) (?:part of|in|on|a member of) (?:our|the) (?:team|group|club|squad|friend group|gc|group chat) (?:anymore|now) | (?:we re|were|we are|we ll|we will|everyone s|everyones|everyone is|everyone will) (?:all )?(?:gonna |going to )?(?:ignore|avoid|leave out|exclude|unfriend|block|ghost) (?:you|u|him|her|them|zname) `,
+    ` if (?:anyone|anybody|someone|somebody|you|u) (?:talks?|sits?|hangs? out|plays?|hangs?) (?:to|with) (?:him|her|them|zname) (?:they re|theyre|they are|you re|youre|ur|u r|ure) (?:out|next|not) | if (?:he|she|they|zname) (?:comes|joins|shows up|sits|is there) (?:we re|were|we are|we ll|well|im|im) (?:leaving|going|out|moving|gone) | go (?:sit|eat|play) somewhere else | (?:table|group|team|seat) is (?:full|taken) for (?:you|u) | (?:isn t|is not|s not|aren t|are not|isnt) (?:part of|in|on|a member of) (?:our|the) (?:team|group|club|squad|friend group|gc|group chat) (?:anymore|now) | (?:we re|were|we are|we ll|we will|everyone s|everyones|everyone is|everyone will) (?:all )?(?:gonna |going to )?(?:ignore|avoid|leave out|exclude|unfriend|block|ghost) (?:you|u|him|her|them|zname) `,
   ),
   e(
     'exclusion',

@@ -112,6 +112,9 @@ const LEET: Record<string, string> = {
  */
 function englishForm(folded: string): string {
   const deLeet = folded
+    // "I'm" and "I'd" are one word (im, id): as two letters they were glued to the next one
+    // ("i'm a burden" read "ima burden").
+    .replace(/(?<![a-z])i['’‘`´]([md])(?![a-z])/g, 'i$1')
     .replace(/(?<![a-z0-9])[0134](?=[a-z]+[013457][a-z])/g, (c) => LEET[c]!)
     .replace(/(?<=[a-z])[013457@$!]+(?=[a-z])|[@$](?=[a-z])/g, (run) =>
       [...run].map((c) => LEET[c]!).join(''),

@@ -76,7 +76,7 @@ const LOTS_JA = any(
 
 /** English first person, or the message's start (teenagers drop the "I"). */
 const I =
-  '(?:^ | i | im | i m | i am | i ll | ill | i will | i d | id | i just | i really | i kinda | i honestly | i seriously | me | i still | i kinda just )';
+  '(?:^ | i | im | im | i am | i ll | ill | i will | id | id | i just | i really | i kinda | i honestly | i seriously | me | i still | i kinda just )';
 
 export const SELF_HARM_ENTRIES: readonly ScreenEntry[] = [
   // ── Japanese ─────────────────────────────────────────────────────────────────────────────
@@ -255,7 +255,7 @@ export const SELF_HARM_ENTRIES: readonly ScreenEntry[] = [
     'selfHarm',
     'strong',
     'english',
-    ' (?:want|wanted|need|wish) (?:it all|everything|my life|all of this|all this) to (?:end|stop|be over) | (?:don t|dont|do not|can t|cant) see (?:the|any) (?:point|reason) (?:in|of|to) (?:living|live|life|being alive|going on|anything) | (?:life|living) (?:isn t|isnt|is not|aint) worth (?:it|living) | what s the point (?:of|in) (?:living|life|being alive) | i won t be (?:here|around|alive) (?:tomorrow|anymore|much longer|next week) | never wake up | better off dead | (?:nobody|no one|noone) (?:would|will) (?:even )?(?:miss|notice|care about) me | i m (?:just )?a burden | (?:thinking|thought|think) (?:about|of) (?:suicide|ending it|killing myself|ending my life|dying) | (?:want|wanna|going) to sleep (?:forever|and never wake up) ',
+    ' (?:want|wanted|need|wish) (?:it all|everything|my life|all of this|all this) to (?:end|stop|be over) | (?:don t|dont|do not|can t|cant) see (?:the|any) (?:point|reason) (?:in|of|to) (?:living|live|life|being alive|going on|anything) | (?:life|living) (?:isn t|isnt|is not|aint) worth (?:it|living) | what s the point (?:of|in) (?:living|life|being alive) | i won t be (?:here|around|alive) (?:tomorrow|anymore|much longer|next week) | never wake up | better off dead | (?:nobody|no one|noone) (?:would|will) (?:even )?(?:miss|notice|care about) me | im (?:just )?a burden | (?:thinking|thought|think) (?:about|of) (?:suicide|ending it|killing myself|ending my life|dying) | (?:want|wanna|going) to sleep (?:forever|and never wake up) ',
   ),
   e(
     'selfHarm',
@@ -267,7 +267,7 @@ export const SELF_HARM_ENTRIES: readonly ScreenEntry[] = [
     'selfHarm',
     'strong',
     'english',
-    ' (?:saving|saved|collecting|hoarding|stockpiling|kept|keeping) (?:up )?(?:(?:my|all|the|some|[a-z]+ s) ){0,3}(?:pills|tablets|meds|medicine|painkillers|sleeping pills) | how many (?:[a-z]+ ){0,2}(?:pills|tablets|painkillers|paracetamol|tylenol|ibuprofen|aspirin|sleeping pills)(?: [a-z]+){0,6} (?:die|dead|kill|not wake|never wake|overdose|od) | (?:cut|cutting|cuts) (?:again|last night|every night|myself) | (?:step|stepping|jump|jumping|throw|throwing) (?:myself )?in front of (?:a|the) (?:train|car|bus|truck) | nice knowing (?:you|u|yall|y all|everyone) | suicide (?:is|s) (?:the )?(?:only|best|easiest) | if i m (?:not|gone)(?: [a-z]+){0,3} (?:next week|tomorrow|anymore) ',
+    ' (?:saving|saved|collecting|hoarding|stockpiling|kept|keeping) (?:up )?(?:(?:my|all|the|some|[a-z]+ s) ){0,3}(?:pills|tablets|meds|medicine|painkillers|sleeping pills) | how many (?:[a-z]+ ){0,2}(?:pills|tablets|painkillers|paracetamol|tylenol|ibuprofen|aspirin|sleeping pills)(?: [a-z]+){0,6} (?:die|dead|kill|not wake|never wake|overdose|od) | (?:cut|cutting|cuts) (?:again|last night|every night|myself) | (?:step|stepping|jump|jumping|throw|throwing) (?:myself )?in front of (?:a|the) (?:train|car|bus|truck) | nice knowing (?:you|u|yall|y all|everyone) | suicide (?:is|s) (?:the )?(?:only|best|easiest) | if im (?:not|gone)(?: [a-z]+){0,3} (?:next week|tomorrow|anymore) ',
   ),
   e(
     'selfHarm',
@@ -310,6 +310,25 @@ export const SELF_HARM_ENTRIES: readonly ScreenEntry[] = [
     ' (?:don t|dont|do not|never) want to (?:be alive|live|exist|wake up|be here) | (?:wish|wished) i (?:was|were|had) (?:never been born|never born|not born|dead|not alive) | better off without me | (?:would|will|d|ll) (?:all )?be (?:better|happier|fine|okay|ok) (?:off )?without me | (?:nobody|no one|noone) (?:would|will|d) (?:even )?(?:care|notice|miss me)[a-z ]* (?:if|when) i (?:died|die|was gone|disappeared|disappear|left|killed myself|wasn t here|was not here) | goodbye (?:letter|note) | end it (?:all|tonight|today) | goodbye (?:forever|cruel world) | (?:no|nothing to) (?:reason|point) (?:to|in) (?:live|living|being alive) ',
   ),
   // ── Indirect: a farewell, plans for a future without oneself, hidden wounds, "unalive" ───
+  // Plans, a future that stops at a date, wounds hidden, food refused, giving things away.
+  e(
+    'selfHarm',
+    'strong',
+    'english',
+    ' want2disappear | (?:not|never) (?:gonna|going to) be (?:here|around|alive) (?:next|after|by|past|this time) | (?:won t|wont|will not) (?:make it|be alive|be around|be here) (?:to|till|until|for|by|past) (?:the |my )?(?:exams?|summer|christmas|birthday|weekend|next|end of|graduation|holidays?) | (?:plan|plans|planning|planned)(?: [a-z]+){0,3} end (?:it|it all|my life|everything|things) | (?:if|when|once) (?:im|i am) (?:absent|gone|away|missing|not here) (?:forever|for good|permanently) ',
+  ),
+  e(
+    'selfHarm',
+    'strong',
+    'english',
+    ' long sleeves(?: [a-z]+){0,4} (?:for a reason|to hide|so (?:no one|nobody|noone)) | (?:cuts|scars)(?: [a-z]+){0,4} (?:to hide|hide from|hiding from|keep hiding) | (?:don t|dont|do not) deserve (?:food|to eat|to live|to be alive|to exist|to be here|to be happy) | stopped eating(?: [a-z0-9]+){0,2} days? | make myself bleed | (?:hit|hitting|bang|banging|punch|punching) my head (?:on|against) (?:the |a )?wall | i deserve (?:the |this )?pain ',
+  ),
+  e(
+    'selfHarm',
+    'strong',
+    'english',
+    ' (?:giving|give|gave) away (?:all )?(?:my|all my) (?:stuff|things|games|clothes|books|switch|console)(?: [a-z]+){0,8} (?:wont|won t|will not|dont|don t) need (?:it|them) | ctb (?:soon|tonight|today|now|this week) | wish (?:that|the|a) (?:car|bus|train|truck|lorry) (?:had )?(?:actually |just )?hit me | done trying(?: [a-z]+){0,2} sorry (?:mum|mom|mam|dad|everyone|guys|all) ',
+  ),
   e(
     'selfHarm',
     'strong',
@@ -374,7 +393,7 @@ export const SELF_HARM_CUES: readonly CueSet[] = [
     ' (?:life|die|dying|dead|death|kill myself|killing myself|kms|suicide|suicidal|end it|ending it|end everything|end things|ending things|stop existing|be gone|gone soon|end my life|alive|exist|existing|wake up|cut|cutting|hurt myself|hurting myself|harm|pills|overdose|noose|hang myself|jump off|rope|blade|razor|note for|goodbye|disappear|born) ',
     [
       [
-        ' (?:i|i m|im|id|ive|ill|me|my|myself|tonight|tomorrow|anymore|every day|again|sometimes) ',
+        ' (?:i|im|im|id|ive|ill|me|my|myself|tonight|tomorrow|anymore|every day|again|sometimes) ',
         0.4,
       ],
       [' (?:noose|rope|blade|razor|pills|bridge|overdose|knife|roof) ', 0.4],

@@ -365,7 +365,7 @@ const MEET_CUE_EN = any(
 );
 /** An offer of money or gifts ("I'll give you robux", "for a gift card"). */
 const OFFER_EN = any(
-  '(?:i ll|ill|i will|i can|i could|i d|id|gonna|i m gonna|im gonna) (?:give|pay|buy|send|get) (?:you|u|ya)',
+  '(?:i ll|ill|i will|i can|i could|id|id|gonna|im gonna|im gonna) (?:give|pay|buy|send|get) (?:you|u|ya)',
   'for (?:robux|v ?bucks|money|cash|a gift ?card|[0-9]+ (?:dollars|bucks|yen))',
 );
 
@@ -669,7 +669,7 @@ export const SEXUAL_ENTRIES: readonly ScreenEntry[] = [
     'sexual',
     'strong',
     'english',
-    ' (?:your|ur|ya) (?:boobs|tits|booty|privates|bra size|cup size|dick|penis) | how big (?:are|is) (?:your|ur) | age is just a number | secret (?:girlfriend|boyfriend|relationship|gf|bf) | (?:lock|locked) (?:your|ur|the) door | (?:door|doors) (?:is |are )?locked | make sure (?:you re|youre|ur|you are) alone | nobody (?:is )?(?:home|watching) | (?:less|no|fewer) (?:clothes|clothing) (?:on)? | (?:i m|im|i am) (?:1[89]|[2-5][0-9]) (?:but|and|so|dont|don t) ',
+    ' (?:your|ur|ya) (?:boobs|tits|booty|privates|bra size|cup size|dick|penis) | how big (?:are|is) (?:your|ur) | age is just a number | secret (?:girlfriend|boyfriend|relationship|gf|bf) | (?:lock|locked) (?:your|ur|the) door | (?:door|doors) (?:is |are )?locked | make sure (?:you re|youre|ur|you are) alone | nobody (?:is )?(?:home|watching) | (?:less|no|fewer) (?:clothes|clothing) (?:on)? | (?:im|im|i am) (?:1[89]|[2-5][0-9]) (?:but|and|so|dont|don t) ',
   ),
   e(
     'sexual',

@@ -13,10 +13,10 @@ import { CATEGORIES, EVAL_MESSAGES, figures, scoreMessage, TARGETS } from './sco
  */
 const FLOORS = {
   dev: {
-    caughtPct: 91.5,
+    caughtPct: 92.5,
     categoryPct: {
       sexual: 93,
-      selfHarm: 88.5,
+      selfHarm: 92.5,
       exclusion: 93.5,
       contacts: 95.5,
       abuse: 87,
