@@ -23,7 +23,7 @@ const FLOORS = {
       threat: 92.5,
     },
   },
-  heldout: { caughtPct: 73.5 },
+  heldout: { caughtPct: 68 },
 } as const;
 describe('screening evaluation set', () => {
   const scored = EVAL_MESSAGES.map(scoreMessage);
