@@ -45,6 +45,21 @@ const RATE_LATENCY_SAMPLES = 5;
 
 const average = (estimate: number, sample: number) => 0.5 * estimate + 0.5 * sample;
 
+/**
+ * How far a probe begun at `probe.at` has come by reading `r`: `drop` when the reading cannot tell
+ * (paused, buffering, seeking), null while fewer than `minMs` have passed, else the time elapsed
+ * and the distance the player moved (both ms).
+ */
+function progress(
+  probe: { at: number; from: number },
+  r: PlayerReading,
+  minMs: number,
+): 'drop' | null | { elapsed: number; moved: number } {
+  if (r.paused || r.buffering || r.seeking) return 'drop';
+  const elapsed = r.now - probe.at;
+  return elapsed < minMs ? null : { elapsed, moved: (r.position - probe.from) * 1000 };
+}
+
 /** From setting `currentTime` to the player's `seeked` (ms), a moving average. */
 export function createSeekLatency(initialMs = INITIAL_SEEK_LATENCY_MS) {
   let ms = initialMs;
@@ -134,16 +149,11 @@ export function createFlushedStartLatency(settleMs: number) {
       flushed = false;
     },
     read(r: PlayerReading) {
-      if (!probe) return;
-      if (r.paused || r.buffering || r.seeking) {
-        probe = null;
-        return;
-      }
-      const elapsed = r.now - probe.at;
-      if (elapsed < settleMs) return;
-      const moved = (r.position - probe.from) * 1000;
-      const sample = elapsed - moved / (r.rate || 1);
+      const p = probe && progress(probe, r, settleMs);
+      if (!p) return;
       probe = null;
+      if (p === 'drop') return;
+      const sample = p.elapsed - p.moved / (r.rate || 1);
       if (sample < 0 || sample > MAX_RESUME_LATENCY_MS) return;
       ms = measured ? average(ms, sample) : sample;
       measured = true;
@@ -173,18 +183,15 @@ export function createRateLatency() {
     },
     /** It moved at r0 for the latency, then at r1: latency = (elapsed × r1 − moved) ÷ (r1 − r0). */
     read(r: PlayerReading) {
-      if (!probe) return;
-      if (r.paused || r.buffering || r.seeking) {
-        probe = null;
-        return;
-      }
-      const elapsed = r.now - probe.at;
-      if (elapsed < RATE_PROBE_MIN_MS) return;
-      const moved = (r.position - probe.from) * 1000;
-      const sample = (elapsed * probe.r1 - moved) / (probe.r1 - probe.r0);
+      const step = probe;
+      const p = step && progress(step, r, RATE_PROBE_MIN_MS);
+      if (!p) return;
       probe = null;
+      if (p === 'drop') return;
+      const sample = (p.elapsed * step.r1 - p.moved) / (step.r1 - step.r0);
       // Beyond what the elapsed time allows (a hiccup, a stall): not a rate latency.
-      if (sample < -RATE_PROBE_SLACK_MS || sample > Math.min(elapsed, MAX_RATE_LATENCY_MS)) return;
+      if (sample < -RATE_PROBE_SLACK_MS || sample > Math.min(p.elapsed, MAX_RATE_LATENCY_MS))
+        return;
       samples.push(Math.max(0, sample));
       if (samples.length > RATE_LATENCY_SAMPLES) samples.shift();
       const sorted = [...samples].sort((a, b) => a - b);

@@ -8,7 +8,7 @@ import stored from './model.json';
 import { learnedFindings, learnedScores, type StoredModel } from './model';
 import { trainingHash, trainScreeningModel } from './train';
 
-/** Every UI string of a language with three words or more (placeholders and tags removed). */
+/** Every UI string of a language with three words or more, its {{…}} values and tags taken out. */
 function appSentences(lang: 'ja' | 'en'): string[] {
   const dir = fileURLToPath(new URL(`../../../../locales/${lang}/`, import.meta.url));
   const leaves = (o: unknown): string[] =>
