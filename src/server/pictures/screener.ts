@@ -22,6 +22,11 @@ export type ReadPicture = (jpeg: Buffer) => Promise<PictureReading>;
 const SCREENING_CONCURRENCY = 1;
 /** A reading that takes longer is a failure: the picture is held for a teacher. */
 const SCREENING_TIMEOUT_MS = 60_000;
+/**
+ * Loading the models is not part of a reading's time: on a cold server whose cores are busy it
+ * took over 60 s, and the first picture of the day was held for that alone. It has its own limit.
+ */
+const WARM_TIMEOUT_MS = 300_000;
 
 type Answer =
   | { id: number; ok: true; text?: string; scores?: Record<string, number> }
@@ -39,6 +44,7 @@ export class ScreeningThread {
     { resolve(a: Answer): void; reject(e: Error): void }
   >();
   private nextId = 1;
+  private warmed: Promise<void> | null = null;
 
   private start(): Worker {
     if (this.worker) return this.worker;
@@ -50,7 +56,10 @@ export class ScreeningThread {
       waiting.resolve(answer);
     });
     const fail = (error: Error) => {
-      if (this.worker === worker) this.worker = null;
+      if (this.worker === worker) {
+        this.worker = null;
+        this.warmed = null;
+      }
       for (const waiting of this.pending.values()) waiting.reject(error);
       this.pending.clear();
     };
@@ -69,10 +78,12 @@ export class ScreeningThread {
     });
   }
 
-  /** Loads both models (the first picture does it otherwise). */
-  async warm(): Promise<void> {
-    const answer = await this.send({ type: 'warm' });
-    if (!answer.ok) throw new Error(answer.message);
+  /** Loads both models once per thread; every reading waits for it first. */
+  warm(): Promise<void> {
+    this.warmed ??= this.send({ type: 'warm' }).then((answer) => {
+      if (!answer.ok) throw new Error(answer.message);
+    });
+    return this.warmed;
   }
 
   readonly read: ReadPicture = async (jpeg) => {
@@ -85,6 +96,7 @@ export class ScreeningThread {
   async stop(): Promise<void> {
     const worker = this.worker;
     this.worker = null;
+    this.warmed = null;
     await worker?.terminate();
   }
 }
@@ -110,16 +122,26 @@ export class PictureScreener {
     private readonly db: Db,
     private readonly uploadsDir: string,
     private readonly log: FastifyBaseLogger,
-    options: { read?: ReadPicture; concurrency?: number; timeoutMs?: number } = {},
+    options: {
+      read?: ReadPicture;
+      warm?: () => Promise<void>;
+      concurrency?: number;
+      timeoutMs?: number;
+      warmTimeoutMs?: number;
+    } = {},
   ) {
     this.thread = options.read ? null : new ScreeningThread();
     this.read = options.read ?? this.thread!.read;
+    this.warm = options.warm ?? (() => this.thread?.warm() ?? Promise.resolve());
     this.concurrency = options.concurrency ?? SCREENING_CONCURRENCY;
     this.timeoutMs = options.timeoutMs ?? SCREENING_TIMEOUT_MS;
+    this.warmTimeoutMs = options.warmTimeoutMs ?? WARM_TIMEOUT_MS;
   }
 
+  private readonly warm: () => Promise<void>;
   private readonly concurrency: number;
   private readonly timeoutMs: number;
+  private readonly warmTimeoutMs: number;
 
   /** Records a new upload as queued and starts reading it (never waits for the reading). */
   async queue(url: string): Promise<void> {
@@ -187,16 +209,22 @@ export class PictureScreener {
   }
 
   private async readWithTimeout(jpeg: Buffer): Promise<PictureReading> {
+    if (this.thread)
+      await this.withinTime(this.thread.warm(), WARM_TIMEOUT_MS, 'loading the models');
+    return this.withinTime(this.read(jpeg), this.timeoutMs, 'screening');
+  }
+
+  private async withinTime<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
         // A stuck thread is replaced for the next picture.
         void this.thread?.stop();
-        reject(new Error(`screening took over ${this.timeoutMs} ms`));
-      }, this.timeoutMs);
+        reject(new Error(`${what} took over ${ms} ms`));
+      }, ms);
     });
     try {
-      return await Promise.race([this.read(jpeg), timeout]);
+      return await Promise.race([work, timeout]);
     } finally {
       clearTimeout(timer);
     }

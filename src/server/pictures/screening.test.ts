@@ -199,6 +199,30 @@ describe('screening off the request path (a reader the test controls)', () => {
     await stuck.close();
   });
 
+  it('does not count loading the models against a reading, which has its own limit', async () => {
+    const name = `${'f'.repeat(32)}.jpg`;
+    await writeFile(join(t.config.dataDir, 'uploads', name), await evalPictureBytes('sky.jpg'));
+    await t.db
+      .insertInto('picture_screenings')
+      .values({ url: `/uploads/${name}` })
+      .execute();
+    const slowStart = new PictureScreener(t.db, join(t.config.dataDir, 'uploads'), t.app.log, {
+      warm: () => new Promise((resolve) => setTimeout(resolve, 400)),
+      read: async () => ({ text: '', scores: { Neutral: 0.98, Drawing: 0.02 } }),
+      timeoutMs: 200,
+      warmTimeoutMs: 5_000,
+    });
+    slowStart.kick();
+    await slowStart.idle();
+    const row = await t.db
+      .selectFrom('picture_screenings')
+      .select(['state', 'verdict'])
+      .where('url', '=', `/uploads/${name}`)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ state: 'done', verdict: 'clear' });
+    await slowStart.close();
+  });
+
   it('holds a picture the model is unsure about, and one the model calls sexual with the image flag', async () => {
     const unsureUrl = await uploadAs(t, 'student05', await evalPictureBytes('field.jpg'));
     await reader.started();
