@@ -209,8 +209,7 @@ export class PictureScreener {
   }
 
   private async readWithTimeout(jpeg: Buffer): Promise<PictureReading> {
-    if (this.thread)
-      await this.withinTime(this.thread.warm(), WARM_TIMEOUT_MS, 'loading the models');
+    await this.withinTime(this.warm(), this.warmTimeoutMs, 'loading the models');
     return this.withinTime(this.read(jpeg), this.timeoutMs, 'screening');
   }
 
