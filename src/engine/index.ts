@@ -7,7 +7,6 @@ export {
   reduceRoom,
   playbackAt,
   expectedPosition,
-  nextPlaybackChangeAt,
   participantsAt,
 } from './reducer';
 export type { HostIntent } from './schedule';
@@ -20,6 +19,7 @@ export type {
   Follower,
 } from './follower-machine';
 export { createHostDriver } from './host';
+export { keepCued, startDue, warmUpUntilDue } from './player-prep';
 export { activeActionsAt } from './timeline';
 export { createRoomClient, reportFollowerStatus } from './room-client';
 export type { RoomClient, ParticipantStatus, RoomStatus, RoomFailure } from './room-client';

@@ -384,6 +384,25 @@ describe('a simulated class: 1 host, 4 followers, 50 ± 20 ms each way, skewed d
   });
 });
 
+describe('skipping by an amount', () => {
+  it('adds up presses made before the first answer comes back, on a 50 ± 20 ms network', async () => {
+    const c = createSimClass({ seed: 5 });
+    const host = c.join('host-1');
+    const student = c.join('s1');
+    await c.settle(2000);
+    await c.command({ type: 'skip', to: 30 });
+    // Three presses in one instant: each is built on the room as the answers before it left it.
+    const presses = [10, 10, -5].map((by) => host.client.command({ type: 'skipBy', by }));
+    const answers = Promise.all(presses);
+    await c.settle(1500);
+    expect((await answers).every((r) => r.ok)).toBe(true);
+    const model = c.hub.snapshot(c.streamId)?.model;
+    expect(model?.playback).toMatchObject({ status: 'paused', timeInVideo: 45 });
+    expect(student.player.currentTime()).toBeCloseTo(45, 1);
+    c.close();
+  });
+});
+
 describe('the end of the video', () => {
   it('the host driver pauses the room at the end, and followers hold at the end', async () => {
     const c = createSimClass({

@@ -61,6 +61,11 @@ export type HostIntent =
   | { type: 'play'; from?: number }
   | { type: 'pause' }
   | { type: 'skip'; to: number }
+  /**
+   * Skip by `by` seconds from where the room will be when it takes effect, counted on the model
+   * the command is built on: the host's answered commands are in it, so quick presses add up.
+   */
+  | { type: 'skipBy'; by: number }
   | { type: 'rateChange'; rate: number }
   | { type: 'terminate' }
   /** The heartbeat: the host player's measured position right now. */
@@ -120,6 +125,8 @@ export const buildHostCommand = (
       return { ...base, type: 'terminate', status: 'paused' };
     case 'skip':
       return { ...base, type: 'skip', timeInVideo: Math.max(0, intent.to) };
+    case 'skipBy':
+      return { ...base, type: 'skip', timeInVideo: Math.max(0, base.timeInVideo + intent.by) };
     case 'rateChange':
       return { ...base, type: 'rateChange', playbackRate: intent.rate };
     case 'vote': {

@@ -161,7 +161,7 @@ function WatchRoomPage({
                   room={!solo}
                   {...{ terminated, model }}
                   {...now}
-                  confirmingTerminate={w.host.state.matches('confirmingTerminate')}
+                  confirmingTerminate={w.host.state.matches({ terminate: 'confirming' })}
                   error={w.host.state.context.error}
                   actions={video.actions}
                   send={w.host.send}

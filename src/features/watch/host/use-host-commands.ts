@@ -1,11 +1,13 @@
 import { useMachine } from '@xstate/react';
 import { useMemo, useRef } from 'react';
+import { fromPromise } from 'xstate';
+import type { CommandResult, HostIntent } from '@/engine';
 import { hostMachine } from './host-machine';
 import type { WatchRoom } from '../session/watch-room';
 
 /**
- * The host's controls as a machine (host-machine): each intent is sent to the room, a refusal
- * comes back as `command.failed`; watching alone, a speed the viewer picks is remembered.
+ * The host's controls as a machine (host-machine): each intent is sent to the room one at a time
+ * and its answer folded into the machine; watching alone, a speed the viewer picks is remembered.
  */
 export function useHostCommands({
   room,
@@ -21,15 +23,14 @@ export function useHostCommands({
   const logic = useMemo(
     () =>
       hostMachine.provide({
-        actions: {
-          sendIntent: ({ self }, { request }) => {
+        actors: {
+          command: fromPromise<CommandResult, HostIntent>(async ({ input }) => {
             const r = roomRef.current;
-            if (!r) return;
-            void r.send(request).then((result) => {
-              if (!result.ok) self.send({ type: 'command.failed', code: result.code });
-              else if (solo && request.type === 'rateChange') rememberSpeed(request.rate);
-            });
-          },
+            if (!r) return { ok: false, code: 'network', message: 'the room is not open yet' };
+            const result = await r.send(input);
+            if (result.ok && solo && input.type === 'rateChange') rememberSpeed(input.rate);
+            return result;
+          }),
         },
         guards: { roomPlaying: () => roomRef.current?.roomPlaying() ?? false },
       }),

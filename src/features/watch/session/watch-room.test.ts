@@ -2,14 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { expectedPosition } from '@/engine';
 import { FakePlayer } from '@/engine/testing/fake-player';
 import { SimScheduler, seededRandom } from '@/engine/testing/sim-scheduler';
-import { createSoloRoom, initialRoomModel, reduceRoom } from '@/engine';
-import { hostEvent, playback } from '@/engine/testing/events';
-import {
-  createWatchRoom,
-  WARM_UP_HANDOVER_MS,
-  warmUpDeadline,
-  type RoomPlayer,
-} from './watch-room';
+import { createSoloRoom } from '@/engine';
+import { createWatchRoom, type RoomPlayer } from './watch-room';
 
 const settle = async (sim: SimScheduler, ms: number) => {
   for (let t = 0; t < ms; t += 10) {
@@ -231,21 +225,5 @@ describe('watch room (solo archive viewing)', () => {
     };
     expect(await nudges()).toBeGreaterThan(0);
     expect(await nudges({ maxNudge: 0 })).toBe(0);
-  });
-});
-
-describe('warmUpDeadline', () => {
-  const T = 1_700_000_000_000;
-  const paused = initialRoomModel('r');
-  it('lets a warm-up run until just before a scheduled start, ends it at once during play', () => {
-    expect(warmUpDeadline(paused, T)).toBeNull();
-    const starting = reduceRoom(paused, hostEvent('r', 1, T, playback('play', 0, T + 800)));
-    expect(warmUpDeadline(starting, T)).toBe(T + 800 - WARM_UP_HANDOVER_MS);
-    expect(warmUpDeadline(starting, T + 900)).toBe(T + 900);
-    const ended = reduceRoom(
-      starting,
-      hostEvent('r', 2, T + 1000, playback('terminate', 1, T + 1000)),
-    );
-    expect(warmUpDeadline(ended, T + 2000)).toBeNull();
   });
 });

@@ -1,14 +1,15 @@
 import { BehaviorSubject, filter, map, skip, type Observable } from 'rxjs';
 import type { ServerMessage } from '@/contracts/realtime';
-import type { RoomModel } from '@/contracts/stream';
 import {
   createFollower,
   createHostDriver,
   expectedPosition,
+  keepCued,
   playbackAt,
   createRoomClient,
-  nextPlaybackChangeAt,
   reportFollowerStatus,
+  startDue,
+  warmUpUntilDue,
 } from '@/engine';
 import type {
   Follower,
@@ -19,10 +20,10 @@ import type {
   Random,
   Scheduler,
   CommandResult,
+  HostIntent,
   PostCommand,
   RoomTransport,
 } from '@/engine';
-import type { HostRequest } from '../host/host-machine';
 import { bindFollowerMediaSession, mediaSessionOf, type MediaSessionLike } from './media-session';
 
 /**
@@ -32,20 +33,6 @@ import { bindFollowerMediaSession, mediaSessionOf, type MediaSessionLike } from 
  */
 
 export type WatchRole = 'host' | 'follower';
-
-/** A skip sent this recently (ms) may not be in the room model yet. */
-const PENDING_SKIP_MS = 1000;
-
-/**
- * Before the Join tap the paused player is kept near the room's position (checked this often, ms),
- * so the media there is loaded when the viewer taps: a student who joins during play then starts
- * from buffered data instead of fetching it after the tap.
- */
-const CUE_CHECK_MS = 1000;
-/** The player is moved once it is this far (s) from where the room will be… */
-const CUE_TOLERANCE_S = 2;
-/** …to this far (s) ahead of the room's position while it plays (the tap comes later). */
-const CUE_AHEAD_S = 1;
 
 /** What the room's socket delivers besides the room events: live comments and vote tallies. */
 type RoomFeedMessage = Extract<
@@ -64,24 +51,6 @@ export type RoomPlayer = PlayerAdapter & {
   /** The follower's settings for this kind of player (a YouTube player takes no rate nudge). */
   followerConfig?: Partial<FollowerConfig>;
 };
-
-/**
- * When a warm-up has to hand the player to the follower (server ms): at once while the room plays,
- * this long before a scheduled start, else never (null). A warm-up still running at the start made
- * a student who joined just before the teacher pressed play start 0.6–0.86 s late (bench/figures/sync.csv);
- * ending it as soon as the start is announced instead left a cold player, 70–140 ms late.
- */
-export const WARM_UP_HANDOVER_MS = 120;
-export const warmUpDeadline = (model: RoomModel, now: number): number | null => {
-  if (model.terminated) return null;
-  if (playbackAt(model, now).status === 'playing') return now;
-  const change = nextPlaybackChangeAt(model, now);
-  if (change === null || playbackAt(model, change).status !== 'playing') return null;
-  return change - WARM_UP_HANDOVER_MS;
-};
-
-/** Whether the room plays now or has a start scheduled. */
-const startDue = (model: RoomModel, now: number): boolean => warmUpDeadline(model, now) !== null;
 
 export interface WatchRoom {
   readonly client: RoomClient;
@@ -103,8 +72,8 @@ export interface WatchRoom {
   start(): void;
   /** The viewer's tap on 'unmute' after the muted fallback. */
   unmute(): void;
-  /** Sends a host request; `skipBy` is resolved against the room's position now. */
-  send(request: HostRequest): Promise<CommandResult>;
+  /** Sends a host command (one at a time; see the engine's room client). */
+  send(intent: HostIntent): Promise<CommandResult>;
   roomPlaying(): boolean;
   /**
    * The room's expected position (s) now, or at `at` (server ms: a reading taken with the
@@ -161,8 +130,8 @@ export const createWatchRoom = ({
     );
   };
 
-  // Before the Join tap: the paused player waits near the room's position (no play(): that needs
-  // the tap). Stopped by the tap, a new player, or close.
+  // Before the Join tap: the paused player waits near the room's position (engine/player-prep).
+  // Stopped by the tap, a new player, or close.
   let cueing: (() => void) | null = null;
   const stopCueing = () => {
     cueing?.();
@@ -170,28 +139,7 @@ export const createWatchRoom = ({
   };
   const cue = (p: RoomPlayer) => {
     stopCueing();
-    let timer: ReturnType<Scheduler['setTimeout']> | undefined;
-    const check = () => {
-      const model = client.model();
-      if (!model || model.terminated || !p.isPaused()) return;
-      const now = client.serverNow();
-      const playing = playbackAt(model, now).status === 'playing';
-      const target = expectedPosition(model, now) + (playing ? CUE_AHEAD_S : 0);
-      const duration = p.duration?.();
-      const bounded =
-        duration !== undefined && Number.isFinite(duration) ? Math.min(target, duration) : target;
-      if (Math.abs(p.currentTime() - bounded) > CUE_TOLERANCE_S) p.setCurrentTime(bounded);
-    };
-    const loop = () => {
-      check();
-      timer = scheduler.setTimeout(loop, CUE_CHECK_MS);
-    };
-    const sub = client.model$.subscribe(check);
-    timer = scheduler.setTimeout(loop, CUE_CHECK_MS);
-    cueing = () => {
-      sub.unsubscribe();
-      if (timer !== undefined) scheduler.clearTimeout(timer);
-    };
+    cueing = keepCued(p, client, scheduler);
   };
 
   const run = () => {
@@ -203,25 +151,18 @@ export const createWatchRoom = ({
     // The warm-up under way finishes first; it hands over by calling run() again.
     if (warming?.player === p) return;
     const model = client.model();
-    if (p.warmUp && !warmed.has(p) && !(model && startDue(model, client.serverNow()))) {
+    const warmUp = p.warmUp?.bind(p);
+    if (warmUp && !warmed.has(p) && !(model && startDue(model, client.serverNow()))) {
       warmed.add(p);
       const abort = new AbortController();
       warming = { player: p, abort };
-      // A start scheduled while warming: hand over just before it (at once if the room plays).
-      let handover: ReturnType<Scheduler['setTimeout']> | undefined;
-      const watch = client.model$.subscribe((m) => {
-        if (handover !== undefined) scheduler.clearTimeout(handover);
-        handover = undefined;
-        const now = client.serverNow();
-        const deadline = warmUpDeadline(m, now);
-        if (deadline === null) return;
-        if (deadline <= now) abort.abort();
-        else handover = scheduler.setTimeout(() => abort.abort(), Math.ceil(deadline - now));
-      });
       // The follower takes the player over once it is warm (unless it was replaced meanwhile).
-      void p.warmUp(abort.signal).finally(() => {
-        watch.unsubscribe();
-        if (handover !== undefined) scheduler.clearTimeout(handover);
+      void warmUpUntilDue(
+        () => warmUp(abort.signal),
+        () => abort.abort(),
+        client,
+        scheduler,
+      ).finally(() => {
         if (warming?.player === p) warming = null;
         if (player === p && !running) run();
       });
@@ -266,19 +207,6 @@ export const createWatchRoom = ({
     };
   };
 
-  // Two quick skips must add up: the first has not come back from the server when the second is
-  // pressed, so the second counts from the first one's target rather than the room's position.
-  let lastSkip: { to: number; at: number } | null = null;
-  const skipBase = () => {
-    const now = client.serverNow();
-    const model = client.model();
-    if (!lastSkip || !model || now - lastSkip.at > PENDING_SKIP_MS) return position();
-    const playback = playbackAt(model, now);
-    const moved =
-      playback.status === 'playing' ? ((now - lastSkip.at) / 1000) * playback.playbackRate : 0;
-    return lastSkip.to + moved;
-  };
-
   const position = (at?: number) => {
     const model = client.model();
     return model ? expectedPosition(model, at ?? client.serverNow()) : 0;
@@ -320,15 +248,7 @@ export const createWatchRoom = ({
       mutedFallback$.next(false);
       running?.follower.tick();
     },
-    send: (request) => {
-      if (request.type === 'skipBy' || request.type === 'skip') {
-        const to = Math.max(0, request.type === 'skip' ? request.to : skipBase() + request.by);
-        lastSkip = { to, at: client.serverNow() };
-        return client.command({ type: 'skip', to });
-      }
-      lastSkip = null;
-      return client.command(request);
-    },
+    send: (intent) => client.command(intent),
     roomPlaying,
     expectedPosition: position,
     close: () => {
