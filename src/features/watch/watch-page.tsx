@@ -70,8 +70,8 @@ function WatchRoomPage({
     lang,
     playerLabel: t('player.label', { title: video?.title ?? '' }),
   });
-  const { room, model, solo, streamId, isHost, terminated, prefs, updatePrefs, player } = w;
-  const { media, join, now, overlays, stage } = w;
+  const { state, room, model, solo, streamId, isHost, joined, terminated, prefs, player } = w;
+  const { updatePrefs, media, now, overlays, stage, host } = w;
   const wide = useMediaQuery(`(min-width: ${em(BREAKPOINTS.md)})`, true, {
     getInitialValueInEffect: false,
   });
@@ -94,7 +94,7 @@ function WatchRoomPage({
       onRevealVote={
         vote
           ? () =>
-              w.host.send({
+              host({
                 type: 'action.push',
                 kind: 'vote',
                 timedAction: vote.action,
@@ -112,10 +112,14 @@ function WatchRoomPage({
       <WatchHeader
         {...{ session, stream, me, video, lang, isHost, room }}
         transport={w.transport}
-        joined={join.joined}
+        joined={joined}
         showDrift={query.debugSync}
       />
-      <RoomNotices failure={w.failure} online={w.online} {...{ terminated, isHost }} />
+      <RoomNotices
+        failure={state.status === 'failed' ? state.reason : null}
+        online={w.online}
+        {...{ terminated, isHost }}
+      />
       {stage.offer && <FullscreenOffer onAccept={stage.accept} onDecline={stage.decline} />}
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 8 }}>
@@ -130,18 +134,18 @@ function WatchRoomPage({
                 {...{ video, overlays }}
                 videoRef={w.videoRef}
                 youtubeRef={w.youtubeRef}
-                mutedFallback={w.mutedFallback}
+                mutedFallback={state.mutedFallback}
                 sizeRate={prefs.sizeRate}
                 loading={player.status === 'loading'}
                 error={player.status === 'error' ? player.message : null}
                 gate={
-                  join.joined ? null : (
+                  joined ? null : (
                     <JoinGate
-                      state={join.step}
+                      state={state.join === 'watching' ? 'waiting' : state.join}
                       kind={solo ? 'solo' : isHost ? 'host' : 'follower'}
                       terminated={terminated}
                       resumeAt={w.resumeAt}
-                      onTap={join.tap}
+                      onTap={w.tap}
                     />
                   )
                 }
@@ -161,10 +165,10 @@ function WatchRoomPage({
                   room={!solo}
                   {...{ terminated, model }}
                   {...now}
-                  confirmingTerminate={w.host.state.matches({ terminate: 'confirming' })}
-                  error={w.host.state.context.error}
+                  confirmingTerminate={state.host?.confirmingTerminate ?? false}
+                  error={state.host?.error ?? null}
                   actions={video.actions}
-                  send={w.host.send}
+                  send={host}
                 />
               ) : (
                 <Text size="sm" c="dimmed">
@@ -178,7 +182,7 @@ function WatchRoomPage({
                 captionsChoosable={media?.kind !== 'youtube'}
                 update={updatePrefs}
               />
-              {me.isGuest && <GuestTimeNote playing={join.joined && now.playing} />}
+              {me.isGuest && <GuestTimeNote playing={joined && now.playing} />}
             </FullscreenStageContext>
           </Stack>
         </Grid.Col>

@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react';
 import type { PlayerPreferences, Video } from '@/contracts/entities';
-import { useObservable } from '../use-observable';
 import type { WatchRoom } from '../session/watch-room';
 import { playbackSource } from './playback-source';
 import { chooseQuality } from './quality';
@@ -20,6 +19,7 @@ export function useWatchPlayer({
   lowParam,
   roomQuality,
   label,
+  mutedFallback,
 }: {
   room: WatchRoom | null;
   video: Video | null;
@@ -27,6 +27,8 @@ export function useWatchPlayer({
   lowParam: boolean;
   roomQuality: 'low' | 'high' | null;
   label: string;
+  /** The room had to start muted: the preferences' sound waits for the viewer's tap. */
+  mutedFallback: boolean;
 }) {
   const quality = chooseQuality({ lowParam, preference: prefs.videoQuality, roomQuality });
   const media = useMemo(() => (video ? playbackSource(video) : null), [video]);
@@ -46,12 +48,11 @@ export function useWatchPlayer({
         : hlsPlayer;
   useCaptionMode(videoRef, prefs.subtitleLang);
   useEffect(() => room?.attachPlayer(player.player), [room, player.player]);
-  const mutedFallback = useObservable(room?.mutedFallback$ ?? null, false);
   useEffect(() => {
     const p = player.player;
     if (!p) return;
     p.setVolume(prefs.volume);
     if (!mutedFallback) p.setMuted(prefs.muted);
   }, [player.player, prefs.volume, prefs.muted, mutedFallback]);
-  return { player, media, videoRef, youtubeRef, mutedFallback };
+  return { player, media, videoRef, youtubeRef };
 }
