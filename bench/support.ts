@@ -4,6 +4,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { AuthTokens } from '../src/contracts/api/auth';
+import { HealthResponse } from '../src/contracts/api/health';
 import { systemClock } from '../src/server/clock';
 import { freePort } from '../src/server/testing/free-port';
 export { freePort };
@@ -94,15 +95,17 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
       await stop();
       throw new Error(`server exited early:\n${output}`);
     }
+    // Healthy and warm: a bench measures a server that has been up a minute, not one still
+    // loading picture screening's models on the same two cores (its API shed load with 503).
     try {
       const res = await fetch(`${url}/healthz`);
-      if (res.ok) break;
+      if (res.ok && HealthResponse.parse(await res.json()).warming.length === 0) break;
     } catch {
       // not listening yet
     }
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`server did not become healthy in 180 s:\n${output}`);
+      throw new Error(`server did not become healthy and warm in 180 s:\n${output}`);
     }
     await sleep(200);
   }

@@ -59,6 +59,7 @@ export class ScreeningThread {
       if (this.worker === worker) {
         this.worker = null;
         this.warmed = null;
+        this.loaded = false;
       }
       for (const waiting of this.pending.values()) waiting.reject(error);
       this.pending.clear();
@@ -82,9 +83,13 @@ export class ScreeningThread {
   warm(): Promise<void> {
     this.warmed ??= this.send({ type: 'warm' }).then((answer) => {
       if (!answer.ok) throw new Error(answer.message);
+      this.loaded = true;
     });
     return this.warmed;
   }
+
+  /** Whether the models are loaded (false again once the thread is replaced). */
+  loaded = false;
 
   readonly read: ReadPicture = async (jpeg) => {
     const answer = await this.send({ type: 'screen', bytes: jpeg });
@@ -97,6 +102,7 @@ export class ScreeningThread {
     const worker = this.worker;
     this.worker = null;
     this.warmed = null;
+    this.loaded = false;
     await worker?.terminate();
   }
 }
@@ -132,13 +138,18 @@ export class PictureScreener {
   ) {
     this.thread = options.read ? null : new ScreeningThread();
     this.read = options.read ?? this.thread!.read;
-    this.warm = options.warm ?? (() => this.thread?.warm() ?? Promise.resolve());
+    this.loadModels = options.warm ?? (() => this.thread?.warm() ?? Promise.resolve());
     this.concurrency = options.concurrency ?? SCREENING_CONCURRENCY;
     this.timeoutMs = options.timeoutMs ?? SCREENING_TIMEOUT_MS;
     this.warmTimeoutMs = options.warmTimeoutMs ?? WARM_TIMEOUT_MS;
   }
 
-  private readonly warm: () => Promise<void>;
+  private readonly loadModels: () => Promise<void>;
+
+  /** Whether a picture would be read now without loading models first (always, when injected). */
+  get ready(): boolean {
+    return this.thread?.loaded ?? true;
+  }
   private readonly concurrency: number;
   private readonly timeoutMs: number;
   private readonly warmTimeoutMs: number;
@@ -209,7 +220,7 @@ export class PictureScreener {
   }
 
   private async readWithTimeout(jpeg: Buffer): Promise<PictureReading> {
-    await this.withinTime(this.warm(), this.warmTimeoutMs, 'loading the models');
+    await this.withinTime(this.loadModels(), this.warmTimeoutMs, 'loading the models');
     return this.withinTime(this.read(jpeg), this.timeoutMs, 'screening');
   }
 

@@ -9,7 +9,9 @@ export async function healthRoutes(app: App): Promise<void> {
     '/healthz',
     { schema: { response: { 200: HealthResponse, 503: ErrorBody } }, config: { rateLimit: false } },
     async (_req, reply) => {
-      if (await isMigrated(app.db)) return { status: 'ok' as const };
+      if (await isMigrated(app.db)) {
+        return { status: 'ok' as const, warming: app.pictures.ready ? [] : ['pictures' as const] };
+      }
       return reply.status(503).send(errorBody('internal', 'Database not migrated'));
     },
   );
