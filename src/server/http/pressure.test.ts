@@ -42,10 +42,23 @@ describe('load shedding (issue 30)', () => {
   });
 
   it('sheds only the API: never the room, media, the app or the health check', () => {
-    for (const url of ['/v1/me', '/v0/articles?pageSize=3', '/v2/auth', '/v1'])
+    for (const url of [
+      '/v1/me',
+      '/v0/articles?pageSize=3',
+      '/v2/auth',
+      '/v1',
+      '/v1/stream/r1',
+      '/v1/stream/r1/comments-paused',
+      '/v1/stream/r1/playlist',
+    ])
       expect(isSheddable(url)).toBe(true);
     for (const url of [
       '/v1/realtime',
+      '/v1/realtime/poll?x=1',
+      // The host's commands to a room in progress.
+      '/v1/stream/r1/pause',
+      '/v1/stream/r1/rateChange',
+      '/v1/stream/abc-123/ping?x=1',
       '/ws',
       '/ws/poll',
       '/media/x/720p.ts',

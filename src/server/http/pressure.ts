@@ -1,5 +1,6 @@
 import underPressure from '@fastify/under-pressure';
 import type { FastifyInstance } from 'fastify';
+import { StreamCommandKind } from '../../contracts/stream';
 import { runAsCall, type QueueGauge } from '../db/queue-gauge';
 import { errorBody } from './errors';
 
@@ -17,9 +18,10 @@ import { errorBody } from './errors';
  * slow because of the world outside (a pupil's photo arriving over a school's shared line, a
  * provider's token endpoint) is no backlog, and must not shed the rest of the school.
  *
- * Only the API is shed. The room (`/ws`, its HTTP fallback), media segments, the app's own files
- * and the health check are never refused: a lesson in progress must keep playing while a class
- * next door signs in.
+ * Only the API is shed. The room (`/ws`, its HTTP fallback, and the host's commands to it),
+ * media segments, the app's own files and the health check are never refused: a lesson in
+ * progress must keep playing while a class next door signs in (a shed pause reached the class
+ * only after Retry-After, 2 s later).
  */
 export interface PressureLimits {
   /** Mean event-loop delay over the last sample (ms) above which API calls are shed. */
@@ -38,9 +40,14 @@ export interface PressureLimits {
   retryAfterS: number;
 }
 
-/** What may be shed: the API, except the realtime handshake a room's page opens with. */
+/**
+ * What may be shed: the API, except the realtime handshake a room's page opens with and the host's
+ * commands to a room (POST /v1/stream/{id}/{play, pause, skip, …}).
+ */
 const SHEDDABLE = /^\/(v0|v1|v2)(\/|\?|$)/;
-const NEVER_SHED = /^\/v1\/realtime(\/|\?|$)/;
+const NEVER_SHED = new RegExp(
+  `^/v1/(realtime(/|\\?|$)|stream/[^/?]+/(${StreamCommandKind.options.join('|')})(\\?|$))`,
+);
 export const isSheddable = (url: string): boolean => SHEDDABLE.test(url) && !NEVER_SHED.test(url);
 
 /** How often the event loop's delay and the heap are sampled. */
