@@ -7,21 +7,12 @@ import type { HostIntent } from './schedule';
 import { HOST } from './testing/events';
 import { createImmediateLink, createMemoryNetwork, MemoryRoomHub } from './testing/memory-hub';
 import { FakePlayer } from './testing/fake-player';
-import { createSimClass, type SimMember } from './testing/sim-class';
+import { createSimClass, settleSim as settle, type SimMember } from './testing/sim-class';
 import { seededRandom, SimScheduler } from './testing/sim-scheduler';
 import { createSoloRoom } from './solo';
 import { createWsTransport } from './transports/ws';
 
 const S = 'room-1';
-
-/** Lets promise callbacks (command results, play()) run between simulated steps. */
-const settle = async (sim: SimScheduler, ms: number) => {
-  for (let t = 0; t < ms; t += 10) {
-    sim.advance(10);
-    await Promise.resolve();
-    await Promise.resolve();
-  }
-};
 
 describe('solo archive viewing', () => {
   it('answers the host’s own commands locally, so the same player follows with no server', async () => {

@@ -45,7 +45,7 @@ export interface SimClassOptions {
 }
 
 /** Lets promise callbacks run between simulated steps (command results, play()). */
-const settleSim = async (sim: SimScheduler, ms: number, stepMs = 10): Promise<void> => {
+export const settleSim = async (sim: SimScheduler, ms: number, stepMs = 10): Promise<void> => {
   for (let t = 0; t < ms; t += stepMs) {
     sim.advance(stepMs);
     await Promise.resolve();

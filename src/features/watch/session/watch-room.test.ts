@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { expectedPosition } from '@/engine';
 import { FakePlayer } from '@/engine/testing/fake-player';
+import { settleSim as settle } from '@/engine/testing/sim-class';
 import { SimScheduler, seededRandom } from '@/engine/testing/sim-scheduler';
 import { createSoloRoom } from '@/engine';
 import { createWatchRoom, type RoomPlayer } from './watch-room';
-
-const settle = async (sim: SimScheduler, ms: number) => {
-  for (let t = 0; t < ms; t += 10) {
-    sim.advance(10);
-    await Promise.resolve();
-    await Promise.resolve();
-  }
-};
 
 class MutablePlayer extends FakePlayer implements RoomPlayer {
   muted = false;

@@ -6,18 +6,11 @@ import {
   createMemoryNetwork,
   MemoryRoomHub,
 } from '@/engine/testing/memory-hub';
+import { settleSim as settle } from '@/engine/testing/sim-class';
 import { SimScheduler } from '@/engine/testing/sim-scheduler';
 import { ApiError } from '@/lib/api-errors';
 import type { RoomPlayer } from './watch-room';
 import { createWatchSession, type WatchSessionState } from './watch-session';
-
-const settle = async (sim: SimScheduler, ms: number) => {
-  for (let t = 0; t < ms; t += 10) {
-    sim.advance(10);
-    await Promise.resolve();
-    await Promise.resolve();
-  }
-};
 
 class RoomFakePlayer extends FakePlayer implements RoomPlayer {
   setMuted(muted: boolean) {
